@@ -1,0 +1,114 @@
+/* tilec: compile tile kernels (Triton's kernel language, .tir files) to PTX.
+ *
+ * Thread safety: no process-wide state. One tilec_compile call uses its own context; calls
+ * may run concurrently on different threads.
+ *
+ * Errors: user errors (bad source, bad options) never exit or abort. They are delivered to
+ * the diagnostic callback as located messages and the call returns a non-zero status.
+ */
+#ifndef TILEC_TILEC_H
+#define TILEC_TILEC_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TILEC_VERSION_MAJOR 0
+#define TILEC_VERSION_MINOR 1
+
+/* Returns the version string ("0.1.0"); static storage. */
+const char *tilec_version(void);
+
+typedef enum tilec_severity {
+  TILEC_SEVERITY_ERROR = 0,
+  TILEC_SEVERITY_WARNING = 1,
+  TILEC_SEVERITY_NOTE = 2,
+  TILEC_SEVERITY_REMARK = 3,
+} tilec_severity;
+
+/* One diagnostic. `message` is the bare text, `rendered` the full
+ * "file:line:col: error: message" form with the source line and a caret. `file` may be
+ * NULL (no location). All strings are valid only during the call (non-owning views). */
+typedef struct tilec_diagnostic {
+  tilec_severity severity;
+  const char *file;
+  int line;
+  int col;
+  const char *message;
+  const char *rendered;
+} tilec_diagnostic;
+typedef void (*tilec_diag_fn)(void *user, const tilec_diagnostic *diag);
+
+/* Called around each pass with the IR as text, in the form that tilec-opt parses back.
+ * `stage` is "before" or "after"; `index` counts passes from 0; `pass` is the pass name
+ * (the frontend's output is reported once as pass "frontend", stage "after"). `ir` is
+ * valid only during the call. */
+typedef void (*tilec_ir_fn)(void *user, unsigned index, const char *pass, const char *stage,
+                            const char *ir, size_t len);
+/* Decides which passes the IR callback is called for (so that unwanted dumps cost
+ * nothing). NULL: every pass, both stages. */
+typedef int (*tilec_ir_filter_fn)(void *user, const char *pass, const char *stage);
+/* Called after each pass with its wall time in seconds (for --pass-timing). */
+typedef void (*tilec_timing_fn)(void *user, const char *pass, double seconds);
+
+typedef enum tilec_emit {
+  TILEC_EMIT_PTX = 0,   /* default */
+  TILEC_EMIT_TILE,      /* tile IR after the tile-level passes */
+  TILEC_EMIT_TGPU,      /* tgpu IR, ready for conversion */
+  TILEC_EMIT_LLVM,      /* LLVM IR after optimization */
+  TILEC_EMIT_CUBIN,     /* through ptxas; fails with an error when ptxas is not found */
+} tilec_emit;
+
+typedef struct tilec_define {
+  const char *name;   /* constexpr parameter name */
+  const char *value;  /* Python literal: "1024", "True", "None", "0.5" */
+} tilec_define;
+
+/* Compile options. Zero-initialize, then set what you need (all pointers borrowed for
+ * the duration of the call). */
+typedef struct tilec_options {
+  const char *arch;                 /* "sm_80", "sm_90", "sm_90a" (default) */
+  unsigned num_warps;               /* 0: the kernel's own, else 4 */
+  const char *signature;            /* Triton AOT signature; NULL: annotations */
+  const tilec_define *defines;
+  size_t ndefines;
+  const char *const *kernels;       /* entry points; NULL: every uncalled jit function */
+  size_t nkernels;
+  tilec_emit emit;
+  int opt_level;                    /* 3 (default when 0 and !no_opt) or 0 */
+  int no_opt;                       /* -O0 */
+  const char *libdevice_path;       /* NULL: search the CUDA toolkit */
+  tilec_diag_fn on_diagnostic;      /* NULL: diagnostics go to stderr */
+  void *diagnostic_user;
+  tilec_ir_fn on_ir;                /* NULL: no IR dumps (and no printing cost) */
+  tilec_ir_filter_fn ir_filter;
+  void *ir_user;
+  tilec_timing_fn on_timing;
+  void *timing_user;
+} tilec_options;
+
+typedef struct tilec_result tilec_result;
+
+/* Compiles `source` (`len` bytes; `filename` names it in diagnostics). On success returns 0
+ * and stores a result the caller owns (free with tilec_result_free) in *out_result. On
+ * failure returns a non-zero count of errors, stores NULL, and has delivered the errors to
+ * the diagnostic callback. */
+int tilec_compile(const char *filename, const char *source, size_t len, const tilec_options *opts,
+                  tilec_result **out_result);
+
+/* The requested output (PTX text, IR text, or cubin bytes). Owned by the result. For text
+ * outputs the buffer is NUL-terminated and *out_len excludes the NUL. */
+const char *tilec_result_output(const tilec_result *r, size_t *out_len);
+/* The kernels' metadata as JSON (docs/metadata.md); owned by the result. */
+const char *tilec_result_metadata(const tilec_result *r, size_t *out_len);
+/* Number of kernels compiled and their entry names (owned by the result). */
+size_t tilec_result_kernel_count(const tilec_result *r);
+const char *tilec_result_kernel_name(const tilec_result *r, size_t i);
+void tilec_result_free(tilec_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,41 @@
+/* tgpu IR -> LLVM IR. The only folder (with lib/Target) that includes llvm-c.
+ *
+ * The interface is LLVM-free so that the driver stays LLVM-free: the LLVM module is an
+ * opaque handle owned by a cg_module. Symbols carry the `cg_` prefix. */
+#ifndef TILEC_CONVERSION_H
+#define TILEC_CONVERSION_H
+
+#include "IR/ir.h"
+
+typedef struct cg_module cg_module;
+
+typedef struct cg_options {
+  const char *arch;            /* "sm_80", "sm_90", "sm_90a" */
+  const char *libdevice_path;  /* NULL: search the CUDA toolkit (CUDA_HOME, /usr/local/cuda) */
+  int opt_level;               /* 0 or 3 */
+} cg_options;
+
+/* Per-kernel facts the runtime needs (metadata). */
+typedef struct cg_kernel_info {
+  const char *name;
+  unsigned num_warps;
+  unsigned shared_bytes;
+} cg_kernel_info;
+
+/* Converts every public tt.func of m (which must be fully tgpu: every tensor has a layout)
+ * into one LLVM module of NVPTX kernels. Emits errors through the context's diagnostics and
+ * returns NULL on failure. */
+cg_module *cg_convert(ir_module *m, const cg_options *opts);
+void cg_module_destroy(cg_module *cm);
+/* Textual LLVM IR (heap string, caller frees). */
+char *cg_module_print_llvm(cg_module *cm);
+/* Runs LLVM's O3 pipeline (opt_level 3) after linking libdevice when math needs it, then
+ * emits PTX. Returns a heap string (caller frees) or NULL after emitting an error. */
+char *cg_emit_ptx(cg_module *cm, ir_context *ctx);
+size_t cg_num_kernels(const cg_module *cm);
+const cg_kernel_info *cg_kernel(const cg_module *cm, size_t i);
+/* Runs ptxas on ptx for arch, returning the cubin bytes (heap, caller frees) or NULL after
+ * emitting an error (ptxas missing or failing). */
+unsigned char *cg_ptxas(ir_context *ctx, const char *ptx, const char *arch, size_t *out_len);
+
+#endif

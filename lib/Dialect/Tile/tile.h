@@ -1,0 +1,21 @@
+/* The tile dialect: block-level ops without layouts (tile_ops.def holds the table). */
+#ifndef TILEC_TILE_H
+#define TILEC_TILE_H
+
+#include "IR/ir.h"
+
+/* Registers builtin/tt/arith/math/scf ops from tile_ops.def into ctx. */
+void tile_register_dialect(ir_context *ctx);
+
+/* Hints attached by tl.multiple_of / tl.max_contiguous to the op that defines a value
+ * (arrays of i64, one entry per dim; scalars use one entry), read by axis analysis. */
+#define TILE_ATTR_DIVISIBILITY "tt.divisibility"
+#define TILE_ATTR_CONTIGUITY "tt.contiguity"
+
+/* Evaluates an elementwise op on constant scalars; used by folders and by tests.
+ * Integers are sign-extended in int64; floats are rounded to the result type. Returns
+ * NULL when the op cannot be evaluated (division by zero, unknown op). */
+const ir_attr *tile_eval_scalar(ir_context *ctx, const char *opname, const ir_type *result_scalar,
+                                unsigned n, const ir_attr *const *args, const char *predicate);
+
+#endif

@@ -1,0 +1,37 @@
+/* The .tir frontend: Python-syntax source -> tile IR.
+ *
+ * Reads Triton's kernel language (see docs/language.md): tokenizer with INDENT/DEDENT,
+ * parser to an AST (ast.h), semantic analysis that evaluates constexprs, specializes and
+ * emits tile IR following Triton's semantics. Symbols carry the `fe_` prefix. */
+#ifndef TILEC_FRONTEND_H
+#define TILEC_FRONTEND_H
+
+#include "IR/ir.h"
+
+typedef struct fe_define {
+  const char *name;
+  const char *value;  /* Python literal text: "1024", "True", "None", "1.5", "'str'" */
+} fe_define;
+
+typedef struct fe_options {
+  /* Triton AOT signature for the (single) kernel selected, e.g.
+   * "*fp32:16,*fp32:16,*fp32:16,i32,1024": one entry per parameter, constexpr values in
+   * place. NULL: annotations only. */
+  const char *signature;
+  const fe_define *defines;  /* -D NAME=VALUE: constexpr values; override defaults */
+  size_t ndefines;
+  const char *const *kernels; /* entry points to compile; NULL/0: every jit function no
+                                 other jit function calls */
+  size_t nkernels;
+  unsigned num_warps;         /* 0: the kernel's own (autotune/Config or 4) */
+} fe_options;
+
+/* Parses and analyzes `source` (named `filename` in diagnostics; the text is registered
+ * with the context's diagnostic engine) and returns a module of tile IR: one public tt.func
+ * per kernel (sym_name = the kernel name), private specialized tt.funcs for helpers called
+ * with tt.call, module attribute tgpu.num_warps. Returns NULL after emitting at least one
+ * error. Never exits or aborts on bad input. */
+ir_module *fe_compile_source(ir_context *ctx, const char *filename, const char *source, size_t len,
+                             const fe_options *opts);
+
+#endif

@@ -1,0 +1,56 @@
+/* Diagnostics: located messages delivered to a handler; a source manager renders the
+ * source line and a caret.
+ *
+ * User errors never exit or abort: code that finds one calls diag_emit and returns
+ * failure to its caller. Symbols carry the `diag_` prefix. */
+#ifndef TILEC_DIAG_H
+#define TILEC_DIAG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum diag_severity {
+  DIAG_ERROR = 0,
+  DIAG_WARNING = 1,
+  DIAG_NOTE = 2,
+  DIAG_REMARK = 3,
+} diag_severity;
+
+/* A source location. `file` is an interned name (or NULL: unknown location); line and
+ * col are 1-based; col counts bytes. */
+typedef struct diag_loc {
+  const char *file;
+  int line;
+  int col;
+} diag_loc;
+
+/* Receives one diagnostic. `message` is the bare text ("unknown name 'x'"); `rendered` is
+ * the full form:
+ *     kernel.tir:3:9: error: unknown name 'x'
+ *         y = x + 1
+ *             ^
+ * (the last two lines only when the source text is known). Both strings are valid only
+ * during the call. */
+typedef void (*diag_handler_fn)(void *user, diag_severity sev, diag_loc loc, const char *message,
+                                const char *rendered);
+
+typedef struct diag_engine diag_engine;
+
+/* Creates an engine with no handler (diagnostics are then written to stderr). */
+diag_engine *diag_engine_create(void);
+void diag_engine_destroy(diag_engine *d);
+void diag_engine_set_handler(diag_engine *d, diag_handler_fn fn, void *user);
+/* Registers the text of a source file so that diagnostics can show its lines. The engine
+ * copies `text`. `file` is compared by string content. */
+void diag_engine_add_source(diag_engine *d, const char *file, const char *text, size_t len);
+/* Emits one diagnostic. */
+void diag_emit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void diag_vemit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt, va_list ap);
+/* Number of errors emitted so far. */
+unsigned diag_error_count(const diag_engine *d);
+/* Renders without emitting (heap string, caller frees); used by tests. */
+char *diag_render(const diag_engine *d, diag_severity sev, diag_loc loc, const char *message);
+
+#endif

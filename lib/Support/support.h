@@ -1,0 +1,84 @@
+/* Support: arena memory, growable string buffers, interning and hashing.
+ *
+ * Everything here is per-object state; nothing is process-wide. Symbols carry the
+ * `sup_` prefix. */
+#ifndef TILEC_SUPPORT_H
+#define TILEC_SUPPORT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- arena: bump allocation, freed in one call ---------------------------------------- */
+typedef struct sup_arena sup_arena;
+
+/* Creates an empty arena. Returns NULL only when the system is out of memory. */
+sup_arena *sup_arena_create(void);
+/* Frees every allocation made from `a`, then `a` itself. NULL is accepted. */
+void sup_arena_destroy(sup_arena *a);
+/* Returns `size` zeroed bytes aligned to 16, owned by the arena. Aborts when out of memory
+ * (an internal failure, not a user error). */
+void *sup_arena_alloc(sup_arena *a, size_t size);
+/* Copies `len` bytes of `s` plus a NUL terminator into the arena. */
+char *sup_arena_strndup(sup_arena *a, const char *s, size_t len);
+char *sup_arena_strdup(sup_arena *a, const char *s);
+/* Copies n elements of `size` bytes. */
+void *sup_arena_memdup(sup_arena *a, const void *p, size_t size);
+/* printf into the arena. */
+char *sup_arena_printf(sup_arena *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Total bytes handed out (for statistics). */
+size_t sup_arena_bytes(const sup_arena *a);
+
+/* ---- strbuf: growable NUL-terminated string on the heap --------------------------------- */
+typedef struct sup_strbuf {
+  char *data;   /* always NUL-terminated once anything was appended; may be NULL when empty */
+  size_t len;
+  size_t cap;
+} sup_strbuf;
+
+void sup_strbuf_append(sup_strbuf *b, const char *s, size_t len);
+void sup_strbuf_puts(sup_strbuf *b, const char *s);
+void sup_strbuf_putc(sup_strbuf *b, char c);
+void sup_strbuf_printf(sup_strbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sup_strbuf_vprintf(sup_strbuf *b, const char *fmt, va_list ap);
+/* Returns the contents ("" when empty); the buffer keeps ownership. */
+const char *sup_strbuf_cstr(const sup_strbuf *b);
+/* Transfers ownership of the heap string to the caller (free() it); the buffer is reset. */
+char *sup_strbuf_take(sup_strbuf *b);
+void sup_strbuf_free(sup_strbuf *b);
+
+/* ---- hashing and a pointer-keyed / string-keyed map ------------------------------------ */
+uint64_t sup_hash_bytes(const void *p, size_t len, uint64_t seed);
+uint64_t sup_hash_combine(uint64_t h, uint64_t v);
+
+/* Open-addressing map from an opaque 64-bit key (pointers cast to uintptr_t) to a pointer.
+ * Heap-allocated; free with sup_ptrmap_free. Key 0 is reserved. */
+typedef struct sup_ptrmap {
+  uint64_t *keys;
+  void **vals;
+  size_t cap, count;
+} sup_ptrmap;
+void sup_ptrmap_put(sup_ptrmap *m, uint64_t key, void *val);
+/* Returns the value or NULL when absent. */
+void *sup_ptrmap_get(const sup_ptrmap *m, uint64_t key);
+bool sup_ptrmap_has(const sup_ptrmap *m, uint64_t key);
+void sup_ptrmap_free(sup_ptrmap *m);
+
+/* String interning: equal strings give the same pointer for the lifetime of the interner.
+ * The strings live in the arena passed at creation. */
+typedef struct sup_interner sup_interner;
+sup_interner *sup_interner_create(sup_arena *arena);
+void sup_interner_destroy(sup_interner *in);
+const char *sup_intern(sup_interner *in, const char *s, size_t len);
+const char *sup_intern_cstr(sup_interner *in, const char *s);
+
+/* ---- files ------------------------------------------------------------------------------- */
+/* Reads a whole file into a heap buffer (NUL-terminated). Returns NULL and sets errno on
+ * failure. */
+char *sup_read_file(const char *path, size_t *out_len);
+/* Writes `len` bytes to `path` atomically: a temporary file in the same folder, then rename.
+ * On failure nothing is left at `path` that was not there before. Returns 0 or an errno. */
+int sup_write_file_atomic(const char *path, const void *data, size_t len);
+
+#endif
