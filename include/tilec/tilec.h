@@ -59,6 +59,8 @@ typedef enum tilec_emit {
   TILEC_EMIT_TGPU,      /* tgpu IR, ready for conversion */
   TILEC_EMIT_LLVM,      /* LLVM IR after optimization */
   TILEC_EMIT_CUBIN,     /* through ptxas; fails with an error when ptxas is not found */
+  TILEC_EMIT_FRONTEND,  /* tile IR exactly as the frontend emits it, before any pass */
+  TILEC_EMIT_AST,       /* the parsed AST as S-expressions (a debugging aid) */
 } tilec_emit;
 
 typedef struct tilec_define {

@@ -1,0 +1,20 @@
+/* Private to lib/Dialect/Tile: the folders (tile_fold.c) that the op table (tile_ops.c)
+ * points at. Each has the ir_opdef fold signature. */
+#ifndef TILEC_TILE_INTERNAL_H
+#define TILEC_TILE_INTERNAL_H
+
+#include "Dialect/Tile/tile.h"
+
+#define TILE_FOLD_DECL(fn) bool fn(ir_op *op, const ir_attr *const *consts, ir_fold_result *out);
+TILE_FOLD_DECL(tile_fold_addptr)
+TILE_FOLD_DECL(tile_fold_binary)
+TILE_FOLD_DECL(tile_fold_broadcast)
+TILE_FOLD_DECL(tile_fold_cast)
+TILE_FOLD_DECL(tile_fold_cmp)
+TILE_FOLD_DECL(tile_fold_constant)
+TILE_FOLD_DECL(tile_fold_select)
+TILE_FOLD_DECL(tile_fold_splat)
+TILE_FOLD_DECL(tile_fold_unary)
+#undef TILE_FOLD_DECL
+
+#endif

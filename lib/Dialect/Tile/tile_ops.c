@@ -1,0 +1,500 @@
+/* The tile dialect's registration: the op table expanded from tile_ops.def, and the
+ * verifiers it names (the folders live in tile_fold.c).
+ *
+ * Verifiers run after ir_verify has checked operand/result/region counts against the
+ * table, so they index operands freely within those bounds. Each emits one error at the
+ * op's location, prefixed "'NAME' op ", and returns false. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Dialect/Tile/tile_internal.h"
+
+/* ---- helpers ---------------------------------------------------------------------------- */
+
+static bool fail(ir_op *op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fail(ir_op *op, const char *fmt, ...) {
+  sup_strbuf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  sup_strbuf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  ir_emit_error(ir_op_context(op), op->loc, "'%s' op %s", ir_op_name(op), sup_strbuf_cstr(&b));
+  sup_strbuf_free(&b);
+  return false;
+}
+
+/* The textual form of a type, kept in the context's arena (used in error messages). */
+static const char *tstr(ir_op *op, const ir_type *t) {
+  sup_strbuf b = {0};
+  ir_type_print(t, &b);
+  const char *s = sup_arena_strdup(ir_context_arena(ir_op_context(op)), sup_strbuf_cstr(&b));
+  sup_strbuf_free(&b);
+  return s;
+}
+
+static const ir_type *operand_type(const ir_op *op, unsigned i) { return ir_op_operand(op, i)->type; }
+static const ir_type *result_type(ir_op *op, unsigned i) { return ir_op_result(op, i)->type; }
+static const ir_type *i1_type(ir_op *op) { return ir_int_type(ir_op_context(op), 1); }
+static const ir_type *i32_type(ir_op *op) { return ir_int_type(ir_op_context(op), 32); }
+
+/* True when `a` and `b` have the same shape (both scalars, or tensors of equal dims). */
+static bool same_shape(const ir_type *a, const ir_type *b) {
+  if (ir_type_is_tensor(a) != ir_type_is_tensor(b)) return false;
+  if (!ir_type_is_tensor(a)) return true;
+  if (a->rank != b->rank) return false;
+  for (unsigned i = 0; i < a->rank; i++)
+    if (a->shape[i] != b->shape[i]) return false;
+  return true;
+}
+
+/* `like` with its scalar type replaced by `scalar` (shape and encoding kept). */
+static const ir_type *like(ir_op *op, const ir_type *like_t, const ir_type *scalar) {
+  return ir_type_with_scalar(ir_op_context(op), like_t, scalar);
+}
+
+static bool is_scalar_i1(const ir_type *t) { return ir_type_is_int(t) && t->width == 1; }
+
+/* Checks that the values' types equal `types` one for one; `what` names them. */
+static bool match_types(ir_op *op, const char *what, unsigned n, ir_value *const *vals,
+                        unsigned ntypes, const ir_type *const *types) {
+  if (n != ntypes) return fail(op, "%s: expected %u values, got %u", what, ntypes, n);
+  for (unsigned i = 0; i < n; i++)
+    if (vals[i]->type != types[i])
+      return fail(op, "%s: type of value %u is %s, expected %s", what, i, tstr(op, vals[i]->type),
+                  tstr(op, types[i]));
+  return true;
+}
+
+/* Operand values of op as an array (owned by the context arena: only for checks). */
+static ir_value **operand_values(ir_op *op, unsigned from) {
+  unsigned n = op->noperands > from ? op->noperands - from : 0;
+  ir_value **v = sup_arena_alloc(ir_context_arena(ir_op_context(op)), (n + 1) * sizeof *v);
+  for (unsigned i = 0; i < n; i++) v[i] = ir_op_operand(op, from + i);
+  return v;
+}
+
+static const ir_type **value_types(ir_op *op, unsigned n, ir_value *const *vals) {
+  const ir_type **t = sup_arena_alloc(ir_context_arena(ir_op_context(op)), (n + 1) * sizeof *t);
+  for (unsigned i = 0; i < n; i++) t[i] = vals[i]->type;
+  return t;
+}
+
+static const ir_type **result_types(ir_op *op) {
+  const ir_type **t = sup_arena_alloc(ir_context_arena(ir_op_context(op)), (op->nresults + 1) * sizeof *t);
+  for (unsigned i = 0; i < op->nresults; i++) t[i] = result_type(op, i);
+  return t;
+}
+
+/* The terminator of region i's single block, or NULL (empty region, no terminator). */
+static ir_op *region_terminator(ir_op *op, unsigned i) {
+  ir_block *b = ir_region_entry(ir_op_region(op, i));
+  return b ? ir_block_terminator(b) : NULL;
+}
+
+/* Checks region i ends in `term_name`; on success *out_term is the terminator. */
+static bool require_terminator(ir_op *op, unsigned i, const char *term_name, ir_op **out_term) {
+  ir_op *t = region_terminator(op, i);
+  if (!t || !ir_op_is(t, term_name)) return fail(op, "region #%u must end in %s", i, term_name);
+  *out_term = t;
+  return true;
+}
+
+/* Checks region i's entry block arguments have `types`. */
+static bool block_args_match(ir_op *op, unsigned i, const char *what, unsigned n,
+                             const ir_type *const *types) {
+  ir_block *b = ir_region_entry(ir_op_region(op, i));
+  unsigned nargs = b ? b->nargs : 0;
+  if (nargs != n) return fail(op, "%s: expected %u block arguments, got %u", what, n, nargs);
+  for (unsigned k = 0; k < n; k++)
+    if (b->args[k]->type != types[k])
+      return fail(op, "%s: block argument %u has type %s, expected %s", what, k,
+                  tstr(op, b->args[k]->type), tstr(op, types[k]));
+  return true;
+}
+
+/* ---- elementwise arithmetic --------------------------------------------------------------- */
+
+/* The scalar kind an arith/math op works on, from its name: "...f" floats, "...i" ints. */
+static char name_kind(const ir_op *op) {
+  const char *n = ir_op_name(op);
+  size_t len = strlen(n);
+  if (strcmp(n, "math.fma") == 0 || strcmp(n, "math.powf") == 0) return 'f';
+  return len ? n[len - 1] : 0;
+}
+
+static bool check_kind(ir_op *op, const ir_type *t) {
+  char k = name_kind(op);
+  const ir_type *s = ir_type_scalar(t);
+  if (k == 'f' && !ir_type_is_float(s)) return fail(op, "operands must be floats, got %s", tstr(op, t));
+  if (k == 'i' && !ir_type_is_int(s)) return fail(op, "operands must be integers, got %s", tstr(op, t));
+  return true;
+}
+
+static bool tile_verify_same_type(ir_op *op) {
+  const ir_type *t = result_type(op, 0);
+  for (unsigned i = 0; i < op->noperands; i++)
+    if (operand_type(op, i) != t)
+      return fail(op, "requires all operands and results to have the same type");
+  return check_kind(op, t);
+}
+
+static bool tile_verify_float_math(ir_op *op) {
+  if (operand_type(op, 0) != result_type(op, 0))
+    return fail(op, "requires all operands and results to have the same type");
+  if (!ir_type_is_float(ir_type_scalar(result_type(op, 0))))
+    return fail(op, "operands must be floats, got %s", tstr(op, result_type(op, 0)));
+  return true;
+}
+
+static const char *const cmpi_preds[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge", NULL};
+static const char *const cmpf_preds[] = {"oeq", "one", "olt", "ole", "ogt", "oge", "ueq",
+                                         "une", "ult", "ule", "ugt", "uge", "ord", "uno", NULL};
+
+static bool in_list(const char *s, const char *const *list) {
+  for (; *list; list++)
+    if (strcmp(s, *list) == 0) return true;
+  return false;
+}
+
+static bool tile_verify_cmp(ir_op *op) {
+  bool is_int = ir_op_is(op, "arith.cmpi");
+  const char *pred = ir_op_get_string_attr(op, "predicate");
+  if (!pred) return fail(op, "requires a 'predicate' string attribute");
+  if (!in_list(pred, is_int ? cmpi_preds : cmpf_preds)) return fail(op, "unknown predicate '%s'", pred);
+  const ir_type *t = operand_type(op, 0);
+  if (operand_type(op, 1) != t) return fail(op, "requires both operands to have the same type");
+  const ir_type *s = ir_type_scalar(t);
+  if (is_int && !ir_type_is_int(s) && !ir_type_is_ptr(s))
+    return fail(op, "operands must be integers, got %s", tstr(op, t));
+  if (!is_int && !ir_type_is_float(s)) return fail(op, "operands must be floats, got %s", tstr(op, t));
+  if (result_type(op, 0) != like(op, t, i1_type(op)))
+    return fail(op, "result must be i1 of the operands' shape, got %s", tstr(op, result_type(op, 0)));
+  return true;
+}
+
+static bool tile_verify_select(ir_op *op) {
+  const ir_type *t = result_type(op, 0);
+  if (operand_type(op, 1) != t || operand_type(op, 2) != t)
+    return fail(op, "requires both values and the result to have the same type");
+  const ir_type *c = operand_type(op, 0);
+  if (!is_scalar_i1(c) && c != like(op, t, i1_type(op)))
+    return fail(op, "condition must be a scalar i1 or i1 of the result's shape, got %s", tstr(op, c));
+  return true;
+}
+
+/* ---- casts ------------------------------------------------------------------------------- */
+
+typedef enum { K_INT, K_FLOAT, K_PTR, K_INT_OR_FLOAT, K_I64 } cast_kind;
+typedef enum { W_ANY, W_WIDER, W_NARROWER, W_SAME } width_rel;
+
+typedef struct cast_rule {
+  const char *name;
+  cast_kind from, to;
+  width_rel width;
+  const char *expect; /* for the error message */
+} cast_rule;
+
+static const cast_rule cast_rules[] = {
+    {"arith.extsi", K_INT, K_INT, W_WIDER, "an integer to a wider integer"},
+    {"arith.extui", K_INT, K_INT, W_WIDER, "an integer to a wider integer"},
+    {"arith.trunci", K_INT, K_INT, W_NARROWER, "an integer to a narrower integer"},
+    {"arith.sitofp", K_INT, K_FLOAT, W_ANY, "an integer to a float"},
+    {"arith.uitofp", K_INT, K_FLOAT, W_ANY, "an integer to a float"},
+    {"arith.fptosi", K_FLOAT, K_INT, W_ANY, "a float to an integer"},
+    {"arith.fptoui", K_FLOAT, K_INT, W_ANY, "a float to an integer"},
+    {"arith.extf", K_FLOAT, K_FLOAT, W_WIDER, "a float to a wider float"},
+    {"arith.truncf", K_FLOAT, K_FLOAT, W_NARROWER, "a float to a narrower float"},
+    {"arith.bitcast", K_INT_OR_FLOAT, K_INT_OR_FLOAT, W_SAME, "a scalar type to another of the same width"},
+    {"tt.ptr_to_int", K_PTR, K_I64, W_ANY, "a pointer to i64"},
+    {"tt.int_to_ptr", K_I64, K_PTR, W_ANY, "i64 to a pointer"},
+    {"tt.bitcast", K_PTR, K_PTR, W_ANY, "a pointer to a pointer"},
+};
+
+static bool kind_ok(cast_kind k, const ir_type *t) {
+  switch (k) {
+  case K_INT: return ir_type_is_int(t);
+  case K_FLOAT: return ir_type_is_float(t);
+  case K_PTR: return ir_type_is_ptr(t);
+  case K_INT_OR_FLOAT: return ir_type_is_int(t) || ir_type_is_float(t);
+  case K_I64: return ir_type_is_int(t) && t->width == 64;
+  }
+  return false;
+}
+
+static bool width_ok(width_rel w, const ir_type *from, const ir_type *to) {
+  switch (w) {
+  case W_ANY: return true;
+  case W_WIDER: return to->width > from->width;
+  case W_NARROWER: return to->width < from->width;
+  case W_SAME: return to->width == from->width;
+  }
+  return false;
+}
+
+static bool tile_verify_cast(ir_op *op) {
+  const ir_type *src = operand_type(op, 0), *dst = result_type(op, 0);
+  if (!same_shape(src, dst) || like(op, src, ir_type_scalar(dst)) != dst)
+    return fail(op, "operand and result must have the same shape");
+  const cast_rule *r = NULL;
+  for (size_t i = 0; i < sizeof cast_rules / sizeof cast_rules[0]; i++)
+    if (ir_op_is(op, cast_rules[i].name)) r = &cast_rules[i];
+  if (!r) return true;
+  const ir_type *fs = ir_type_scalar(src), *ts = ir_type_scalar(dst);
+  if (!kind_ok(r->from, fs) || !kind_ok(r->to, ts) || !width_ok(r->width, fs, ts))
+    return fail(op, "expects %s, got %s to %s", r->expect, tstr(op, fs), tstr(op, ts));
+  return true;
+}
+
+/* ---- constants, program ids, ranges -------------------------------------------------------- */
+
+static bool tile_verify_constant(ir_op *op) {
+  const ir_attr *v = ir_op_get_attr(op, "value");
+  if (!v) return fail(op, "requires a 'value' attribute");
+  const ir_type *s = ir_type_scalar(result_type(op, 0));
+  bool ok = (v->kind == IR_ATTR_INT || v->kind == IR_ATTR_FLOAT) && v->type == s;
+  if (!ok) return fail(op, "value must be an integer or float attribute of type %s", tstr(op, s));
+  return true;
+}
+
+static bool tile_verify_axis_op(ir_op *op) {
+  const ir_attr *a = ir_op_get_attr(op, "axis");
+  if (!a || a->kind != IR_ATTR_INT) return fail(op, "requires an integer 'axis' attribute");
+  if (a->ival < 0 || a->ival > 2) return fail(op, "axis must be 0, 1 or 2, got %lld", (long long)a->ival);
+  if (result_type(op, 0) != i32_type(op)) return fail(op, "result must be i32");
+  return true;
+}
+
+static bool is_pow2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
+
+static bool tile_verify_make_range(ir_op *op) {
+  const ir_attr *s = ir_op_get_attr(op, "start"), *e = ir_op_get_attr(op, "end");
+  if (!s || !e || s->kind != IR_ATTR_INT || e->kind != IR_ATTR_INT)
+    return fail(op, "requires integer 'start' and 'end' attributes");
+  if (s->ival >= e->ival)
+    return fail(op, "requires start < end, got %lld and %lld", (long long)s->ival, (long long)e->ival);
+  int64_t n = e->ival - s->ival;
+  if (!is_pow2(n)) return fail(op, "range size %lld is not a power of 2", (long long)n);
+  const ir_type *t = result_type(op, 0);
+  if (!ir_type_is_tensor(t) || t->rank != 1 || t->shape[0] != n || t->elem != i32_type(op))
+    return fail(op, "result must be tensor<%lldxi32>, got %s", (long long)n, tstr(op, t));
+  return true;
+}
+
+/* ---- shape ops --------------------------------------------------------------------------- */
+
+static bool tile_verify_splat(ir_op *op) {
+  const ir_type *src = operand_type(op, 0), *dst = result_type(op, 0);
+  if (ir_type_is_tensor(src)) return fail(op, "operand must be a scalar, got %s", tstr(op, src));
+  if (!ir_type_is_tensor(dst) || dst->elem != src)
+    return fail(op, "result must be a tensor of %s, got %s", tstr(op, src), tstr(op, dst));
+  return true;
+}
+
+static bool tile_verify_broadcast(ir_op *op) {
+  const ir_type *src = operand_type(op, 0), *dst = result_type(op, 0);
+  if (!ir_type_is_tensor(src) || !ir_type_is_tensor(dst))
+    return fail(op, "operand and result must be tensors");
+  if (src->rank != dst->rank || src->elem != dst->elem)
+    return fail(op, "operand and result must have the same rank and element type");
+  for (unsigned i = 0; i < src->rank; i++)
+    if (src->shape[i] != dst->shape[i] && src->shape[i] != 1)
+      return fail(op, "dimension %u of size %lld cannot be broadcast to %lld", i,
+                  (long long)src->shape[i], (long long)dst->shape[i]);
+  return true;
+}
+
+static bool tile_verify_expand_dims(ir_op *op) {
+  const ir_type *src = operand_type(op, 0), *dst = result_type(op, 0);
+  if (!ir_type_is_tensor(src) || !ir_type_is_tensor(dst))
+    return fail(op, "operand and result must be tensors");
+  const ir_attr *a = ir_op_get_attr(op, "axis");
+  if (!a || a->kind != IR_ATTR_INT) return fail(op, "requires an integer 'axis' attribute");
+  if (a->ival < 0 || a->ival > (int64_t)src->rank)
+    return fail(op, "axis %lld out of range for rank %u", (long long)a->ival, src->rank);
+  unsigned axis = (unsigned)a->ival;
+  bool ok = dst->rank == src->rank + 1 && dst->elem == src->elem && dst->shape[axis] == 1;
+  for (unsigned i = 0; ok && i < src->rank; i++)
+    ok = src->shape[i] == dst->shape[i < axis ? i : i + 1];
+  if (!ok) return fail(op, "result must be the operand's shape with a 1 inserted at axis %u, got %s", axis, tstr(op, dst));
+  return true;
+}
+
+static bool tile_verify_addptr(ir_op *op) {
+  const ir_type *p = operand_type(op, 0), *off = operand_type(op, 1);
+  if (!ir_type_is_ptr(ir_type_scalar(p))) return fail(op, "first operand must be a pointer, got %s", tstr(op, p));
+  if (!ir_type_is_int(ir_type_scalar(off)) || like(op, p, ir_type_scalar(off)) != off)
+    return fail(op, "offset must be an integer of the pointer's shape, got %s", tstr(op, off));
+  if (result_type(op, 0) != p) return fail(op, "result must have the pointer operand's type");
+  return true;
+}
+
+/* ---- memory ------------------------------------------------------------------------------ */
+
+static bool check_ptr_and_mask(ir_op *op, unsigned mask_index) {
+  const ir_type *p = operand_type(op, 0);
+  if (!ir_type_is_ptr(ir_type_scalar(p))) return fail(op, "operand #0 must be a pointer, got %s", tstr(op, p));
+  if (op->noperands <= mask_index) return true;
+  const ir_type *m = operand_type(op, mask_index);
+  if (m != like(op, p, i1_type(op)))
+    return fail(op, "mask must be i1 of the pointer's shape, got %s", tstr(op, m));
+  return true;
+}
+
+static bool tile_verify_load(ir_op *op) {
+  if (!check_ptr_and_mask(op, 1)) return false;
+  const ir_type *p = operand_type(op, 0), *r = result_type(op, 0);
+  const ir_type *want = like(op, p, ir_type_scalar(p)->elem);
+  if (r != want) return fail(op, "result type must be %s (the pointee of the pointer operand), got %s", tstr(op, want), tstr(op, r));
+  if (op->noperands > 2 && operand_type(op, 2) != r)
+    return fail(op, "'other' must have the result's type, got %s", tstr(op, operand_type(op, 2)));
+  return true;
+}
+
+static bool tile_verify_store(ir_op *op) {
+  if (!check_ptr_and_mask(op, 2)) return false;
+  const ir_type *p = operand_type(op, 0), *v = operand_type(op, 1);
+  const ir_type *want = like(op, p, ir_type_scalar(p)->elem);
+  if (v != want) return fail(op, "value type must be %s (the pointee of the pointer operand), got %s", tstr(op, want), tstr(op, v));
+  return true;
+}
+
+/* ---- functions --------------------------------------------------------------------------- */
+
+static const ir_type *func_type_of(const ir_op *f) {
+  const ir_attr *a = ir_op_get_attr(f, "function_type");
+  if (!a || a->kind != IR_ATTR_TYPE || a->tval->kind != IR_TYPE_FUNC) return NULL;
+  return a->tval;
+}
+
+static bool tile_verify_func(ir_op *op) {
+  if (!ir_op_get_string_attr(op, "sym_name")) return fail(op, "requires a 'sym_name' string attribute");
+  const ir_type *ft = func_type_of(op);
+  if (!ft) return fail(op, "requires a 'function_type' attribute of function type");
+  if (!ir_region_entry(ir_op_region(op, 0))) return fail(op, "requires a body");
+  if (!block_args_match(op, 0, "entry block must match function_type", ft->ninputs, ft->inputs)) return false;
+  ir_op *ret;
+  return require_terminator(op, 0, "tt.return", &ret);
+}
+
+static bool tile_verify_return(ir_op *op) {
+  ir_op *f = ir_op_parent_op(op);
+  if (!f || !ir_op_is(f, "tt.func")) return fail(op, "must be directly inside a tt.func");
+  const ir_type *ft = func_type_of(f);
+  if (!ft) return true; /* tt.func's verifier reports it */
+  return match_types(op, "operands must match the function's result types", op->noperands,
+                     operand_values(op, 0), ft->nresults, ft->results);
+}
+
+/* The module-level op that holds op (the builtin.module), by walking up. */
+static ir_op *top_op(ir_op *op) {
+  ir_op *p;
+  while ((p = ir_op_parent_op(op)) != NULL) op = p;
+  return op;
+}
+
+static ir_op *find_symbol(ir_op *module_op, const char *name) {
+  if (module_op->nregions == 0) return NULL;
+  ir_block *b = ir_region_entry(ir_op_region(module_op, 0));
+  for (ir_op *o = b ? b->first : NULL; o; o = o->next) {
+    const char *s = ir_op_has_trait(o, IR_TRAIT_SYMBOL) ? ir_op_get_string_attr(o, "sym_name") : NULL;
+    if (s && strcmp(s, name) == 0) return o;
+  }
+  return NULL;
+}
+
+static bool tile_verify_call(ir_op *op) {
+  const char *callee = ir_op_get_string_attr(op, "callee");
+  if (!callee) return fail(op, "requires a 'callee' string attribute");
+  ir_op *f = find_symbol(top_op(op), callee);
+  if (!f) return fail(op, "callee '%s' not found", callee);
+  const ir_type *ft = func_type_of(f);
+  if (!ft) return true;
+  if (!match_types(op, "operands must match the callee's parameter types", op->noperands,
+                   operand_values(op, 0), ft->ninputs, ft->inputs))
+    return false;
+  if (op->nresults != ft->nresults)
+    return fail(op, "expected %u results to match the callee, got %u", ft->nresults, op->nresults);
+  for (unsigned i = 0; i < op->nresults; i++)
+    if (result_type(op, i) != ft->results[i])
+      return fail(op, "result %u has type %s, but the callee returns %s", i,
+                  tstr(op, result_type(op, i)), tstr(op, ft->results[i]));
+  return true;
+}
+
+/* ---- structured control flow ---------------------------------------------------------------- */
+
+static bool tile_verify_for(ir_op *op) {
+  const ir_type *t = operand_type(op, 0);
+  if (!ir_type_is_int(t) || operand_type(op, 1) != t || operand_type(op, 2) != t)
+    return fail(op, "lower bound, upper bound and step must have the same integer type");
+  unsigned ninit = op->noperands - 3;
+  ir_value **inits = operand_values(op, 3);
+  const ir_type **init_types = value_types(op, ninit, inits);
+  if (op->nresults != ninit)
+    return fail(op, "expected %u results to match the init values, got %u", ninit, op->nresults);
+  const ir_type **rt = result_types(op);
+  for (unsigned i = 0; i < ninit; i++)
+    if (rt[i] != init_types[i])
+      return fail(op, "result %u has type %s, but its init value has type %s", i, tstr(op, rt[i]),
+                  tstr(op, init_types[i]));
+  const ir_type **args = sup_arena_alloc(ir_context_arena(ir_op_context(op)), (ninit + 1) * sizeof *args);
+  args[0] = t;
+  for (unsigned i = 0; i < ninit; i++) args[i + 1] = init_types[i];
+  if (!block_args_match(op, 0, "body must take the induction variable and the iter args", ninit + 1, args))
+    return false;
+  ir_op *y;
+  if (!require_terminator(op, 0, "scf.yield", &y)) return false;
+  return match_types(y, "operands must match the enclosing scf.for's result types", y->noperands,
+                     operand_values(y, 0), op->nresults, rt);
+}
+
+static bool check_if_region(ir_op *op, unsigned i) {
+  ir_op *y;
+  if (!require_terminator(op, i, "scf.yield", &y)) return false;
+  if (!block_args_match(op, i, "scf.if regions take no arguments", 0, NULL)) return false;
+  return match_types(y, "operands must match the enclosing scf.if's result types", y->noperands,
+                     operand_values(y, 0), op->nresults, result_types(op));
+}
+
+static bool tile_verify_if(ir_op *op) {
+  if (!is_scalar_i1(operand_type(op, 0)))
+    return fail(op, "condition must be a scalar i1, got %s", tstr(op, operand_type(op, 0)));
+  if (!check_if_region(op, 0)) return false;
+  bool else_empty = ir_region_entry(ir_op_region(op, 1)) == NULL;
+  if (else_empty && op->nresults > 0) return fail(op, "must have an else region when it has results");
+  return else_empty || check_if_region(op, 1);
+}
+
+static bool tile_verify_while(ir_op *op) {
+  ir_value **inits = operand_values(op, 0);
+  const ir_type **init_types = value_types(op, op->noperands, inits);
+  const ir_type **rt = result_types(op);
+  if (!block_args_match(op, 0, "before region must take the init values' types", op->noperands, init_types))
+    return false;
+  ir_op *c, *y;
+  if (!require_terminator(op, 0, "scf.condition", &c)) return false;
+  if (!is_scalar_i1(operand_type(c, 0)))
+    return fail(c, "condition must be a scalar i1, got %s", tstr(c, operand_type(c, 0)));
+  if (!match_types(c, "values must match the enclosing scf.while's result types", c->noperands - 1,
+                   operand_values(c, 1), op->nresults, rt))
+    return false;
+  if (!block_args_match(op, 1, "after region must take the result types", op->nresults, rt)) return false;
+  if (!require_terminator(op, 1, "scf.yield", &y)) return false;
+  return match_types(y, "operands must match the scf.while's init values", y->noperands,
+                     operand_values(y, 0), op->noperands, init_types);
+}
+
+/* ---- the table ---------------------------------------------------------------------------- */
+
+static const ir_opdef tile_ops[] = {
+#define TILE_OP(id, name, traits, mino, maxo, nres, nreg, verify, fold, summary) \
+  {name, traits, mino, maxo, nres, nreg, verify, fold, summary},
+#include "Dialect/Tile/tile_ops.def"
+#undef TILE_OP
+};
+
+/* builtin.module is already registered by every context; the registry keeps the first. */
+void tile_register_dialect(ir_context *ctx) {
+  ir_context_register_ops(ctx, tile_ops, sizeof tile_ops / sizeof tile_ops[0]);
+}

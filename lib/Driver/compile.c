@@ -1,0 +1,283 @@
+/* tilec_compile: source -> (tile IR -> passes -> tgpu IR -> LLVM IR) -> PTX or cubin.
+ *
+ * The pipeline itself is the list in lib/Transforms/passes.c; this file only sequences the
+ * levels, adapts callbacks (diagnostics, IR dumps, timings) and packages the result. Every
+ * call owns its own context: nothing is shared between calls. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "Conversion/conversion.h"
+#include "Dialect/Tile/tile.h"
+#include "Dialect/TileGPU/tgpu.h"
+#include "Driver/driver.h"
+#include "Frontend/ast.h"
+#include "Frontend/frontend.h"
+#include "Transforms/passes.h"
+
+struct tilec_result {
+  char *output;
+  size_t output_len;
+  char *metadata;
+  size_t metadata_len;
+  size_t nkernels;
+  char **kernel_names;
+};
+
+const char *tilec_version(void) { return TILEC_VERSION; }
+
+ir_context *drv_context_create(void) {
+  ir_context *ctx = ir_context_create();
+  tile_register_dialect(ctx);
+  tgpu_register_dialect(ctx);
+  return ctx;
+}
+
+/* ---- callback adapters ------------------------------------------------------------------ */
+
+typedef struct compile_state {
+  const tilec_options *opts;
+  ir_context *ctx;
+  unsigned pass_base;   /* index offset so that numbering continues across pipeline parts */
+} compile_state;
+
+static void diag_adapter(void *user, diag_severity sev, diag_loc loc, const char *message,
+                         const char *rendered) {
+  const tilec_options *o = user;
+  tilec_diagnostic d = {(tilec_severity)sev, loc.file, loc.line, loc.col, message, rendered};
+  o->on_diagnostic(o->diagnostic_user, &d);
+}
+
+static bool wants_ir(const tilec_options *o, const char *pass, const char *stage) {
+  if (!o->on_ir) return false;
+  return !o->ir_filter || o->ir_filter(o->ir_user, pass, stage);
+}
+
+static void report_ir(const tilec_options *o, unsigned index, const char *pass, const char *stage,
+                      ir_module *m) {
+  if (!wants_ir(o, pass, stage)) return;
+  char *text = ir_print_to_string(m->op);
+  o->on_ir(o->ir_user, index, pass, stage, text, strlen(text));
+  free(text);
+}
+
+static void hook_before(void *user, unsigned index, const ir_pass *p, ir_module *m) {
+  compile_state *st = user;
+  report_ir(st->opts, st->pass_base + index + 1, p->name, "before", m);
+}
+
+static void hook_after(void *user, unsigned index, const ir_pass *p, ir_module *m, double secs) {
+  compile_state *st = user;
+  report_ir(st->opts, st->pass_base + index + 1, p->name, "after", m);
+  if (st->opts->on_timing) st->opts->on_timing(st->opts->timing_user, p->name, secs);
+}
+
+/* ---- result packaging ------------------------------------------------------------------- */
+
+static tilec_result *result_new(char *output, size_t len) {
+  tilec_result *r = calloc(1, sizeof *r);
+  r->output = output;
+  r->output_len = len;
+  return r;
+}
+
+static void result_set_kernels(tilec_result *r, ir_module *m) {
+  size_t n = 0;
+  for (ir_op *op = ir_module_body(m)->first; op; op = op->next) n += drv_is_kernel(op);
+  r->kernel_names = calloc(n ? n : 1, sizeof *r->kernel_names);
+  for (ir_op *op = ir_module_body(m)->first; op; op = op->next)
+    if (drv_is_kernel(op)) r->kernel_names[r->nkernels++] = strdup(ir_op_get_string_attr(op, "sym_name"));
+}
+
+static void result_set_metadata(tilec_result *r, ir_module *m, const char *arch, cg_module *cm) {
+  size_t n = cm ? cg_num_kernels(cm) : 0;
+  drv_kernel_facts *facts = calloc(n ? n : 1, sizeof *facts);
+  for (size_t i = 0; i < n; i++) {
+    facts[i].name = cg_kernel(cm, i)->name;
+    facts[i].shared_bytes = cg_kernel(cm, i)->shared_bytes;
+  }
+  r->metadata = drv_metadata_json(m, arch, facts, n);
+  r->metadata_len = strlen(r->metadata);
+  free(facts);
+}
+
+/* ---- stages ----------------------------------------------------------------------------- */
+
+static const char *default_arch(const tilec_options *o) { return o->arch ? o->arch : "sm_90a"; }
+
+static bool check_options(ir_context *ctx, const tilec_options *o) {
+  static const char *const archs[] = {"sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"};
+  const char *arch = default_arch(o);
+  bool known = false;
+  for (size_t i = 0; i < sizeof archs / sizeof *archs; i++) known |= strcmp(arch, archs[i]) == 0;
+  ir_loc none = {0};
+  if (!known) {
+    ir_emit_error(ctx, none, "unknown target '%s': expected sm_80, sm_86, sm_89, sm_90 or sm_90a", arch);
+    return false;
+  }
+  if (o->num_warps && (o->num_warps > 32 || (o->num_warps & (o->num_warps - 1)))) {
+    ir_emit_error(ctx, none, "num_warps must be a power of 2 between 1 and 32, got %u", o->num_warps);
+    return false;
+  }
+  return true;
+}
+
+static char *emit_ast(ir_context *ctx, const char *filename, const char *src, size_t len) {
+  sup_arena *arena = sup_arena_create();
+  fe_file *f = fe_parse(ctx, arena, filename, src, len);
+  char *out = NULL;
+  if (f) {
+    sup_strbuf b = {0};
+    fe_ast_print(f, &b);
+    out = sup_strbuf_take(&b);
+    if (!out) out = strdup("");
+  }
+  sup_arena_destroy(arena);
+  return out;
+}
+
+static ir_module *run_frontend(ir_context *ctx, const char *filename, const char *src, size_t len,
+                               const tilec_options *o) {
+  fe_define *defs = calloc(o->ndefines ? o->ndefines : 1, sizeof *defs);
+  for (size_t i = 0; i < o->ndefines; i++) defs[i] = (fe_define){o->defines[i].name, o->defines[i].value};
+  fe_options fo = {o->signature, defs, o->ndefines, o->kernels, o->nkernels, o->num_warps};
+  ir_module *m = fe_compile_source(ctx, filename, src, len, &fo);
+  free(defs);
+  if (m) {
+    ir_op_set_attr(m->op, TGPU_ATTR_TARGET, ir_string_attr(ctx, default_arch(o)));
+    report_ir(o, 0, "frontend", "after", m);
+  }
+  return m;
+}
+
+static bool verify_each(void) {
+#ifdef TILEC_VERIFY_EACH_PASS
+  return true;
+#else
+  const char *v = getenv("TILEC_VERIFY");
+  return v && strcmp(v, "1") == 0;
+#endif
+}
+
+static bool run_pipeline(ir_module *m, bool tile_only, compile_state *st) {
+  size_t n;
+  const ir_pass *const *passes = tilec_pipeline(tile_only, &n);
+  ir_pass_hooks hooks = {st, hook_before, hook_after};
+  return ir_run_passes(m, passes, n, verify_each(), &hooks);
+}
+
+static char *emit_ir_text(ir_module *m, size_t *out_len) {
+  char *s = ir_print_to_string(m->op);
+  *out_len = strlen(s);
+  return s;
+}
+
+/* Conversion and code generation; fills *out (PTX, LLVM IR or cubin). */
+static bool emit_machine(ir_context *ctx, ir_module *m, const tilec_options *o, cg_module **out_cm,
+                         char **out, size_t *out_len) {
+  cg_options co = {default_arch(o), o->libdevice_path, o->no_opt ? 0 : (o->opt_level ? o->opt_level : 3)};
+  cg_module *cm = cg_convert(m, &co);
+  if (!cm) return false;
+  *out_cm = cm;
+  char *ptx = cg_emit_ptx(cm, ctx);
+  if (!ptx) return false;
+  if (o->emit == TILEC_EMIT_LLVM) {
+    free(ptx);
+    *out = cg_module_print_llvm(cm);
+    *out_len = strlen(*out);
+    return true;
+  }
+  if (o->emit == TILEC_EMIT_CUBIN) {
+    unsigned char *bin = cg_ptxas(ctx, ptx, co.arch, out_len);
+    free(ptx);
+    *out = (char *)bin;
+    return bin != NULL;
+  }
+  *out = ptx;
+  *out_len = strlen(ptx);
+  return true;
+}
+
+static tilec_result *compile_module(ir_context *ctx, ir_module *m, const tilec_options *o) {
+  compile_state st = {o, ctx, 0};
+  char *out = NULL;
+  size_t len = 0;
+  cg_module *cm = NULL;
+  if (o->emit == TILEC_EMIT_FRONTEND) {
+    out = emit_ir_text(m, &len);
+  } else if (!run_pipeline(m, o->emit == TILEC_EMIT_TILE, &st)) {
+    return NULL;
+  } else if (o->emit == TILEC_EMIT_TILE || o->emit == TILEC_EMIT_TGPU) {
+    out = emit_ir_text(m, &len);
+  } else if (!emit_machine(ctx, m, o, &cm, &out, &len)) {
+    free(out);
+    if (cm) cg_module_destroy(cm);
+    return NULL;
+  }
+  tilec_result *r = result_new(out, len);
+  result_set_kernels(r, m);
+  result_set_metadata(r, m, default_arch(o), cm);
+  if (cm) cg_module_destroy(cm);
+  return r;
+}
+
+int tilec_compile(const char *filename, const char *source, size_t len, const tilec_options *opts,
+                  tilec_result **out_result) {
+  tilec_options dflt = {0};
+  const tilec_options *o = opts ? opts : &dflt;
+  *out_result = NULL;
+  ir_context *ctx = drv_context_create();
+  diag_engine *de = ir_context_diag(ctx);
+  if (o->on_diagnostic) diag_engine_set_handler(de, diag_adapter, (void *)o);
+  if (!filename) filename = "<input>";
+  tilec_result *r = NULL;
+  if (!check_options(ctx, o)) {
+    /* reported */
+  } else if (o->emit == TILEC_EMIT_AST) {
+    char *ast = emit_ast(ctx, filename, source, len);
+    if (ast) r = result_new(ast, strlen(ast));
+  } else {
+    ir_module *m = run_frontend(ctx, filename, source, len, o);
+    if (m) {
+      r = compile_module(ctx, m, o);
+      ir_module_destroy(m);
+    }
+  }
+  unsigned errors = diag_error_count(de);
+  if (r && errors) {
+    tilec_result_free(r);
+    r = NULL;
+  }
+  if (!r && !errors) {
+    ir_loc none = {0};
+    ir_emit_error(ctx, none, "internal error: compilation failed without a diagnostic");
+    errors = 1;
+  }
+  ir_context_destroy(ctx);
+  *out_result = r;
+  return r ? 0 : (int)errors;
+}
+
+const char *tilec_result_output(const tilec_result *r, size_t *out_len) {
+  if (out_len) *out_len = r->output_len;
+  return r->output;
+}
+
+const char *tilec_result_metadata(const tilec_result *r, size_t *out_len) {
+  if (out_len) *out_len = r->metadata ? r->metadata_len : 0;
+  return r->metadata ? r->metadata : "";
+}
+
+size_t tilec_result_kernel_count(const tilec_result *r) { return r->nkernels; }
+
+const char *tilec_result_kernel_name(const tilec_result *r, size_t i) {
+  return i < r->nkernels ? r->kernel_names[i] : NULL;
+}
+
+void tilec_result_free(tilec_result *r) {
+  if (!r) return;
+  for (size_t i = 0; i < r->nkernels; i++) free(r->kernel_names[i]);
+  free(r->kernel_names);
+  free(r->output);
+  free(r->metadata);
+  free(r);
+}

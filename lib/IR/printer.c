@@ -1,0 +1,297 @@
+/* The textual form (see ir.h): types, attributes and operations. The parser reads back
+ * everything printed here, byte for byte. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "IR/ir_internal.h"
+
+/* ---- types ------------------------------------------------------------------------------ */
+
+static const char *float_name(ir_float_kind k) {
+  switch (k) {
+  case IR_F16: return "f16";
+  case IR_BF16: return "bf16";
+  case IR_F32: return "f32";
+  case IR_F64: return "f64";
+  }
+  return "f32";
+}
+
+static void print_type_list(const ir_type *const *ts, unsigned n, sup_strbuf *out) {
+  sup_strbuf_putc(out, '(');
+  for (unsigned i = 0; i < n; i++) {
+    if (i) sup_strbuf_puts(out, ", ");
+    ir_type_print(ts[i], out);
+  }
+  sup_strbuf_putc(out, ')');
+}
+
+void ir_type_print(const ir_type *t, sup_strbuf *out) {
+  if (!t) {
+    sup_strbuf_puts(out, "<<null type>>");
+    return;
+  }
+  switch (t->kind) {
+  case IR_TYPE_NONE: sup_strbuf_puts(out, "none"); return;
+  case IR_TYPE_INT: sup_strbuf_printf(out, "i%u", t->width); return;
+  case IR_TYPE_FLOAT: sup_strbuf_puts(out, float_name(t->fkind)); return;
+  case IR_TYPE_PTR:
+    sup_strbuf_puts(out, "ptr<");
+    ir_type_print(t->elem, out);
+    if (t->addr_space != 1) sup_strbuf_printf(out, ", %u", t->addr_space);
+    sup_strbuf_putc(out, '>');
+    return;
+  case IR_TYPE_TENSOR:
+    sup_strbuf_puts(out, "tensor<");
+    for (unsigned i = 0; i < t->rank; i++) sup_strbuf_printf(out, "%lldx", (long long)t->shape[i]);
+    ir_type_print(t->elem, out);
+    if (t->encoding) {
+      sup_strbuf_puts(out, ", ");
+      ir_attr_print(t->encoding, out);
+    }
+    sup_strbuf_putc(out, '>');
+    return;
+  case IR_TYPE_FUNC:
+    print_type_list(t->inputs, t->ninputs, out);
+    sup_strbuf_puts(out, " -> ");
+    print_type_list(t->results, t->nresults, out);
+    return;
+  }
+}
+
+/* ---- attributes ----------------------------------------------------------------------------- */
+
+static void print_float(double v, ir_float_kind k, sup_strbuf *out) {
+  if (isnan(v)) {
+    sup_strbuf_puts(out, "nan");
+    return;
+  }
+  if (isinf(v)) {
+    sup_strbuf_puts(out, v < 0 ? "-inf" : "inf");
+    return;
+  }
+  char buf[64];
+  snprintf(buf, sizeof buf, k == IR_F64 ? "%.17g" : "%.9g", v);
+  sup_strbuf_puts(out, buf);
+  if (!strpbrk(buf, ".e")) sup_strbuf_puts(out, ".0"); /* so that it lexes as a float */
+}
+
+static void print_string(const char *s, sup_strbuf *out) {
+  sup_strbuf_putc(out, '"');
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    switch (*p) {
+    case '"': sup_strbuf_puts(out, "\\\""); break;
+    case '\\': sup_strbuf_puts(out, "\\\\"); break;
+    case '\n': sup_strbuf_puts(out, "\\n"); break;
+    case '\t': sup_strbuf_puts(out, "\\t"); break;
+    case '\r': sup_strbuf_puts(out, "\\r"); break;
+    default:
+      if (*p < 0x20 || *p == 0x7f)
+        sup_strbuf_printf(out, "\\x%02x", *p);
+      else
+        sup_strbuf_putc(out, (char)*p);
+    }
+  }
+  sup_strbuf_putc(out, '"');
+}
+
+/* A name prints bare when it lexes as one identifier ([A-Za-z_][A-Za-z0-9_.$-]*). */
+static bool is_bare_name(const char *s) {
+  if (!(isalpha((unsigned char)*s) || *s == '_')) return false;
+  for (const char *p = s; *p; p++)
+    if (!(isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '$')) return false;
+  return true;
+}
+
+static void print_name(const char *s, sup_strbuf *out) {
+  if (is_bare_name(s))
+    sup_strbuf_puts(out, s);
+  else
+    print_string(s, out);
+}
+
+static void print_dict(const ir_named_attr *e, unsigned n, sup_strbuf *out) {
+  sup_strbuf_putc(out, '{');
+  for (unsigned i = 0; i < n; i++) {
+    if (i) sup_strbuf_puts(out, ", ");
+    print_name(e[i].name, out);
+    sup_strbuf_puts(out, " = ");
+    ir_attr_print(e[i].value, out);
+  }
+  sup_strbuf_putc(out, '}');
+}
+
+void ir_attr_print(const ir_attr *a, sup_strbuf *out) {
+  if (!a) {
+    sup_strbuf_puts(out, "<<null attr>>");
+    return;
+  }
+  switch (a->kind) {
+  case IR_ATTR_UNIT: sup_strbuf_puts(out, "unit"); return;
+  case IR_ATTR_INT:
+    if (a->type->width == 1) {
+      sup_strbuf_puts(out, a->ival ? "true" : "false");
+      return;
+    }
+    sup_strbuf_printf(out, "%lld", (long long)a->ival);
+    if (a->type->width != 64) sup_strbuf_printf(out, " : i%u", a->type->width);
+    return;
+  case IR_ATTR_FLOAT:
+    print_float(a->fval, a->type->fkind, out);
+    sup_strbuf_printf(out, " : %s", float_name(a->type->fkind));
+    return;
+  case IR_ATTR_STRING: print_string(a->str, out); return;
+  case IR_ATTR_TYPE: ir_type_print(a->tval, out); return;
+  case IR_ATTR_ARRAY:
+    sup_strbuf_putc(out, '[');
+    for (unsigned i = 0; i < a->count; i++) {
+      if (i) sup_strbuf_puts(out, ", ");
+      ir_attr_print(a->elems[i], out);
+    }
+    sup_strbuf_putc(out, ']');
+    return;
+  case IR_ATTR_DICT: print_dict(a->entries, a->count, out); return;
+  case IR_ATTR_DIALECT:
+    sup_strbuf_printf(out, "#%s<", a->str);
+    ir_attr_print(a->params, out);
+    sup_strbuf_putc(out, '>');
+    return;
+  }
+}
+
+/* ---- operations ------------------------------------------------------------------------------ */
+
+/* Numbering scope: one per ISOLATED op. Numbers are stored +1 so that 0 means absent. */
+typedef struct scope {
+  sup_ptrmap ids;
+  unsigned next_val, next_arg;
+} scope;
+
+typedef struct printer {
+  sup_strbuf *out;
+  scope *sc;
+} printer;
+
+static void indent(printer *p, unsigned depth) {
+  for (unsigned i = 0; i < depth; i++) sup_strbuf_puts(p->out, "  ");
+}
+
+static void name_value(printer *p, const ir_value *v, bool is_arg) {
+  unsigned n = is_arg ? p->sc->next_arg++ : p->sc->next_val++;
+  uint64_t code = ((uint64_t)n << 1 | (is_arg ? 1u : 0u)) + 1;
+  sup_ptrmap_put(&p->sc->ids, (uint64_t)(uintptr_t)v, (void *)(uintptr_t)code);
+}
+
+static void print_value(printer *p, const ir_value *v) {
+  uintptr_t code = v ? (uintptr_t)sup_ptrmap_get(&p->sc->ids, (uint64_t)(uintptr_t)v) : 0;
+  if (!code) {
+    sup_strbuf_puts(p->out, v ? "%<<unknown>>" : "%<<null>>");
+    return;
+  }
+  code -= 1;
+  sup_strbuf_printf(p->out, (code & 1) ? "%%arg%u" : "%%%u", (unsigned)(code >> 1));
+}
+
+static void print_op(printer *p, const ir_op *op, unsigned depth);
+
+static void print_block(printer *p, const ir_block *b, unsigned index, unsigned depth) {
+  for (unsigned i = 0; i < b->nargs; i++) name_value(p, b->args[i], true);
+  /* An empty argless block still needs its label, or it would read back as no block. */
+  bool label = index > 0 || b->nargs > 0 || !b->first;
+  if (label) {
+    indent(p, depth);
+    if (index == 0)
+      sup_strbuf_puts(p->out, "^entry");
+    else
+      sup_strbuf_printf(p->out, "^bb%u", index);
+    if (b->nargs) {
+      sup_strbuf_putc(p->out, '(');
+      for (unsigned i = 0; i < b->nargs; i++) {
+        if (i) sup_strbuf_puts(p->out, ", ");
+        print_value(p, b->args[i]);
+        sup_strbuf_puts(p->out, ": ");
+        ir_type_print(b->args[i]->type, p->out);
+      }
+      sup_strbuf_putc(p->out, ')');
+    }
+    sup_strbuf_puts(p->out, ":\n");
+  }
+  for (const ir_op *o = b->first; o; o = o->next) print_op(p, o, depth + 1);
+}
+
+static void print_region(printer *p, const ir_region *r, unsigned depth) {
+  if (!r->first) {
+    sup_strbuf_puts(p->out, "{}");
+    return;
+  }
+  sup_strbuf_puts(p->out, "{\n");
+  unsigned i = 0;
+  for (const ir_block *b = r->first; b; b = b->next) print_block(p, b, i++, depth);
+  indent(p, depth);
+  sup_strbuf_putc(p->out, '}');
+}
+
+static void print_regions(printer *p, const ir_op *op, unsigned depth) {
+  scope inner = {0}, *outer = p->sc;
+  bool isolated = ir_op_has_trait(op, IR_TRAIT_ISOLATED);
+  if (isolated) p->sc = &inner;
+  sup_strbuf_puts(p->out, " (");
+  for (unsigned i = 0; i < op->nregions; i++) {
+    if (i) sup_strbuf_puts(p->out, ", ");
+    print_region(p, &op->regions[i], depth);
+  }
+  sup_strbuf_putc(p->out, ')');
+  if (isolated) {
+    sup_ptrmap_free(&inner.ids);
+    p->sc = outer;
+  }
+}
+
+static void print_op(printer *p, const ir_op *op, unsigned depth) {
+  indent(p, depth);
+  for (unsigned i = 0; i < op->nresults; i++) name_value(p, &op->results[i], false);
+  for (unsigned i = 0; i < op->nresults; i++) {
+    if (i) sup_strbuf_puts(p->out, ", ");
+    print_value(p, &op->results[i]);
+  }
+  if (op->nresults) sup_strbuf_puts(p->out, " = ");
+  sup_strbuf_puts(p->out, op->def->name);
+  sup_strbuf_putc(p->out, '(');
+  for (unsigned i = 0; i < op->noperands; i++) {
+    if (i) sup_strbuf_puts(p->out, ", ");
+    print_value(p, op->operands[i].value);
+  }
+  sup_strbuf_putc(p->out, ')');
+  if (op->nattrs) {
+    sup_strbuf_putc(p->out, ' ');
+    print_dict(op->attrs, op->nattrs, p->out);
+  }
+  if (op->nregions) print_regions(p, op, depth);
+  for (unsigned i = 0; i < op->nresults; i++) {
+    sup_strbuf_puts(p->out, i ? ", " : " : ");
+    ir_type_print(op->results[i].type, p->out);
+  }
+  sup_strbuf_putc(p->out, '\n');
+}
+
+void ir_print_op(const ir_op *op, sup_strbuf *out) {
+  scope top = {0};
+  printer p = {out, &top};
+  print_op(&p, op, 0);
+  sup_ptrmap_free(&top.ids);
+}
+
+char *ir_print_to_string(const ir_op *op) {
+  sup_strbuf b = {0};
+  ir_print_op(op, &b);
+  return sup_strbuf_take(&b);
+}
+
+void ir_print_to_file(const ir_op *op, FILE *f) {
+  char *s = ir_print_to_string(op);
+  fputs(s, f);
+  free(s);
+}

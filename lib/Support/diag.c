@@ -1,0 +1,140 @@
+/* Diagnostics engine: renders `file:line:col: severity: message`, the source line and a
+ * caret, and hands the result to a handler (stderr by default). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Support/diag.h"
+#include "Support/support.h"
+
+typedef struct source {
+  char *file;
+  char *text;
+  size_t len;
+} source;
+
+struct diag_engine {
+  diag_handler_fn fn;
+  void *user;
+  source *srcs;
+  size_t nsrcs, capsrcs;
+  unsigned errors;
+};
+
+diag_engine *diag_engine_create(void) {
+  diag_engine *d = calloc(1, sizeof *d);
+  return d;
+}
+
+void diag_engine_destroy(diag_engine *d) {
+  if (!d) return;
+  for (size_t i = 0; i < d->nsrcs; i++) {
+    free(d->srcs[i].file);
+    free(d->srcs[i].text);
+  }
+  free(d->srcs);
+  free(d);
+}
+
+void diag_engine_set_handler(diag_engine *d, diag_handler_fn fn, void *user) {
+  d->fn = fn;
+  d->user = user;
+}
+
+static char *dup_n(const char *s, size_t n) {
+  char *p = malloc(n + 1);
+  if (!p) abort();
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+static source *find_source(const diag_engine *d, const char *file) {
+  if (!file) return NULL;
+  for (size_t i = d->nsrcs; i-- > 0;)
+    if (strcmp(d->srcs[i].file, file) == 0) return &d->srcs[i];
+  return NULL;
+}
+
+void diag_engine_add_source(diag_engine *d, const char *file, const char *text, size_t len) {
+  source *s = find_source(d, file);
+  if (s) {
+    free(s->text);
+    s->text = dup_n(text, len);
+    s->len = len;
+    return;
+  }
+  if (d->nsrcs == d->capsrcs) {
+    d->capsrcs = d->capsrcs ? d->capsrcs * 2 : 4;
+    d->srcs = realloc(d->srcs, d->capsrcs * sizeof *d->srcs);
+    if (!d->srcs) abort();
+  }
+  d->srcs[d->nsrcs++] = (source){dup_n(file, strlen(file)), dup_n(text, len), len};
+}
+
+static const char *sev_name(diag_severity sev) {
+  switch (sev) {
+  case DIAG_ERROR: return "error";
+  case DIAG_WARNING: return "warning";
+  case DIAG_NOTE: return "note";
+  case DIAG_REMARK: return "remark";
+  }
+  return "error";
+}
+
+/* Appends line `line` (1-based) of src and a caret under column `col`, if it exists. */
+static void render_snippet(sup_strbuf *b, const source *src, int line, int col) {
+  const char *p = src->text, *end = src->text + src->len;
+  for (int l = 1; l < line && p < end; l++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl) return;
+    p = nl + 1;
+  }
+  if (p > end) return;
+  const char *e = memchr(p, '\n', (size_t)(end - p));
+  if (!e) e = end;
+  if (e > p && e[-1] == '\r') e--;
+  sup_strbuf_putc(b, '\n');
+  sup_strbuf_append(b, p, (size_t)(e - p));
+  sup_strbuf_putc(b, '\n');
+  for (int i = 1; i < col; i++) {
+    /* keep tabs so the caret lines up with the source line */
+    char c = (p + i - 1 < e && p[i - 1] == '\t') ? '\t' : ' ';
+    sup_strbuf_putc(b, c);
+  }
+  sup_strbuf_putc(b, '^');
+}
+
+char *diag_render(const diag_engine *d, diag_severity sev, diag_loc loc, const char *message) {
+  sup_strbuf b = {0};
+  if (loc.file && loc.line > 0)
+    sup_strbuf_printf(&b, "%s:%d:%d: ", loc.file, loc.line, loc.col > 0 ? loc.col : 1);
+  else if (loc.file)
+    sup_strbuf_printf(&b, "%s: ", loc.file);
+  sup_strbuf_printf(&b, "%s: %s", sev_name(sev), message);
+  const source *src = find_source(d, loc.file);
+  if (src && loc.line > 0) render_snippet(&b, src, loc.line, loc.col > 0 ? loc.col : 1);
+  return sup_strbuf_take(&b);
+}
+
+void diag_vemit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt, va_list ap) {
+  sup_strbuf msg = {0};
+  sup_strbuf_vprintf(&msg, fmt, ap);
+  char *text = diag_render(d, sev, loc, sup_strbuf_cstr(&msg));
+  if (sev == DIAG_ERROR) d->errors++;
+  if (d->fn)
+    d->fn(d->user, sev, loc, sup_strbuf_cstr(&msg), text);
+  else
+    fprintf(stderr, "%s\n", text);
+  free(text);
+  sup_strbuf_free(&msg);
+}
+
+void diag_emit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  diag_vemit(d, sev, loc, fmt, ap);
+  va_end(ap);
+}
+
+unsigned diag_error_count(const diag_engine *d) { return d->errors; }

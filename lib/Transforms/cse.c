@@ -1,0 +1,9 @@
+/* Pass "cse" (work in progress). */
+#include "Transforms/passes.h"
+
+static bool run(ir_module *m) {
+  (void)m;
+  return true;
+}
+
+const ir_pass pass_cse = {"cse", "cse (stub)", run};

@@ -1,0 +1,9 @@
+/* Pass "dce" (work in progress). */
+#include "Transforms/passes.h"
+
+static bool run(ir_module *m) {
+  (void)m;
+  return true;
+}
+
+const ir_pass pass_dce = {"dce", "dce (stub)", run};

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The test command: set up, build from scratch, run every lit test (unit, IR, frontend,
+# passes, conversion, diagnostics, API, end-to-end), then the bad-input suite again under
+# AddressSanitizer. Prints "N passed, M failed" last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh || exit 1
+lit=/usr/lib/llvm-22/bin/lit
+rm -rf build-test build-asan
+bash scripts/build.sh build-test || exit 1
+"$lit" -v build-test/test 2>&1 | tee build-test/lit.log | grep -E '^(FAIL|XPASS|UNRESOLVED|  Passed|  Failed|  Unsupported|  Expected|Total)' 
+bash scripts/build.sh build-asan -DTILEC_ASAN=ON || exit 1
+ASAN_OPTIONS=detect_leaks=1 "$lit" -v build-asan/test/diagnostics build-asan/test/Frontend build-asan/test/IR build-asan/test/api 2>&1 \
+  | tee build-asan/lit.log | grep -E '^(FAIL|UNRESOLVED|  Passed|  Failed)'
+count() { grep -cE "^$1: " "$2" || true; }
+p=$(( $(count PASS build-test/lit.log) + $(count PASS build-asan/lit.log) ))
+f=$(( $(count FAIL build-test/lit.log) + $(count FAIL build-asan/lit.log) + $(count UNRESOLVED build-test/lit.log) + $(count UNRESOLVED build-asan/lit.log) + $(count XPASS build-test/lit.log) ))
+s=$(( $(count UNSUPPORTED build-test/lit.log) + $(count UNSUPPORTED build-asan/lit.log) ))
+echo "${p} passed, ${f} failed, ${s} skipped"
+[ "$f" -eq 0 ] && [ "$p" -gt 0 ]

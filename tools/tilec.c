@@ -1,0 +1,301 @@
+/* tilec: the command line. `tilec kernel.tir -o kernel.ptx` compiles every kernel in the
+ * file to PTX and writes kernel.json (metadata) beside it. See `tilec --help`.
+ *
+ * This file only parses arguments and moves bytes; the compile is tilec_compile. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "Support/support.h"
+#include "Transforms/passes.h"
+#include "tilec/tilec.h"
+
+#define MAX_LIST 64
+
+typedef struct cli {
+  const char *input;
+  const char *output;
+  const char *metadata_path;
+  const char *dump_dir;
+  tilec_options opts;
+  tilec_define defines[MAX_LIST];
+  const char *kernels[MAX_LIST];
+  const char *print_after[MAX_LIST];
+  size_t nprint_after;
+  const char *print_before[MAX_LIST];
+  size_t nprint_before;
+  int print_all;
+  int pass_timing;
+  int dump_failed;
+  double timing_total;
+  sup_strbuf timing;
+} cli;
+
+static const char usage[] =
+    "usage: tilec FILE.tir [options]\n"
+    "\n"
+    "Compiles Triton-language kernels (.tir) to PTX, with kernel metadata (JSON) beside it.\n"
+    "\n"
+    "  -o PATH                 output file ('-' for stdout); default: FILE with the emit's extension\n"
+    "  --emit=KIND             ptx (default), cubin, llvm, tgpu, tile, frontend, ast\n"
+    "  -D NAME=VALUE           give a constexpr parameter a value (Python literal)\n"
+    "  --signature SIG         Triton AOT signature, e.g. \"*fp32:16,*fp32:16,i32,1024\"\n"
+    "  --kernel NAME           compile this entry point (repeatable); default: every uncalled jit function\n"
+    "  --arch ARCH             sm_80, sm_86, sm_89, sm_90, sm_90a (default sm_90a)\n"
+    "  --num-warps N           warps per program (default: the kernel's own, else 4)\n"
+    "  -O0                     skip LLVM optimization\n"
+    "  --metadata PATH         where to write the metadata JSON (default: output with .json)\n"
+    "  --print-ir-after-all    print the IR after every pass to stderr\n"
+    "  --print-ir-after=PASS   print the IR after PASS (repeatable; 'frontend' for the frontend's output)\n"
+    "  --print-ir-before=PASS  print the IR before PASS (repeatable)\n"
+    "  --dump-dir DIR          write the IR after each pass to DIR/NN-PASS.ir (each parses back with tilec-opt)\n"
+    "  --pass-timing           print the time of each pass to stderr\n"
+    "  --libdevice PATH        libdevice.10.bc to link (default: search the CUDA toolkit)\n"
+    "  --version               print the version\n"
+    "  --help                  print this help\n";
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "tilec: error: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n(see tilec --help)\n");
+  return 1;
+}
+
+static bool parse_emit(const char *s, tilec_emit *out) {
+  static const struct { const char *name; tilec_emit e; } kinds[] = {
+      {"ptx", TILEC_EMIT_PTX},   {"cubin", TILEC_EMIT_CUBIN},       {"llvm", TILEC_EMIT_LLVM},
+      {"tgpu", TILEC_EMIT_TGPU}, {"tile", TILEC_EMIT_TILE},         {"frontend", TILEC_EMIT_FRONTEND},
+      {"ast", TILEC_EMIT_AST},
+  };
+  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+    if (strcmp(s, kinds[i].name) == 0) {
+      *out = kinds[i].e;
+      return true;
+    }
+  return false;
+}
+
+/* Returns the value of an option given as `--opt=V` or `--opt V`; advances *i. */
+static const char *option_value(int argc, char **argv, int *i, const char *name) {
+  size_t n = strlen(name);
+  const char *a = argv[*i];
+  if (strncmp(a, name, n) != 0) return NULL;
+  if (a[n] == '=') return a + n + 1;
+  if (a[n] == '\0' && *i + 1 < argc) return argv[++*i];
+  if (a[n] == '\0') return "";
+  return NULL;
+}
+
+static bool add_define(cli *c, const char *spec) {
+  const char *eq = strchr(spec, '=');
+  if (!eq || eq == spec || c->opts.ndefines >= MAX_LIST) return false;
+  char *name = strndup(spec, (size_t)(eq - spec));
+  c->defines[c->opts.ndefines++] = (tilec_define){name, eq + 1};
+  return true;
+}
+
+static int parse_list_option(cli *c, const char *v, const char **list, size_t *count) {
+  (void)c;
+  if (*count >= MAX_LIST) return usage_error("too many uses of an option (%s)", v);
+  list[(*count)++] = v;
+  return 0;
+}
+
+static int parse_args(cli *c, int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v;
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(usage, stdout);
+      exit(0);
+    } else if (strcmp(a, "--version") == 0) {
+      printf("tilec %s\n", tilec_version());
+      exit(0);
+    } else if (strcmp(a, "-o") == 0) {
+      if (++i >= argc) return usage_error("%s needs a path", "-o");
+      c->output = argv[i];
+    } else if (strncmp(a, "-D", 2) == 0) {
+      const char *spec = a[2] ? a + 2 : (++i < argc ? argv[i] : "");
+      if (!add_define(c, spec)) return usage_error("bad define '%s': expected -D NAME=VALUE", spec);
+    } else if ((v = option_value(argc, argv, &i, "--emit"))) {
+      if (!parse_emit(v, &c->opts.emit)) return usage_error("unknown --emit kind '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--signature"))) {
+      c->opts.signature = v;
+    } else if ((v = option_value(argc, argv, &i, "--kernel"))) {
+      if (parse_list_option(c, v, c->kernels, &c->opts.nkernels)) return 1;
+    } else if ((v = option_value(argc, argv, &i, "--arch"))) {
+      c->opts.arch = v;
+    } else if ((v = option_value(argc, argv, &i, "--num-warps"))) {
+      char *end;
+      long n = strtol(v, &end, 10);
+      if (*v == '\0' || *end || n <= 0) return usage_error("bad --num-warps '%s'", v);
+      c->opts.num_warps = (unsigned)n;
+    } else if ((v = option_value(argc, argv, &i, "--metadata"))) {
+      c->metadata_path = v;
+    } else if ((v = option_value(argc, argv, &i, "--libdevice"))) {
+      c->opts.libdevice_path = v;
+    } else if ((v = option_value(argc, argv, &i, "--dump-dir"))) {
+      c->dump_dir = v;
+    } else if ((v = option_value(argc, argv, &i, "--print-ir-after"))) {
+      if (strcmp(a, "--print-ir-after-all") == 0) c->print_all = 1;
+      else if (parse_list_option(c, v, c->print_after, &c->nprint_after)) return 1;
+    } else if (strcmp(a, "--print-ir-after-all") == 0) {
+      c->print_all = 1;
+    } else if ((v = option_value(argc, argv, &i, "--print-ir-before"))) {
+      if (parse_list_option(c, v, c->print_before, &c->nprint_before)) return 1;
+    } else if (strcmp(a, "--pass-timing") == 0) {
+      c->pass_timing = 1;
+    } else if (strcmp(a, "-O0") == 0) {
+      c->opts.no_opt = 1;
+    } else if (strcmp(a, "-O3") == 0) {
+      c->opts.opt_level = 3;
+    } else if (a[0] == '-' && a[1] != '\0') {
+      return usage_error("unknown option '%s'", a);
+    } else if (c->input) {
+      return usage_error("more than one input file ('%s')", a);
+    } else {
+      c->input = a;
+    }
+  }
+  if (!c->input) return usage_error("%s", "no input file");
+  return 0;
+}
+
+/* ---- IR dumps ---------------------------------------------------------------------------- */
+
+static bool in_list(const char *const *list, size_t n, const char *s) {
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(list[i], s) == 0) return true;
+  return false;
+}
+
+static int ir_filter(void *user, const char *pass, const char *stage) {
+  cli *c = user;
+  if (strcmp(stage, "before") == 0) return in_list(c->print_before, c->nprint_before, pass);
+  return c->print_all || c->dump_dir || in_list(c->print_after, c->nprint_after, pass);
+}
+
+static void on_ir(void *user, unsigned index, const char *pass, const char *stage, const char *ir,
+                  size_t len) {
+  cli *c = user;
+  bool after = strcmp(stage, "after") == 0;
+  bool print = after ? (c->print_all || in_list(c->print_after, c->nprint_after, pass))
+                     : in_list(c->print_before, c->nprint_before, pass);
+  if (print) {
+    fprintf(stderr, "// -----// IR Dump %s %s (%u) //----- //\n", after ? "After" : "Before", pass, index);
+    fwrite(ir, 1, len, stderr);
+    fputc('\n', stderr);
+  }
+  if (after && c->dump_dir) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%02u-%s.ir", c->dump_dir, index, pass);
+    if (sup_write_file_atomic(path, ir, len) != 0 && !c->dump_failed) {
+      fprintf(stderr, "tilec: error: cannot write '%s': %s\n", path, strerror(errno));
+      c->dump_failed = 1;
+    }
+  }
+}
+
+static void on_timing(void *user, const char *pass, double seconds) {
+  cli *c = user;
+  c->timing_total += seconds;
+  sup_strbuf_printf(&c->timing, "  %10.3f ms  %s\n", seconds * 1e3, pass);
+}
+
+/* ---- outputs ----------------------------------------------------------------------------- */
+
+static const char *emit_extension(tilec_emit e) {
+  switch (e) {
+  case TILEC_EMIT_PTX: return ".ptx";
+  case TILEC_EMIT_CUBIN: return ".cubin";
+  case TILEC_EMIT_LLVM: return ".ll";
+  case TILEC_EMIT_AST: return ".ast";
+  default: return ".ir";
+  }
+}
+
+/* PATH with its extension (after the last '/') replaced by ext; heap string. */
+static char *replace_extension(const char *path, const char *ext) {
+  const char *slash = strrchr(path, '/');
+  const char *dot = strrchr(path, '.');
+  size_t stem = (dot && (!slash || dot > slash)) ? (size_t)(dot - path) : strlen(path);
+  char *s = malloc(stem + strlen(ext) + 1);
+  memcpy(s, path, stem);
+  strcpy(s + stem, ext);
+  return s;
+}
+
+static int write_output(const char *path, const char *data, size_t len) {
+  if (strcmp(path, "-") == 0) {
+    fwrite(data, 1, len, stdout);
+    return 0;
+  }
+  int err = sup_write_file_atomic(path, data, len);
+  if (err) fprintf(stderr, "tilec: error: cannot write '%s': %s\n", path, strerror(err));
+  return err ? 1 : 0;
+}
+
+static int write_results(cli *c, tilec_result *r) {
+  size_t len, mlen;
+  const char *out = tilec_result_output(r, &len);
+  char *dflt = NULL;
+  const char *path = c->output;
+  if (!path) {
+    const char *base = strrchr(c->input, '/');
+    path = dflt = replace_extension(base ? base + 1 : c->input, emit_extension(c->opts.emit));
+  }
+  int rc = write_output(path, out, len);
+  bool machine = c->opts.emit == TILEC_EMIT_PTX || c->opts.emit == TILEC_EMIT_CUBIN;
+  if (!rc && machine && (c->metadata_path || strcmp(path, "-") != 0)) {
+    char *mpath = c->metadata_path ? strdup(c->metadata_path) : replace_extension(path, ".json");
+    const char *meta = tilec_result_metadata(r, &mlen);
+    rc = write_output(mpath, meta, mlen);
+    free(mpath);
+  }
+  free(dflt);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  cli c;
+  memset(&c, 0, sizeof c);
+  c.opts.defines = c.defines;
+  c.opts.kernels = c.kernels;
+  int rc = parse_args(&c, argc, argv);
+  if (rc) return rc;
+  if (c.opts.nkernels == 0) c.opts.kernels = NULL;
+  if (c.print_all || c.nprint_after || c.nprint_before || c.dump_dir) {
+    c.opts.on_ir = on_ir;
+    c.opts.ir_filter = ir_filter;
+    c.opts.ir_user = &c;
+  }
+  if (c.dump_dir && mkdir(c.dump_dir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "tilec: error: cannot create '%s': %s\n", c.dump_dir, strerror(errno));
+    return 1;
+  }
+  if (c.pass_timing) {
+    c.opts.on_timing = on_timing;
+    c.opts.timing_user = &c;
+  }
+  size_t len;
+  char *src = sup_read_file(c.input, &len);
+  if (!src) {
+    fprintf(stderr, "tilec: error: cannot read '%s': %s\n", c.input, strerror(errno));
+    return 1;
+  }
+  tilec_result *r = NULL;
+  int errors = tilec_compile(c.input, src, len, &c.opts, &r);
+  free(src);
+  if (c.pass_timing) {
+    fprintf(stderr, "===-- pass timing --===\n%s  %10.3f ms  total (passes)\n", sup_strbuf_cstr(&c.timing),
+            c.timing_total * 1e3);
+    sup_strbuf_free(&c.timing);
+  }
+  for (size_t i = 0; i < c.opts.ndefines; i++) free((char *)c.defines[i].name);
+  if (errors) return 1;
+  rc = write_results(&c, r);
+  if (c.dump_dir && !rc) fprintf(stderr, "tilec: IR after each pass written to %s/\n", c.dump_dir);
+  tilec_result_free(r);
+  return rc || c.dump_failed;
+}
