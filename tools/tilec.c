@@ -226,12 +226,24 @@ static char *replace_extension(const char *path, const char *ext) {
   return s;
 }
 
+/* Writes a device or pipe (such as /dev/null) in place: it cannot be replaced atomically. */
+static int write_special(const char *path, const char *data, size_t len) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(data, 1, len, f) != len) {
+    if (f) fclose(f);
+    return errno ? errno : EIO;
+  }
+  return fclose(f) == 0 ? 0 : errno;
+}
+
 static int write_output(const char *path, const char *data, size_t len) {
   if (strcmp(path, "-") == 0) {
     fwrite(data, 1, len, stdout);
     return 0;
   }
-  int err = sup_write_file_atomic(path, data, len);
+  struct stat st;
+  bool special = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+  int err = special ? write_special(path, data, len) : sup_write_file_atomic(path, data, len);
   if (err) fprintf(stderr, "tilec: error: cannot write '%s': %s\n", path, strerror(err));
   return err ? 1 : 0;
 }

@@ -1,0 +1,270 @@
+/* tilert: the tilec runtime. Loads PTX that tilec wrote (with its metadata JSON, see
+ * docs/metadata.md), checks launch arguments against the kernels' signatures, and launches
+ * them through the CUDA Driver API. Nothing links against the driver: libcuda.so.1 is opened
+ * at run time (the environment variable TILERT_LIBCUDA names another file), so a program
+ * built with tilert runs, and reports a clear error, on a machine with no NVIDIA driver.
+ *
+ * Status: every fallible call returns a tilert_status (TILERT_OK == 0). Calls on a runtime
+ * (or on a module or kernel that belongs to one) also store a message in the runtime, read
+ * with tilert_runtime_last_error: the driver's error name and string, the driver function,
+ * and the call site (file:line) for driver failures; the kernel, argument index and name for
+ * argument errors. Calls with no runtime (metadata parsing, argument checking, the disk cache)
+ * write their message into a caller buffer (`err`, `err_cap`; either may be NULL/0).
+ *
+ * Threads: no process-wide mutable state. One runtime may be used by one thread at a time
+ * (its last-error buffer is per runtime); tilert_runtime_make_current binds its context to
+ * another thread before use there. Two runtimes in two threads are independent.
+ *
+ * Ownership: the runtime owns its modules; a module owns its kernels. Strings returned by
+ * accessors are owned by the object they were read from and live as long as it does.
+ */
+#ifndef TILEC_TILERT_H
+#define TILEC_TILERT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- status ---------------------------------------------------------------------------- */
+
+typedef enum tilert_status {
+  TILERT_OK = 0,
+  TILERT_ERROR_NO_DRIVER = 1,        /* libcuda could not be opened or lacks a symbol */
+  TILERT_ERROR_DRIVER = 2,           /* a driver call failed (message has the CUresult) */
+  TILERT_ERROR_INVALID_ARGUMENT = 3, /* bad launch arguments, NULL handles, bad sizes */
+  TILERT_ERROR_METADATA = 4,         /* malformed or inconsistent metadata JSON */
+  TILERT_ERROR_IO = 5,               /* file could not be read or written */
+  TILERT_ERROR_NOT_FOUND = 6,        /* no such kernel / cache entry */
+  TILERT_ERROR_OUT_OF_MEMORY = 7,    /* host allocation failed */
+  TILERT_ERROR_UNSUPPORTED = 8,      /* e.g. built without the compiler; target not runnable */
+  TILERT_ERROR_COMPILE = 9,          /* the JIT path: tilec reported errors */
+} tilert_status;
+
+/* Returns a static name for a status ("TILERT_ERROR_DRIVER"). */
+const char *tilert_status_name(tilert_status s);
+
+/* ---- metadata (no driver needed) ------------------------------------------------------- */
+
+typedef enum tilert_param_kind {
+  TILERT_PARAM_PTR = 0,    /* device pointer, passed as 64 bits */
+  TILERT_PARAM_SCALAR = 1, /* passed by value */
+} tilert_param_kind;
+
+typedef enum tilert_dtype {
+  TILERT_DTYPE_I1 = 0, TILERT_DTYPE_I8, TILERT_DTYPE_I16, TILERT_DTYPE_I32, TILERT_DTYPE_I64,
+  TILERT_DTYPE_U8, TILERT_DTYPE_U16, TILERT_DTYPE_U32, TILERT_DTYPE_U64,
+  TILERT_DTYPE_FP16, TILERT_DTYPE_BF16, TILERT_DTYPE_FP32, TILERT_DTYPE_FP64,
+  TILERT_DTYPE_COUNT_,
+} tilert_dtype;
+
+/* Returns the metadata spelling of a dtype ("fp32"), static storage; "?" if out of range. */
+const char *tilert_dtype_name(tilert_dtype d);
+/* Size in bytes of one element of `d` (i1 counts as 1). */
+size_t tilert_dtype_size(tilert_dtype d);
+
+/* One run-time parameter, in PTX order. Read-only; owned by its metadata. */
+typedef struct tilert_param_info {
+  const char *name;
+  tilert_param_kind kind;
+  tilert_dtype dtype;        /* pointers: element type; scalars: value type */
+  uint32_t align;            /* pointers: required byte alignment (1: none) */
+  uint64_t divisibility;     /* integer scalars: required divisor (1: none) */
+} tilert_param_info;
+
+/* One kernel of a module, as the metadata describes it. Read-only; owned by its metadata. */
+typedef struct tilert_kernel_info {
+  const char *name;              /* PTX entry name */
+  uint32_t num_warps;
+  uint32_t threads_per_block;    /* num_warps * 32; blocks are one-dimensional */
+  uint32_t shared_bytes;         /* dynamic shared memory per launch */
+  size_t nparams;
+  const tilert_param_info *params;
+} tilert_kernel_info;
+
+typedef struct tilert_metadata tilert_metadata;
+
+/* Parses metadata JSON (`len` bytes, NUL not required). On success stores a new object the
+ * caller owns (free with tilert_metadata_free). On failure returns TILERT_ERROR_METADATA (or
+ * OUT_OF_MEMORY), stores NULL, and writes "tilert: metadata:LINE:COL: ..." into err. */
+tilert_status tilert_metadata_parse(const char *json, size_t len, tilert_metadata **out_meta,
+                                    char *err, size_t err_cap);
+void tilert_metadata_free(tilert_metadata *meta);
+/* "sm_90a" etc.; "compiler" field ("tilec 0.1.0"). Owned by meta. */
+const char *tilert_metadata_target(const tilert_metadata *meta);
+const char *tilert_metadata_compiler(const tilert_metadata *meta);
+size_t tilert_metadata_kernel_count(const tilert_metadata *meta);
+/* The i-th kernel (i < count), or NULL. Owned by meta. */
+const tilert_kernel_info *tilert_metadata_kernel(const tilert_metadata *meta, size_t i);
+/* The kernel named `name`, or NULL. Owned by meta. */
+const tilert_kernel_info *tilert_metadata_find(const tilert_metadata *meta, const char *name);
+
+/* ---- launch arguments ----------------------------------------------------------------- */
+
+typedef enum tilert_arg_kind {
+  TILERT_ARG_PTR = 0, /* device pointer (a tilert_devptr) */
+  TILERT_ARG_I32,     /* for i1/i8/i16/i32/u8/u16/u32 parameters (range-checked) */
+  TILERT_ARG_I64,     /* for i64/u64 parameters */
+  TILERT_ARG_F32,     /* for fp32 parameters; also fp16/bf16 (converted, round to nearest) */
+  TILERT_ARG_F64,     /* for fp64 parameters */
+} tilert_arg_kind;
+
+typedef uint64_t tilert_devptr; /* a CUdeviceptr */
+
+typedef struct tilert_arg {
+  tilert_arg_kind kind;
+  union {
+    tilert_devptr ptr;
+    int32_t i32;
+    int64_t i64;
+    float f32;
+    double f64;
+  } v;
+} tilert_arg;
+
+/* Constructors, for readable call sites: tilert_arg a[] = {tilert_ptr(x), tilert_i32(n)}; */
+static inline tilert_arg tilert_ptr(tilert_devptr p) { tilert_arg a; a.kind = TILERT_ARG_PTR; a.v.ptr = p; return a; }
+static inline tilert_arg tilert_i32(int32_t x) { tilert_arg a; a.kind = TILERT_ARG_I32; a.v.i32 = x; return a; }
+static inline tilert_arg tilert_i64(int64_t x) { tilert_arg a; a.kind = TILERT_ARG_I64; a.v.i64 = x; return a; }
+static inline tilert_arg tilert_f32(float x) { tilert_arg a; a.kind = TILERT_ARG_F32; a.v.f32 = x; return a; }
+static inline tilert_arg tilert_f64(double x) { tilert_arg a; a.kind = TILERT_ARG_F64; a.v.f64 = x; return a; }
+
+/* The most run-time parameters a kernel may have. */
+#define TILERT_MAX_PARAMS 64
+
+/* Checks `args` against a kernel's signature: count, kind, width/range, pointer alignment
+ * (`align`), integer divisibility. Returns TILERT_OK or TILERT_ERROR_INVALID_ARGUMENT with a
+ * message like "tilert: add_kernel: argument 2 (n): expected i32, got f32" in err. */
+tilert_status tilert_args_check(const tilert_kernel_info *k, const tilert_arg *args,
+                                size_t nargs, char *err, size_t err_cap);
+
+/* ---- runtime --------------------------------------------------------------------------- */
+
+typedef struct tilert_runtime tilert_runtime;
+typedef struct tilert_module tilert_module;
+typedef struct tilert_kernel tilert_kernel;
+typedef void *tilert_stream; /* a CUstream; NULL is the legacy default stream */
+typedef void *tilert_event;  /* a CUevent */
+
+/* Opens the driver, initializes it, and makes device `device_index`'s primary context current
+ * on the calling thread. Like sqlite3_open: *out_rt is set even on failure (NULL only when
+ * host memory ran out), so that tilert_runtime_last_error can say why; the caller destroys
+ * it either way. A failed runtime refuses every other call. */
+tilert_status tilert_runtime_create(int device_index, tilert_runtime **out_rt);
+/* Unloads every module, releases the primary context, closes the driver. NULL is a no-op. */
+void tilert_runtime_destroy(tilert_runtime *rt);
+/* The last error message of calls on this runtime ("" if none); owned by rt, valid until
+ * the next call on it. */
+const char *tilert_runtime_last_error(const tilert_runtime *rt);
+/* Makes the runtime's context current on the calling thread. */
+tilert_status tilert_runtime_make_current(tilert_runtime *rt);
+
+/* Device facts, read once at creation. */
+typedef struct tilert_device_info {
+  char name[256];
+  int cc_major, cc_minor;
+  int sm_count;
+  int l2_bytes;
+  int max_shared_optin;  /* per block, after raising the limit */
+  int driver_version;    /* e.g. 13000 */
+} tilert_device_info;
+tilert_status tilert_runtime_device_info(const tilert_runtime *rt, tilert_device_info *out_info);
+
+/* ---- modules and kernels ------------------------------------------------------------- */
+
+/* Loads PTX text (`ptx_len` bytes; a NUL need not follow) described by `metadata_json`.
+ * The metadata's target must run on the device. Every kernel the metadata names is looked
+ * up, and its dynamic shared-memory limit raised when shared_bytes > 48 KB. The runtime keeps
+ * an in-memory cache keyed by hash(ptx, metadata) (one runtime = one device): loading the
+ * same text again returns the same module with its reference count raised. The module is
+ * owned by the runtime; tilert_module_release drops a reference (the runtime frees what is
+ * left at destroy). On failure stores NULL. */
+tilert_status tilert_module_load_ptx(tilert_runtime *rt, const char *ptx, size_t ptx_len,
+                                     const char *metadata_json, size_t json_len,
+                                     tilert_module **out_module);
+/* Reads `ptx_path` and the metadata beside it (the same path with ".json" in place of the
+ * extension, as tilec writes it), then tilert_module_load_ptx. */
+tilert_status tilert_module_load_files(tilert_runtime *rt, const char *ptx_path,
+                                       tilert_module **out_module);
+/* Drops one reference; at zero the module and its kernels are unloaded. NULL is a no-op. */
+void tilert_module_release(tilert_module *mod);
+/* The module's parsed metadata; owned by the module. */
+const tilert_metadata *tilert_module_metadata(const tilert_module *mod);
+
+/* The kernel named `name` in `mod` (owned by mod). TILERT_ERROR_NOT_FOUND if absent. */
+tilert_status tilert_module_get_kernel(tilert_module *mod, const char *name,
+                                       tilert_kernel **out_kernel);
+/* The kernel's signature (owned by its module). */
+const tilert_kernel_info *tilert_kernel_get_info(const tilert_kernel *k);
+
+/* Checked launch: args are checked with tilert_args_check, converted to the PTX ABI, and
+ * launched with grid `grid` (x, y, z), block (threads_per_block, 1, 1), the kernel's dynamic
+ * shared memory, on `stream`. Launch errors are reported; the kernel's own faults show at
+ * the next synchronization. */
+tilert_status tilert_launch(tilert_kernel *k, const unsigned grid[3], tilert_stream stream,
+                            const tilert_arg *args, size_t nargs);
+/* Fast path: one cuLaunchKernel, no checks. kernel_params[i] points at the value of the i-th
+ * parameter in its PTX width (pointers: a tilert_devptr; i32: int32_t; fp32: float; fp16 and
+ * bf16: uint16_t bits). The caller guarantees the signature; a mismatch is undefined. */
+tilert_status tilert_launch_unchecked(tilert_kernel *k, const unsigned grid[3],
+                                      tilert_stream stream, void **kernel_params);
+
+/* ---- memory, streams, events (for tests and benchmarks) ------------------------------ */
+
+tilert_status tilert_malloc(tilert_runtime *rt, size_t bytes, tilert_devptr *out_ptr);
+tilert_status tilert_free(tilert_runtime *rt, tilert_devptr ptr); /* 0 is a no-op */
+tilert_status tilert_copy_to_device(tilert_runtime *rt, tilert_devptr dst, const void *src,
+                                    size_t bytes);
+tilert_status tilert_copy_to_host(tilert_runtime *rt, void *dst, tilert_devptr src, size_t bytes);
+tilert_status tilert_memset8(tilert_runtime *rt, tilert_devptr dst, uint8_t value, size_t bytes);
+tilert_status tilert_synchronize(tilert_runtime *rt);                  /* whole context */
+tilert_status tilert_stream_synchronize(tilert_runtime *rt, tilert_stream stream);
+tilert_status tilert_event_create(tilert_runtime *rt, tilert_event *out_event);
+tilert_status tilert_event_destroy(tilert_runtime *rt, tilert_event event);
+tilert_status tilert_event_record(tilert_runtime *rt, tilert_event event, tilert_stream stream);
+tilert_status tilert_event_synchronize(tilert_runtime *rt, tilert_event event);
+tilert_status tilert_event_elapsed_ms(tilert_runtime *rt, tilert_event start, tilert_event end,
+                                      float *out_ms);
+
+/* ---- disk cache (no driver needed; runtime/cache.c) ---------------------------------- */
+
+#define TILERT_CACHE_KEY_LEN 32 /* hex characters */
+
+/* Key of a compiled kernel: a 128-bit hash over the source, the options (any canonical text
+ * of them), the compiler version and the target, each length-prefixed so that no two
+ * different inputs collide by concatenation. Writes TILERT_CACHE_KEY_LEN hex digits and a NUL. */
+void tilert_cache_key(const char *source, size_t source_len, const char *options,
+                      const char *compiler_version, const char *target,
+                      char out_key[TILERT_CACHE_KEY_LEN + 1]);
+/* The cache folder: $TILERT_CACHE_DIR, else $XDG_CACHE_HOME/tilec, else $HOME/.cache/tilec.
+ * TILERT_ERROR_NOT_FOUND when none of them is set. */
+tilert_status tilert_cache_dir(char *out_dir, size_t cap);
+/* Writes `dir/key.ext` atomically: a temporary file in `dir`, fsync, rename. Creates `dir`
+ * (and parents) when missing. A reader sees the old file, the new file, or none. */
+tilert_status tilert_cache_write(const char *dir, const char *key, const char *ext,
+                                 const void *data, size_t len, char *err, size_t err_cap);
+/* Reads `dir/key.ext`. On success stores a malloc'ed buffer the caller frees with free()
+ * (NUL-terminated; *out_len excludes the NUL). TILERT_ERROR_NOT_FOUND when absent. */
+tilert_status tilert_cache_read(const char *dir, const char *key, const char *ext,
+                                char **out_data, size_t *out_len, char *err, size_t err_cap);
+
+/* ---- JIT (runtime/jit.c; needs libtilec: built with TILERT_WITH_TILEC) --------------- */
+
+struct tilec_options;
+/* Compiles `source` with tilec (opts may be NULL; arch defaults to the device's, emit is
+ * forced to PTX), caching the PTX and metadata on disk under tilert_cache_dir (when one is
+ * set) keyed by source, options, compiler version and target, then loads it as
+ * tilert_module_load_ptx does. Compiler diagnostics are forwarded to opts->on_diagnostic
+ * and the first errors are copied into the runtime's last error. Without TILERT_WITH_TILEC
+ * this returns TILERT_ERROR_UNSUPPORTED. */
+tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filename,
+                                          const char *source, size_t len,
+                                          const struct tilec_options *opts,
+                                          tilert_module **out_module);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,461 @@
+/* Constant evaluation and folders of the tile ops.
+ *
+ * tile_eval_scalar computes one elementwise op on constant scalars the way the GPU would:
+ * integers wrap to their type's width (kept sign-extended in int64, i1 as 0/1); floats are
+ * computed in double and rounded once to the result type (round to nearest even, also for
+ * f16 and bf16). Anything whose result the target leaves undefined (division by zero,
+ * oversized shifts, out-of-range float-to-int) is not folded.
+ *
+ * A folder gets the constant attribute of each operand (a tensor constant is a splat, so
+ * its attribute is the scalar) and either names an existing value that replaces result 0
+ * or a constant attribute for it; the canonicalize pass applies the result. */
+#include <math.h>
+#include <string.h>
+
+#include "Dialect/Tile/tile_internal.h"
+
+/* ---- float formats -------------------------------------------------------------------- */
+
+typedef struct fformat {
+  int mbits; /* explicit mantissa bits */
+  int ebits;
+} fformat;
+
+static fformat format_of(ir_float_kind k) {
+  switch (k) {
+  case IR_F16: return (fformat){10, 5};
+  case IR_BF16: return (fformat){7, 8};
+  case IR_F32: return (fformat){23, 8};
+  case IR_F64: return (fformat){52, 11};
+  }
+  return (fformat){52, 11};
+}
+
+/* Rounds q (>= 0, below 2^53) to the nearest integer, ties to even. */
+static double round_half_even(double q) {
+  double f = floor(q), d = q - f;
+  if (d > 0.5) return f + 1;
+  if (d < 0.5) return f;
+  return fmod(f, 2.0) != 0.0 ? f + 1 : f;
+}
+
+/* Rounds x to the nearest value of a binary format with `fmt` (ties to even), handling
+ * subnormals and overflow to infinity. */
+static double round_to_format(double x, fformat fmt) {
+  if (isnan(x) || isinf(x) || x == 0.0) return x;
+  int bias = (1 << (fmt.ebits - 1)) - 1, emin = 1 - bias, e;
+  double a = fabs(x);
+  frexp(a, &e);
+  int E = e - 1 < emin ? emin : e - 1;   /* exponent of the leading bit (clamped: subnormal) */
+  int qexp = E - fmt.mbits;              /* exponent of one unit in the last place */
+  double r = ldexp(round_half_even(ldexp(a, -qexp)), qexp);
+  if (r >= ldexp(1.0, bias + 1)) r = INFINITY;
+  return copysign(r, x);
+}
+
+static double round_to_type(const ir_type *t, double x) {
+  if (t->fkind == IR_F64) return x;
+  if (t->fkind == IR_F32) return (double)(float)x;
+  return round_to_format(x, format_of(t->fkind));
+}
+
+/* Bits of a value exactly representable in `fmt` (NaN becomes the canonical quiet NaN). */
+static uint64_t float_to_bits(double x, fformat fmt) {
+  int bias = (1 << (fmt.ebits - 1)) - 1;
+  uint64_t sign = (uint64_t)(signbit(x) ? 1 : 0) << (fmt.ebits + fmt.mbits);
+  uint64_t emax = ((uint64_t)1 << fmt.ebits) - 1, one = (uint64_t)1 << fmt.mbits;
+  if (isnan(x)) return (emax << fmt.mbits) | (one >> 1);
+  if (isinf(x)) return sign | (emax << fmt.mbits);
+  if (x == 0.0) return sign;
+  int e;
+  double a = fabs(x);
+  frexp(a, &e);
+  int E = e - 1;
+  if (E < 1 - bias) return sign | (uint64_t)ldexp(a, bias - 1 + fmt.mbits);
+  uint64_t mant = (uint64_t)ldexp(a, fmt.mbits - E) - one;
+  return sign | ((uint64_t)(E + bias) << fmt.mbits) | mant;
+}
+
+static double bits_to_float(uint64_t u, fformat fmt) {
+  int bias = (1 << (fmt.ebits - 1)) - 1;
+  uint64_t emax = ((uint64_t)1 << fmt.ebits) - 1, one = (uint64_t)1 << fmt.mbits;
+  uint64_t mant = u & (one - 1), exp = (u >> fmt.mbits) & emax;
+  bool neg = (u >> (fmt.ebits + fmt.mbits)) & 1;
+  double v;
+  if (exp == emax) v = mant ? NAN : INFINITY;
+  else if (exp == 0) v = ldexp((double)mant, 1 - bias - fmt.mbits);
+  else v = ldexp((double)(mant | one), (int)exp - bias - fmt.mbits);
+  return neg ? -v : v;
+}
+
+static uint64_t double_bits(double x) {
+  uint64_t u;
+  memcpy(&u, &x, sizeof u);
+  return u;
+}
+
+static double bits_double(uint64_t u) {
+  double x;
+  memcpy(&x, &u, sizeof x);
+  return x;
+}
+
+/* ---- integers ------------------------------------------------------------------------- */
+
+static uint64_t width_mask(unsigned w) { return w >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1); }
+
+/* The attribute's value zero-extended from its width. */
+static uint64_t uval(const ir_attr *a) { return (uint64_t)a->ival & width_mask(a->type->width); }
+
+/* The attribute's value sign-extended from its width (i1 true is -1). */
+static int64_t sval(const ir_attr *a) {
+  unsigned w = a->type->width;
+  if (w >= 64) return a->ival;
+  uint64_t m = (uint64_t)1 << (w - 1), x = uval(a);
+  return (int64_t)((x ^ m) - m);
+}
+
+static const ir_attr *make_int(ir_context *ctx, const ir_type *t, uint64_t bits) {
+  return ir_int_attr(ctx, t, (int64_t)(bits & width_mask(t->width)));
+}
+
+static int64_t ashr(int64_t a, unsigned s) { return a < 0 ? ~(~a >> s) : a >> s; }
+
+/* Signed division and remainder; false when undefined (zero divisor, INT64_MIN / -1). */
+static bool sdivrem(int64_t a, int64_t b, bool rem, int64_t *out) {
+  if (b == 0 || (a == INT64_MIN && b == -1)) return false;
+  *out = rem ? a % b : a / b;
+  return true;
+}
+
+static bool eval_int_binary(const char *op, const ir_attr *x, const ir_attr *y, uint64_t *out) {
+  unsigned w = x->type->width;
+  int64_t a = sval(x), b = sval(y), q;
+  uint64_t ua = uval(x), ub = uval(y);
+  if (!strcmp(op, "addi")) *out = ua + ub;
+  else if (!strcmp(op, "subi")) *out = ua - ub;
+  else if (!strcmp(op, "muli")) *out = ua * ub;
+  else if (!strcmp(op, "andi")) *out = ua & ub;
+  else if (!strcmp(op, "ori")) *out = ua | ub;
+  else if (!strcmp(op, "xori")) *out = ua ^ ub;
+  else if (!strcmp(op, "maxsi")) *out = (uint64_t)(a > b ? a : b);
+  else if (!strcmp(op, "minsi")) *out = (uint64_t)(a < b ? a : b);
+  else if (!strcmp(op, "maxui")) *out = ua > ub ? ua : ub;
+  else if (!strcmp(op, "minui")) *out = ua < ub ? ua : ub;
+  else if (!strcmp(op, "divsi") || !strcmp(op, "remsi")) {
+    if (!sdivrem(a, b, op[0] == 'r', &q)) return false;
+    *out = (uint64_t)q;
+  } else if (!strcmp(op, "divui") || !strcmp(op, "remui")) {
+    if (ub == 0) return false;
+    *out = op[0] == 'r' ? ua % ub : ua / ub;
+  } else if (!strcmp(op, "shli") || !strcmp(op, "shrsi") || !strcmp(op, "shrui")) {
+    if (ub >= w) return false;
+    *out = op[2] == 'l' ? ua << ub : op[3] == 's' ? (uint64_t)ashr(a, (unsigned)ub) : ua >> ub;
+  } else if (!strcmp(op, "mulhiui")) {
+    if (w > 32) return false;
+    *out = (ua * ub) >> w;
+  } else return false;
+  return true;
+}
+
+static double fmax_ieee(double a, double b, bool propagate_nan, bool is_max) {
+  if (isnan(a) || isnan(b)) return propagate_nan ? NAN : (isnan(a) ? b : a);
+  if (a == b) return is_max ? (signbit(a) ? b : a) : (signbit(a) ? a : b);
+  return is_max ? (a > b ? a : b) : (a < b ? a : b);
+}
+
+static bool eval_float_binary(const char *op, double a, double b, double *out) {
+  if (!strcmp(op, "addf")) *out = a + b;
+  else if (!strcmp(op, "subf")) *out = a - b;
+  else if (!strcmp(op, "mulf")) *out = a * b;
+  else if (!strcmp(op, "divf")) *out = a / b;
+  else if (!strcmp(op, "remf")) *out = fmod(a, b);
+  else if (!strcmp(op, "powf")) *out = pow(a, b);
+  else if (!strcmp(op, "maxnumf")) *out = fmax_ieee(a, b, false, true);
+  else if (!strcmp(op, "minnumf")) *out = fmax_ieee(a, b, false, false);
+  else if (!strcmp(op, "maximumf")) *out = fmax_ieee(a, b, true, true);
+  else if (!strcmp(op, "minimumf")) *out = fmax_ieee(a, b, true, false);
+  else return false;
+  return true;
+}
+
+typedef struct unary_fn {
+  const char *name;
+  double (*fn)(double);
+} unary_fn;
+
+static double negate(double x) { return -x; }
+static double rsqrt(double x) { return 1.0 / sqrt(x); }
+
+static const unary_fn unary_fns[] = {
+    {"negf", negate}, {"exp", exp},     {"exp2", exp2},   {"log", log},     {"log2", log2},
+    {"sqrt", sqrt},   {"rsqrt", rsqrt}, {"sin", sin},     {"cos", cos},     {"erf", erf},
+    {"tanh", tanh},   {"floor", floor}, {"ceil", ceil},   {"absf", fabs},
+};
+
+static bool eval_float_unary(const char *op, double a, double *out) {
+  for (size_t i = 0; i < sizeof unary_fns / sizeof unary_fns[0]; i++)
+    if (!strcmp(op, unary_fns[i].name)) {
+      *out = unary_fns[i].fn(a);
+      return true;
+    }
+  return false;
+}
+
+static bool eval_cmpi(const char *p, const ir_attr *x, const ir_attr *y, bool *out) {
+  int64_t a = sval(x), b = sval(y);
+  uint64_t ua = uval(x), ub = uval(y);
+  if (!strcmp(p, "eq")) *out = ua == ub;
+  else if (!strcmp(p, "ne")) *out = ua != ub;
+  else if (!strcmp(p, "slt")) *out = a < b;
+  else if (!strcmp(p, "sle")) *out = a <= b;
+  else if (!strcmp(p, "sgt")) *out = a > b;
+  else if (!strcmp(p, "sge")) *out = a >= b;
+  else if (!strcmp(p, "ult")) *out = ua < ub;
+  else if (!strcmp(p, "ule")) *out = ua <= ub;
+  else if (!strcmp(p, "ugt")) *out = ua > ub;
+  else if (!strcmp(p, "uge")) *out = ua >= ub;
+  else return false;
+  return true;
+}
+
+/* Float predicates: 'o' forms are false on NaN, 'u' forms true. */
+static bool eval_cmpf(const char *p, double a, double b, bool *out) {
+  bool unord = isnan(a) || isnan(b);
+  if (!strcmp(p, "ord")) { *out = !unord; return true; }
+  if (!strcmp(p, "uno")) { *out = unord; return true; }
+  if (p[0] != 'o' && p[0] != 'u') return false;
+  const char *r = p + 1;
+  bool v;
+  if (!strcmp(r, "eq")) v = a == b;
+  else if (!strcmp(r, "ne")) v = a != b;
+  else if (!strcmp(r, "lt")) v = a < b;
+  else if (!strcmp(r, "le")) v = a <= b;
+  else if (!strcmp(r, "gt")) v = a > b;
+  else if (!strcmp(r, "ge")) v = a >= b;
+  else return false;
+  *out = unord ? p[0] == 'u' : v;
+  return true;
+}
+
+/* ---- casts ------------------------------------------------------------------------------ */
+
+/* A float truncated toward zero fits the integer type (signed or unsigned)? */
+static bool fits_int(double t, unsigned w, bool is_signed) {
+  if (isnan(t)) return false;
+  double lo = is_signed ? -ldexp(1.0, (int)w - 1) : 0.0;
+  double hi = is_signed ? ldexp(1.0, (int)w - 1) : ldexp(1.0, (int)w);
+  return t >= lo && t < hi;
+}
+
+static const ir_attr *eval_bitcast(ir_context *ctx, const ir_type *to, const ir_attr *a) {
+  uint64_t bits;
+  if (a->kind == IR_ATTR_INT) bits = uval(a);
+  else if (a->type->fkind == IR_F64) bits = double_bits(a->fval);
+  else bits = float_to_bits(a->fval, format_of(a->type->fkind));
+  if (ir_type_is_int(to)) return make_int(ctx, to, bits);
+  double v = to->fkind == IR_F64 ? bits_double(bits) : bits_to_float(bits, format_of(to->fkind));
+  return ir_float_attr(ctx, to, v);
+}
+
+static const ir_attr *eval_cast(ir_context *ctx, const char *op, const ir_type *to, const ir_attr *a) {
+  if (!strcmp(op, "extsi") || !strcmp(op, "trunci")) return make_int(ctx, to, (uint64_t)sval(a));
+  if (!strcmp(op, "extui")) return make_int(ctx, to, uval(a));
+  if (!strcmp(op, "sitofp")) return ir_float_attr(ctx, to, round_to_type(to, (double)sval(a)));
+  if (!strcmp(op, "uitofp")) return ir_float_attr(ctx, to, round_to_type(to, (double)uval(a)));
+  if (!strcmp(op, "extf") || !strcmp(op, "truncf")) return ir_float_attr(ctx, to, round_to_type(to, a->fval));
+  if (!strcmp(op, "bitcast")) return eval_bitcast(ctx, to, a);
+  bool is_signed = !strcmp(op, "fptosi");
+  if (!is_signed && strcmp(op, "fptoui")) return NULL;
+  double t = trunc(a->fval);
+  if (!fits_int(t, to->width, is_signed)) return NULL;
+  return make_int(ctx, to, is_signed ? (uint64_t)(int64_t)t : (uint64_t)t);
+}
+
+/* ---- tile_eval_scalar ------------------------------------------------------------------------ */
+
+static bool is_const_scalar(const ir_attr *a) {
+  return a && (a->kind == IR_ATTR_INT || a->kind == IR_ATTR_FLOAT);
+}
+
+static const ir_attr *eval_binary(ir_context *ctx, const char *op, const ir_type *rt,
+                                  const ir_attr *x, const ir_attr *y) {
+  if (x->kind != y->kind) return NULL;
+  if (x->kind == IR_ATTR_INT) {
+    uint64_t r;
+    return eval_int_binary(op, x, y, &r) ? make_int(ctx, rt, r) : NULL;
+  }
+  double r;
+  return eval_float_binary(op, x->fval, y->fval, &r) ? ir_float_attr(ctx, rt, round_to_type(rt, r)) : NULL;
+}
+
+static const ir_attr *eval_unary(ir_context *ctx, const char *op, const ir_type *rt, const ir_attr *x) {
+  if (!strcmp(op, "absi")) {
+    int64_t v = sval(x);
+    return make_int(ctx, rt, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
+  }
+  double r;
+  if (x->kind != IR_ATTR_FLOAT || !eval_float_unary(op, x->fval, &r)) return NULL;
+  return ir_float_attr(ctx, rt, round_to_type(rt, r));
+}
+
+static const ir_attr *eval_cmp(ir_context *ctx, const char *op, const ir_attr *x, const ir_attr *y,
+                               const char *pred) {
+  bool r;
+  if (!pred || x->kind != y->kind) return NULL;
+  bool ok = !strcmp(op, "cmpi") ? x->kind == IR_ATTR_INT && eval_cmpi(pred, x, y, &r)
+                                : x->kind == IR_ATTR_FLOAT && eval_cmpf(pred, x->fval, y->fval, &r);
+  return ok ? ir_bool_attr(ctx, r) : NULL;
+}
+
+static bool is_cast_name(const char *op) {
+  static const char *const casts[] = {"extsi", "extui", "trunci", "sitofp", "uitofp", "fptosi",
+                                      "fptoui", "extf",  "truncf", "bitcast", NULL};
+  for (const char *const *c = casts; *c; c++)
+    if (!strcmp(op, *c)) return true;
+  return false;
+}
+
+const ir_attr *tile_eval_scalar(ir_context *ctx, const char *opname, const ir_type *result_scalar,
+                                unsigned n, const ir_attr *const *args, const char *predicate) {
+  for (unsigned i = 0; i < n; i++)
+    if (!is_const_scalar(args[i])) return NULL;
+  const char *dot = strchr(opname, '.');
+  const char *op = dot ? dot + 1 : opname;
+  if (!strncmp(opname, "tt.", 3) && strcmp(op, "mulhiui")) return NULL; /* pointers, ids */
+  if (!strcmp(op, "select") && n == 3) return (args[0]->ival & 1) ? args[1] : args[2];
+  if (n == 2 && (!strcmp(op, "cmpi") || !strcmp(op, "cmpf"))) return eval_cmp(ctx, op, args[0], args[1], predicate);
+  if (n == 1 && is_cast_name(op)) return eval_cast(ctx, op, result_scalar, args[0]);
+  if (n == 1) return eval_unary(ctx, op, result_scalar, args[0]);
+  if (n == 2) return eval_binary(ctx, op, result_scalar, args[0], args[1]);
+  return NULL;
+}
+
+/* ---- folders ----------------------------------------------------------------------------------- */
+
+static bool fold_to_value(ir_fold_result *out, ir_value *v) {
+  out->value = v;
+  out->attr = NULL;
+  return true;
+}
+
+static bool fold_to_attr(ir_fold_result *out, const ir_attr *a) {
+  if (!a) return false;
+  out->value = NULL;
+  out->attr = a;
+  return true;
+}
+
+/* Is the constant `a` the integer or float `v` (floats: also the sign of zero)? */
+static bool is_const(const ir_attr *a, double v) {
+  if (!a) return false;
+  if (a->kind == IR_ATTR_INT) return (double)sval(a) == v;
+  if (a->kind == IR_ATTR_FLOAT) return a->fval == v && signbit(a->fval) == signbit(v);
+  return false;
+}
+
+static bool is_all_ones(const ir_attr *a) { return a && a->kind == IR_ATTR_INT && sval(a) == -1; }
+
+static const ir_attr *fold_eval(ir_op *op, const ir_attr *const *consts) {
+  return tile_eval_scalar(ir_op_context(op), ir_op_name(op), ir_type_scalar(ir_op_result(op, 0)->type),
+                          op->noperands, consts, ir_op_get_string_attr(op, "predicate"));
+}
+
+static const ir_attr *int_of(ir_op *op, int64_t v) {
+  return ir_int_attr(ir_op_context(op), ir_type_scalar(ir_op_result(op, 0)->type), v);
+}
+
+/* x op x identities. */
+static bool fold_same_operands(ir_op *op, const char *n, ir_value *x, ir_fold_result *out) {
+  if (!strcmp(n, "andi") || !strcmp(n, "ori") || !strcmp(n, "maxsi") || !strcmp(n, "minsi") ||
+      !strcmp(n, "maxui") || !strcmp(n, "minui"))
+    return fold_to_value(out, x);
+  if (!strcmp(n, "subi") || !strcmp(n, "xori")) return fold_to_attr(out, int_of(op, 0));
+  return false;
+}
+
+/* Identities with a constant right operand c: x+0, x-0, x*1, x*0, x/1, x&0, x|0, x^0, x<<0. */
+static bool fold_right_identity(ir_op *op, const char *n, ir_value *x, const ir_attr *c, ir_fold_result *out) {
+  if (!c) return false;
+  bool zero = is_const(c, 0.0), one = is_const(c, 1.0);
+  if (zero && (!strcmp(n, "addi") || !strcmp(n, "subi") || !strcmp(n, "ori") || !strcmp(n, "xori") ||
+               !strcmp(n, "shli") || !strcmp(n, "shrsi") || !strcmp(n, "shrui")))
+    return fold_to_value(out, x);
+  if (zero && (!strcmp(n, "muli") || !strcmp(n, "andi"))) return fold_to_attr(out, c);
+  if (one && (!strcmp(n, "muli") || !strcmp(n, "divsi") || !strcmp(n, "divui"))) return fold_to_value(out, x);
+  if (one && (!strcmp(n, "remsi") || !strcmp(n, "remui"))) return fold_to_attr(out, int_of(op, 0));
+  if (is_all_ones(c) && !strcmp(n, "andi")) return fold_to_value(out, x);
+  if (is_all_ones(c) && !strcmp(n, "ori")) return fold_to_attr(out, c);
+  /* Exact in IEEE arithmetic: x + -0.0, x - 0.0, x * 1.0, x / 1.0 (a NaN stays NaN). */
+  if (c->kind != IR_ATTR_FLOAT) return false;
+  if ((!strcmp(n, "addf") && is_const(c, -0.0)) || (!strcmp(n, "subf") && is_const(c, 0.0)))
+    return fold_to_value(out, x);
+  if (one && (!strcmp(n, "mulf") || !strcmp(n, "divf"))) return fold_to_value(out, x);
+  return false;
+}
+
+bool tile_fold_binary(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  if (consts[0] && consts[1]) return fold_to_attr(out, fold_eval(op, consts));
+  const char *n = strchr(ir_op_name(op), '.') + 1;
+  ir_value *x = ir_op_operand(op, 0), *y = ir_op_operand(op, 1);
+  if (x == y) return fold_same_operands(op, n, x, out);
+  if (fold_right_identity(op, n, x, consts[1], out)) return true;
+  /* A constant on the left of a commutative op (the canonicalizer moves it right). */
+  return ir_op_has_trait(op, IR_TRAIT_COMMUTATIVE) && fold_right_identity(op, n, y, consts[0], out);
+}
+
+bool tile_fold_unary(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  return consts[0] && fold_to_attr(out, fold_eval(op, consts));
+}
+
+bool tile_fold_cmp(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  if (consts[0] && consts[1]) return fold_to_attr(out, fold_eval(op, consts));
+  const char *p = ir_op_get_string_attr(op, "predicate");
+  if (!p || !ir_op_is(op, "arith.cmpi") || ir_op_operand(op, 0) != ir_op_operand(op, 1)) return false;
+  static const char *const reflexive[] = {"eq", "sle", "sge", "ule", "uge", NULL};
+  bool v = false;
+  for (const char *const *r = reflexive; *r; r++) v = v || !strcmp(p, *r);
+  return fold_to_attr(out, ir_bool_attr(ir_op_context(op), v));
+}
+
+bool tile_fold_select(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  ir_value *a = ir_op_operand(op, 1), *b = ir_op_operand(op, 2);
+  if (a == b) return fold_to_value(out, a);
+  if (consts[0] && consts[0]->kind == IR_ATTR_INT) return fold_to_value(out, (consts[0]->ival & 1) ? a : b);
+  return false;
+}
+
+/* trunc(ext(x)) of x's own type is x (both the integer and the float pairs). */
+static bool fold_ext_trunc(ir_op *op, ir_fold_result *out) {
+  ir_op *d = ir_value_def(ir_op_operand(op, 0));
+  if (!d) return false;
+  bool int_pair = ir_op_is(op, "arith.trunci") && (ir_op_is(d, "arith.extsi") || ir_op_is(d, "arith.extui"));
+  bool float_pair = ir_op_is(op, "arith.truncf") && ir_op_is(d, "arith.extf");
+  ir_value *x = ir_op_operand(d, 0);
+  if ((int_pair || float_pair) && x->type == ir_op_result(op, 0)->type) return fold_to_value(out, x);
+  return false;
+}
+
+bool tile_fold_cast(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  if (consts[0]) return fold_to_attr(out, fold_eval(op, consts));
+  return fold_ext_trunc(op, out);
+}
+
+bool tile_fold_constant(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  (void)op, (void)consts, (void)out;
+  return false; /* already a constant */
+}
+
+bool tile_fold_splat(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  (void)op;
+  return consts[0] && fold_to_attr(out, consts[0]);
+}
+
+bool tile_fold_broadcast(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  if (ir_op_operand(op, 0)->type == ir_op_result(op, 0)->type) return fold_to_value(out, ir_op_operand(op, 0));
+  return consts[0] && fold_to_attr(out, consts[0]);
+}
+
+bool tile_fold_addptr(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  return is_const(consts[1], 0.0) && fold_to_value(out, ir_op_operand(op, 0));
+}

@@ -1,0 +1,44 @@
+/* Layout consistency rules shared by the tgpu passes (convert-to-tgpu, coalesce,
+ * remove-layout-conversions). Private to those passes; owned with the tgpu dialect.
+ *
+ * The rules (per op): every tensor has a valid layout; ELEMENTWISE ops (and tt.load's ptr,
+ * mask, other and result; tt.store's ptr, value, mask) share one layout; tt.broadcast's
+ * operand and result share one layout; tt.expand_dims' operand has #tgpu.slice<{dim = axis,
+ * parent = result layout}>; scf.for/if/while carried values, yields and results share one
+ * layout per position. tgpu.convert_layout is the only op that changes a layout. */
+#ifndef TILEC_TGPU_RULES_H
+#define TILEC_TGPU_RULES_H
+
+#include "Dialect/TileGPU/tgpu.h"
+
+/* Triton's blocked-layout builder with an explicit sizePerThread and order (the default
+ * layout passes order = [rank-1..0]). */
+tgpu_blocked tgpu_blocked_for_order(unsigned rank, const int64_t *shape, const unsigned *spt,
+                                    const unsigned *order, unsigned num_warps);
+
+/* The layout operand `i` of `op` must have given the layouts of op's results (and, for
+ * stores, of its pointer); NULL when the op places no constraint on that operand. */
+const ir_attr *tgpu_required_operand_layout(ir_op *op, unsigned i);
+
+/* Inserts `tgpu.convert_layout` before `user` converting `v` to `enc`; returns the result. */
+ir_value *tgpu_build_convert(ir_module *m, ir_op *user, ir_value *v, const ir_attr *enc);
+
+/* Makes every op of the module satisfy the rules by inserting tgpu.convert_layout on
+ * operands (and aligning scf results with their carried block arguments); drops converts
+ * whose source and result layouts agree. Assumes every tensor already has a layout. */
+void tgpu_legalize_layouts(ir_module *m);
+
+/* Replaces tgpu.convert_layout ops whose source can be recomputed in the target layout
+ * from cheap pure ops (make_range, splat, constants, elementwise arithmetic, addptr,
+ * broadcast, expand_dims) by that recomputation; then erases dead pure ops. Returns the
+ * number of converts removed. */
+unsigned tgpu_rematerialize_converts(ir_module *m);
+
+/* Erases pure ops whose results have no uses, to a fixpoint. */
+void tgpu_erase_dead_pure_ops(ir_module *m);
+
+/* Checks the rules over the whole module; emits an internal error naming `pass` at the
+ * first violating op and returns false. */
+bool tgpu_check_layouts(ir_module *m, const char *pass);
+
+#endif

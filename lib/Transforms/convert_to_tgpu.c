@@ -1,0 +1,101 @@
+/* Pass "convert-to-tgpu": gives every tensor a layout.
+ *
+ * Needs: tile IR (tensors without encodings; func arguments are scalars).
+ * Changes: sets module attributes tgpu.num_warps (4 when absent) and
+ *   tgpu.threads_per_warp (32); every tensor of rank r in a function gets the default
+ *   blocked layout computed for the per-dim largest shape of rank r in that function
+ *   (sizePerThread 1: coalesce raises it), so elementwise chains across broadcasts agree;
+ *   operands of tt.expand_dims get the slice of the result's layout, by recomputing their
+ *   cheap producers (make_range, splat, constants, elementwise ops) in that layout, or
+ *   else through tgpu.convert_layout. Ends with a check of every layout rule
+ *   (Dialect/TileGPU/tgpu_rules.h); a violation is an internal error.
+ * Invalidates: every tensor type (now encoded); adds tgpu.convert_layout ops.
+ */
+#include <string.h>
+
+#include "Dialect/TileGPU/tgpu_rules.h"
+#include "Transforms/passes.h"
+
+typedef struct shape_acc {
+  bool seen[IR_MAX_RANK + 1];
+  int64_t max[IR_MAX_RANK + 1][IR_MAX_RANK];
+} shape_acc;
+
+static void note_type(shape_acc *acc, const ir_type *t) {
+  if (!ir_type_is_tensor(t) || t->encoding || t->rank == 0 || t->rank > IR_MAX_RANK) return;
+  acc->seen[t->rank] = true;
+  for (unsigned d = 0; d < t->rank; d++)
+    if (t->shape[d] > acc->max[t->rank][d]) acc->max[t->rank][d] = t->shape[d];
+}
+
+static void note_block_args(shape_acc *acc, ir_op *op) {
+  for (unsigned r = 0; r < op->nregions; r++)
+    for (ir_block *b = op->regions[r].first; b; b = b->next)
+      for (unsigned a = 0; a < b->nargs; a++) note_type(acc, b->args[a]->type);
+}
+
+static ir_walk_result note_op(ir_op *op, void *user) {
+  for (unsigned i = 0; i < op->nresults; i++) note_type(user, op->results[i].type);
+  note_block_args(user, op);
+  return IR_WALK_ADVANCE;
+}
+
+typedef struct assign_state {
+  ir_context *ctx;
+  const ir_attr *layout[IR_MAX_RANK + 1];
+} assign_state;
+
+static void assign_value(assign_state *s, ir_value *v) {
+  const ir_type *t = v->type;
+  if (!ir_type_is_tensor(t) || t->encoding || t->rank == 0 || t->rank > IR_MAX_RANK) return;
+  ir_value_set_type(v, ir_type_with_encoding(s->ctx, t, s->layout[t->rank]));
+}
+
+static ir_walk_result assign_op(ir_op *op, void *user) {
+  assign_state *s = user;
+  for (unsigned i = 0; i < op->nresults; i++) assign_value(s, &op->results[i]);
+  for (unsigned r = 0; r < op->nregions; r++)
+    for (ir_block *b = op->regions[r].first; b; b = b->next)
+      for (unsigned a = 0; a < b->nargs; a++) assign_value(s, b->args[a]);
+  return IR_WALK_ADVANCE;
+}
+
+static void assign_function(ir_module *m, ir_op *func, unsigned num_warps) {
+  shape_acc acc;
+  memset(&acc, 0, sizeof acc);
+  ir_walk_pre(func, note_op, &acc);
+  assign_state s = {m->ctx, {0}};
+  for (unsigned r = 1; r <= IR_MAX_RANK; r++) {
+    if (!acc.seen[r]) continue;
+    tgpu_blocked b = tgpu_default_blocked(r, acc.max[r], num_warps, 1);
+    s.layout[r] = tgpu_blocked_attr(m->ctx, &b);
+  }
+  ir_walk_pre(func, assign_op, &s);
+}
+
+static void set_module_attrs(ir_module *m) {
+  if (!ir_op_get_attr(m->op, TGPU_ATTR_NUM_WARPS))
+    ir_op_set_attr(m->op, TGPU_ATTR_NUM_WARPS, ir_i32_attr(m->ctx, 4));
+  ir_op_set_attr(m->op, TGPU_ATTR_THREADS_PER_WARP, ir_i32_attr(m->ctx, 32));
+}
+
+static bool num_warps_valid(ir_module *m) {
+  int64_t n = ir_op_get_int_attr(m->op, TGPU_ATTR_NUM_WARPS, 4);
+  if (n > 0 && n <= 64 && (n & (n - 1)) == 0) return true;
+  ir_emit_error(m->ctx, m->op->loc, "tgpu.num_warps must be a power of 2 between 1 and 64, got %lld",
+                (long long)n);
+  return false;
+}
+
+static bool run(ir_module *m) {
+  set_module_attrs(m);
+  if (!num_warps_valid(m)) return false;
+  unsigned num_warps = tgpu_module_num_warps(m);
+  for (ir_op *f = ir_module_body(m)->first; f; f = f->next) assign_function(m, f, num_warps);
+  tgpu_legalize_layouts(m);
+  tgpu_rematerialize_converts(m);
+  return tgpu_check_layouts(m, "convert-to-tgpu");
+}
+
+const ir_pass pass_convert_to_tgpu = {"convert-to-tgpu",
+                                      "gives every tensor a blocked or slice layout", run};

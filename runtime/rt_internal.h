@@ -1,0 +1,165 @@
+/* libtilert internals shared between runtime/*.c. Cross-file names carry the rt_ prefix. */
+#ifndef TILERT_RT_INTERNAL_H
+#define TILERT_RT_INTERNAL_H
+
+#include "tilec/tilert.h"
+#include "cuda_min.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+
+/* ---- the driver symbol table (runtime/runtime.c fills it) ------------------------------ */
+
+/* Each member is named after the ABI version it holds (cuMemAlloc_v2 is the 64-bit one). The
+ * table in runtime.c lists, for each member, the base name cuGetProcAddress takes and the
+ * exported name dlsym takes: a member and its table row change together. [rt-driver-table] */
+typedef struct rt_driver {
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDriverGetVersion)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetAttribute)(int *, CUdevice_attribute, CUdevice);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRelease_v2)(CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxSynchronize)(void);
+  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, CUjit_option *, void **);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuFuncSetAttribute)(CUfunction, CUfunction_attribute, int);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, CUstream, void **, void **);
+  CUresult (*cuMemAlloc_v2)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree_v2)(CUdeviceptr);
+  CUresult (*cuMemcpyHtoD_v2)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuMemcpyDtoH_v2)(void *, CUdeviceptr, size_t);
+  CUresult (*cuMemsetD8_v2)(CUdeviceptr, unsigned char, size_t);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*cuEventDestroy_v2)(CUevent);
+} rt_driver;
+
+typedef CUresult (*rt_launch_fn)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
+                                 unsigned, unsigned, CUstream, void **, void **);
+
+#define RT_ERR_CAP 4096
+
+struct tilert_runtime {
+  void *lib;             /* dlopen handle of libcuda */
+  bool driver_inited;    /* cuInit ran: libcuda is not dlclose'd after that */
+  bool ready;            /* creation succeeded */
+  rt_driver cu;
+  CUdevice dev;
+  CUcontext ctx;         /* retained primary context, or NULL */
+  int device_index;
+  tilert_device_info info;
+  tilert_module *modules; /* loaded modules (the in-memory cache), a list */
+  char err[RT_ERR_CAP];
+};
+
+struct tilert_kernel {
+  rt_launch_fn launch;   /* rt->cu.cuLaunchKernel, copied: the fast path reads one struct */
+  CUfunction fn;
+  unsigned block_x;
+  unsigned shared_bytes;
+  const tilert_kernel_info *info;
+  tilert_module *mod;
+};
+
+struct tilert_module {
+  tilert_runtime *rt;
+  tilert_module *next;
+  unsigned refs;
+  uint64_t hash_lo, hash_hi; /* of ptx and metadata text: the cache key (with rt's device) */
+  CUmodule mod;
+  tilert_metadata *meta;
+  size_t nkernels;
+  tilert_kernel *kernels;
+};
+
+/* ---- errors ---------------------------------------------------------------------------- */
+
+/* Formats "tilert: ..." into rt->err and returns s. */
+tilert_status rt_fail(tilert_runtime *rt, tilert_status s, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Formats a driver failure: "tilert: FILE:LINE: FN failed: NAME (STRING)". */
+tilert_status rt_cu_fail(tilert_runtime *rt, CUresult r, const char *fn, const char *file,
+                         int line);
+/* Formats into a caller buffer (err may be NULL); returns s. */
+tilert_status rt_fail_buf(char *err, size_t cap, tilert_status s, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* Refuses calls on a runtime that is NULL or failed to initialize. */
+tilert_status rt_check_ready(tilert_runtime *rt);
+
+/* Calls a driver function through rt's table and returns from the enclosing function on
+ * failure, recording the function and call site. */
+#define RT_CU(rt, fn, ...)                                                                   \
+  do {                                                                                       \
+    CUresult rt_r_ = (rt)->cu.fn(__VA_ARGS__);                                               \
+    if (rt_r_ != CUDA_SUCCESS) return rt_cu_fail((rt), rt_r_, #fn, __FILE__, __LINE__);      \
+  } while (0)
+
+/* Returns from the enclosing function when a tilert call fails. */
+#define RT_TRY(expr)                                                                         \
+  do {                                                                                       \
+    tilert_status rt_s_ = (expr);                                                            \
+    if (rt_s_ != TILERT_OK) return rt_s_;                                                    \
+  } while (0)
+
+/* ---- JSON (runtime/json.c) ------------------------------------------------------------- */
+
+typedef enum rt_json_type {
+  RT_JSON_NULL, RT_JSON_BOOL, RT_JSON_NUMBER, RT_JSON_STRING, RT_JSON_ARRAY, RT_JSON_OBJECT,
+} rt_json_type;
+
+typedef struct rt_json rt_json;
+struct rt_json {
+  rt_json_type type;
+  int line, col;        /* where the value starts (1-based) */
+  bool boolean;
+  bool is_int;          /* number written without fraction or exponent, fits int64 */
+  int64_t ival;
+  double num;
+  char *str;            /* strings: decoded UTF-8, NUL-terminated */
+  size_t n;             /* arrays and objects: element count */
+  rt_json *items;       /* arrays: elements; objects: values */
+  char **keys;          /* objects: keys, parallel to items */
+};
+
+/* Parses `len` bytes. On failure returns NULL and writes "LINE:COL: message" into err. */
+rt_json *rt_json_parse(const char *text, size_t len, char *err, size_t err_cap);
+void rt_json_free(rt_json *v);
+/* The value of `key` in an object, or NULL (also when v is not an object). */
+const rt_json *rt_json_get(const rt_json *v, const char *key);
+/* "string", "number", ... for messages. */
+const char *rt_json_type_name(rt_json_type t);
+
+/* ---- hashing (runtime/cache.c) ------------------------------------------------------- */
+
+typedef struct rt_hash { uint64_t a, b; } rt_hash;
+void rt_hash_init(rt_hash *h);
+/* Adds a length-prefixed field. */
+void rt_hash_field(rt_hash *h, const void *data, size_t len);
+void rt_hash_final(const rt_hash *h, uint64_t *out_lo, uint64_t *out_hi);
+
+/* ---- arguments (runtime/args.c) ------------------------------------------------------- */
+
+/* One parameter value in its PTX width, at offset 0 of an 8-byte slot. */
+typedef union rt_slot { uint64_t u64; uint32_t u32; uint16_t u16; uint8_t u8; float f32; double f64; } rt_slot;
+
+/* Converts checked args into slots (no checks: call tilert_args_check first). */
+void rt_args_pack(const tilert_kernel_info *k, const tilert_arg *args, rt_slot *slots);
+
+/* ---- files (runtime/cache.c) ---------------------------------------------------------- */
+
+/* Reads a whole file; malloc'ed, NUL-terminated. TILERT_ERROR_NOT_FOUND if it does not
+ * exist, TILERT_ERROR_IO on other failures (message in err). */
+tilert_status rt_read_file(const char *path, char **out_data, size_t *out_len, char *err,
+                           size_t err_cap);
+
+#endif
