@@ -1,4 +1,4 @@
-/* libtilert internals shared between runtime/*.c. Cross-file names carry the rt_ prefix. */
+/* libtilert internals shared between the runtime/ files. Cross-file names carry the rt_ prefix. */
 #ifndef TILERT_RT_INTERNAL_H
 #define TILERT_RT_INTERNAL_H
 
@@ -81,6 +81,9 @@ struct tilert_module {
   size_t nkernels;
   tilert_kernel *kernels;
 };
+
+/* Unloads every module of rt (runtime/module.c); the context must be current. */
+void rt_module_unload_all(tilert_runtime *rt);
 
 /* ---- errors ---------------------------------------------------------------------------- */
 

@@ -11,6 +11,7 @@ static const ir_pass *const registry[] = {
     &pass_convert_to_tgpu,
     &pass_coalesce,
     &pass_remove_layout_conversions,
+    &pass_test_print_axis_info,
 };
 
 /* The tile part comes first so that stop_at_tile is a prefix of the full list. */

@@ -18,6 +18,8 @@ extern const ir_pass pass_dce;              /* "dce": removes unused pure ops */
 extern const ir_pass pass_convert_to_tgpu;  /* "convert-to-tgpu": blocked/slice layouts on every tensor */
 extern const ir_pass pass_coalesce;         /* "coalesce": vector widths for memory accesses */
 extern const ir_pass pass_remove_layout_conversions; /* "remove-layout-conversions" */
+/* debugging */
+extern const ir_pass pass_test_print_axis_info;  /* "test-print-axis-info": a remark per value */
 
 /* Looks a pass up by its command-line name; NULL when unknown. */
 const ir_pass *tilec_pass_lookup(const char *name);

@@ -122,15 +122,16 @@ static void simplify_convert(ir_op *op) {
     src = ir_op_operand(def, 0);
     ir_op_set_operand(op, 0, src);
   }
+  if (def && ir_op_is(def, "tgpu.convert_layout")) tgpu_erase_if_dead(def);
   if (enc_of(src) != enc_of(&op->results[0])) return;
   ir_value_replace_all_uses(&op->results[0], src);
-  ir_op_erase(op);
+  tgpu_erase_if_dead(op);
 }
 
 static void simplify_converts(ir_module *m) {
   oplist l = collect_ops(m);
   for (size_t i = 0; i < l.n; i++)
-    if (ir_op_is(l.ops[i], "tgpu.convert_layout")) simplify_convert(l.ops[i]);
+    if (l.ops[i]->parent && ir_op_is(l.ops[i], "tgpu.convert_layout")) simplify_convert(l.ops[i]);
   free(l.ops);
 }
 
@@ -139,7 +140,6 @@ void tgpu_legalize_layouts(ir_module *m) {
   for (size_t i = 0; i < l.n; i++) legalize_op(m, l.ops[i]);
   free(l.ops);
   simplify_converts(m);
-  tgpu_erase_dead_pure_ops(m);
 }
 
 /* ---- dead code -------------------------------------------------------------------------- */
@@ -156,6 +156,20 @@ static ir_walk_result erase_if_dead(ir_op *op, void *user) {
   ir_op_erase(op);
   *(bool *)user = true;
   return IR_WALK_ADVANCE;
+}
+
+bool tgpu_erase_if_dead(ir_op *op) {
+  if (!op_is_dead(op)) return false;
+  ir_op *defs[8];
+  unsigned n = 0;
+  for (unsigned i = 0; i < op->noperands && n < 8; i++) {
+    ir_op *d = ir_value_def(ir_op_operand(op, i));
+    if (d) defs[n++] = d;
+  }
+  ir_op_erase(op);
+  for (unsigned i = 0; i < n; i++)
+    if (defs[i]->parent) tgpu_erase_if_dead(defs[i]);
+  return true;
 }
 
 void tgpu_erase_dead_pure_ops(ir_module *m) {
@@ -256,17 +270,16 @@ unsigned tgpu_rematerialize_converts(ir_module *m) {
   oplist l = collect_ops(m);
   for (size_t i = 0; i < l.n; i++) {
     ir_op *op = l.ops[i];
-    if (!ir_op_is(op, "tgpu.convert_layout")) continue;
+    if (!op->parent || !ir_op_is(op, "tgpu.convert_layout")) continue;
     const ir_attr *enc = enc_of(&op->results[0]);
     ir_value *src = ir_op_operand(op, 0);
     if (!enc || !can_remat(src, enc, 0)) continue;
     ir_value_replace_all_uses(&op->results[0], remat(&s, src, enc));
-    ir_op_erase(op);
+    tgpu_erase_if_dead(op);
     removed++;
   }
   free(l.ops);
   free(s.memo);
-  tgpu_erase_dead_pure_ops(m);
   return removed;
 }
 

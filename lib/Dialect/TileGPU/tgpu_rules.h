@@ -30,9 +30,13 @@ void tgpu_legalize_layouts(ir_module *m);
 
 /* Replaces tgpu.convert_layout ops whose source can be recomputed in the target layout
  * from cheap pure ops (make_range, splat, constants, elementwise arithmetic, addptr,
- * broadcast, expand_dims) by that recomputation; then erases dead pure ops. Returns the
+ * broadcast, expand_dims) by that recomputation; then erases what became dead. Returns the
  * number of converts removed. */
 unsigned tgpu_rematerialize_converts(ir_module *m);
+
+/* Erases op when it is pure, region-free and unused, then, recursively, the producers of
+ * its operands that became dead. Returns whether op was erased. */
+bool tgpu_erase_if_dead(ir_op *op);
 
 /* Erases pure ops whose results have no uses, to a fixpoint. */
 void tgpu_erase_dead_pure_ops(ir_module *m);

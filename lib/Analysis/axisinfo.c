@@ -1,0 +1,458 @@
+/* Axis info analysis (see axisinfo.h): Triton's AxisInfo rules, computed lazily per value
+ * and memoized. Values are computed from their operands (which dominate them), block
+ * arguments from their op (loop-carried values are pessimistic), so there are no cycles. */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Analysis/axisinfo.h"
+#include "Dialect/Tile/tile.h"
+
+struct axis_analysis {
+  ir_module *m;
+  sup_arena *arena;
+  sup_ptrmap map; /* ir_value* -> axis_info* */
+};
+
+/* ---- arithmetic helpers ----------------------------------------------------------------- */
+
+static int64_t gcd64(int64_t a, int64_t b) {
+  if (a < 0) a = -a;
+  if (b < 0) b = -b;
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a ? a : 1;
+}
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* The largest power of 2 dividing v (0 is divisible by everything). */
+static int64_t pow2_divisor(int64_t v) {
+  if (v == 0) return AXIS_MAX_DIVISOR;
+  uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  return min64((int64_t)(u & (~u + 1)), AXIS_MAX_DIVISOR);
+}
+
+static int64_t mul_div(int64_t a, int64_t b) {
+  if (a >= AXIS_MAX_DIVISOR / b) return AXIS_MAX_DIVISOR;
+  return a * b;
+}
+
+static bool is_pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
+/* ---- shapes ------------------------------------------------------------------------------ */
+
+static unsigned rank_of(const ir_value *v) {
+  return ir_type_is_tensor(v->type) ? v->type->rank : 1;
+}
+
+static int64_t dim_of(const ir_value *v, unsigned d) {
+  return ir_type_is_tensor(v->type) ? v->type->shape[d] : 1;
+}
+
+static axis_info pessimistic(const ir_value *v) {
+  axis_info r;
+  memset(&r, 0, sizeof r);
+  r.rank = rank_of(v);
+  for (unsigned d = 0; d < r.rank; d++) r.contiguity[d] = r.divisibility[d] = r.constancy[d] = 1;
+  return r;
+}
+
+/* A value known to equal `c` everywhere, shaped like v. */
+static axis_info constant_info(const ir_value *v, int64_t c) {
+  axis_info r = pessimistic(v);
+  r.has_value = true;
+  r.value = c;
+  for (unsigned d = 0; d < r.rank; d++) {
+    r.divisibility[d] = pow2_divisor(c);
+    r.constancy[d] = dim_of(v, d);
+  }
+  return r;
+}
+
+/* ---- lookup ------------------------------------------------------------------------------ */
+
+static axis_info compute(axis_analysis *a, const ir_value *v);
+
+const axis_info *axis_analysis_get(axis_analysis *a, const ir_value *v) {
+  axis_info *got = sup_ptrmap_get(&a->map, (uint64_t)(uintptr_t)v);
+  if (got) return got;
+  axis_info info = compute(a, v);
+  got = sup_arena_memdup(a->arena, &info, sizeof info);
+  sup_ptrmap_put(&a->map, (uint64_t)(uintptr_t)v, got);
+  return got;
+}
+
+/* Operand `v`'s info seen at the shape of `like` (a scalar operand of a tensor op is
+ * constant along every dim). */
+static axis_info get_as(axis_analysis *a, const ir_value *v, const ir_value *like) {
+  axis_info s = *axis_analysis_get(a, v);
+  if (ir_type_is_tensor(v->type) || !ir_type_is_tensor(like->type)) return s;
+  axis_info r = pessimistic(like);
+  r.has_value = s.has_value;
+  r.value = s.value;
+  for (unsigned d = 0; d < r.rank; d++) {
+    r.divisibility[d] = s.divisibility[0];
+    r.constancy[d] = dim_of(like, d);
+  }
+  return r;
+}
+
+/* ---- sources ----------------------------------------------------------------------------- */
+
+static axis_info func_arg_info(ir_op *func, const ir_value *v) {
+  axis_info r = pessimistic(v);
+  int64_t divs[64];
+  int n = ir_attr_get_i64_array(ir_op_get_attr(func, TILE_ATTR_DIVISIBILITY), divs, 64);
+  if (n > (int)v->index && divs[v->index] > 0)
+    for (unsigned d = 0; d < r.rank; d++) r.divisibility[d] = min64(divs[v->index], AXIS_MAX_DIVISOR);
+  return r;
+}
+
+static axis_info block_arg_info(axis_analysis *a, const ir_value *v) {
+  ir_op *parent = ir_block_parent_op(v->block);
+  axis_info r = pessimistic(v);
+  if (!parent) return r;
+  if (ir_op_is(parent, "tt.func")) return func_arg_info(parent, v);
+  if (ir_op_is(parent, "scf.for") && v->index == 0) {
+    const axis_info *lb = axis_analysis_get(a, ir_op_operand(parent, 0));
+    const axis_info *step = axis_analysis_get(a, ir_op_operand(parent, 2));
+    r.divisibility[0] = gcd64(lb->divisibility[0], step->divisibility[0]);
+  }
+  return r;
+}
+
+static axis_info constant_op_info(const ir_op *op, const ir_value *v) {
+  const ir_attr *val = ir_op_get_attr(op, "value");
+  if (val && val->kind == IR_ATTR_INT) return constant_info(v, val->ival);
+  axis_info r = pessimistic(v);
+  for (unsigned d = 0; d < r.rank; d++) r.constancy[d] = dim_of(v, d);
+  return r;
+}
+
+static axis_info make_range_info(const ir_op *op, const ir_value *v) {
+  axis_info r = pessimistic(v);
+  int64_t start = ir_op_get_int_attr(op, "start", 0);
+  int64_t end = ir_op_get_int_attr(op, "end", start + 1);
+  r.contiguity[0] = max64(end - start, 1);
+  r.divisibility[0] = pow2_divisor(start);
+  return r;
+}
+
+static axis_info splat_info(axis_analysis *a, ir_op *op, const ir_value *v) {
+  return get_as(a, ir_op_operand(op, 0), v);
+}
+
+static axis_info broadcast_info(axis_analysis *a, ir_op *op, const ir_value *v) {
+  const ir_value *src = ir_op_operand(op, 0);
+  axis_info r = *axis_analysis_get(a, src);
+  for (unsigned d = 0; d < r.rank; d++) {
+    if (dim_of(src, d) != 1 || dim_of(v, d) == 1) continue;
+    r.contiguity[d] = 1;
+    r.constancy[d] = dim_of(v, d);
+  }
+  return r;
+}
+
+static axis_info expand_dims_info(axis_analysis *a, ir_op *op, const ir_value *v) {
+  const axis_info *s = axis_analysis_get(a, ir_op_operand(op, 0));
+  unsigned axis = (unsigned)ir_op_get_int_attr(op, "axis", 0);
+  axis_info r = pessimistic(v);
+  r.has_value = s->has_value;
+  r.value = s->value;
+  int64_t div = s->has_value ? pow2_divisor(s->value) : AXIS_MAX_DIVISOR;
+  for (unsigned d = 0; !s->has_value && d < s->rank; d++)
+    div = gcd64(div, s->contiguity[d] > 1 ? 1 : s->divisibility[d]);
+  for (unsigned d = 0, k = 0; d < r.rank; d++) {
+    if (d == axis) {
+      r.divisibility[d] = div;
+      continue;
+    }
+    r.contiguity[d] = s->contiguity[k];
+    r.divisibility[d] = s->divisibility[k];
+    r.constancy[d] = s->constancy[k];
+    k++;
+  }
+  return r;
+}
+
+/* ---- binary arithmetic ------------------------------------------------------------------- */
+
+static bool fold_int(const char *name, int64_t l, int64_t r, int64_t *out) {
+  if (!strcmp(name, "arith.addi")) *out = (int64_t)((uint64_t)l + (uint64_t)r);
+  else if (!strcmp(name, "arith.subi")) *out = (int64_t)((uint64_t)l - (uint64_t)r);
+  else if (!strcmp(name, "arith.muli")) *out = (int64_t)((uint64_t)l * (uint64_t)r);
+  else if (!strcmp(name, "arith.divsi") && r != 0 && !(l == INT64_MIN && r == -1)) *out = l / r;
+  else if (!strcmp(name, "arith.remsi") && r != 0 && !(l == INT64_MIN && r == -1)) *out = l % r;
+  else if (!strcmp(name, "arith.andi")) *out = l & r;
+  else if (!strcmp(name, "arith.ori")) *out = l | r;
+  else if (!strcmp(name, "arith.xori")) *out = l ^ r;
+  else if (!strcmp(name, "arith.shli") && r >= 0 && r < 63) *out = (int64_t)((uint64_t)l << r);
+  else return false;
+  return true;
+}
+
+/* Divisibility that holds for every element (not just run starts). */
+static int64_t elem_div(const axis_info *x, unsigned d) {
+  return x->contiguity[d] > 1 ? 1 : x->divisibility[d];
+}
+
+static void add_sub_dim(const axis_info *l, const axis_info *r, bool sub, int64_t elem_size,
+                        unsigned d, axis_info *o) {
+  int64_t c = gcd64(l->contiguity[d], r->constancy[d]);
+  if (!sub) c = max64(c, gcd64(l->constancy[d], r->contiguity[d]));
+  o->contiguity[d] = c;
+  o->divisibility[d] = gcd64(l->divisibility[d], mul_div(r->divisibility[d], elem_size));
+  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+}
+
+static void mul_dim(const axis_info *l, const axis_info *r, unsigned d, axis_info *o) {
+  int64_t lc = r->has_value && r->value == 1 ? l->contiguity[d] : 1;
+  int64_t rc = l->has_value && l->value == 1 ? r->contiguity[d] : 1;
+  o->contiguity[d] = max64(lc, rc);
+  o->divisibility[d] = mul_div(elem_div(l, d), elem_div(r, d));
+  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+}
+
+/* x / c and x >> log2(c) for a known power-of-2 c (other divisors: pessimistic). */
+static void div_pow2_dim(const axis_info *l, const axis_info *r, int64_t c, unsigned d,
+                         axis_info *o) {
+  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+  if (c == 1) {
+    o->contiguity[d] = l->contiguity[d];
+    o->divisibility[d] = l->divisibility[d];
+    return;
+  }
+  o->contiguity[d] = 1;
+  if (!is_pow2(c)) return;
+  if (l->divisibility[d] % c == 0) o->constancy[d] = max64(o->constancy[d], gcd64(l->contiguity[d], c));
+  if (l->contiguity[d] == 1 && l->divisibility[d] >= c) o->divisibility[d] = l->divisibility[d] / c;
+}
+
+static void rem_dim(const axis_info *l, const axis_info *r, unsigned d, axis_info *o) {
+  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+  if (!r->has_value || r->value <= 0) return;
+  int64_t c = gcd64(l->contiguity[d], r->divisibility[d]);
+  if (l->contiguity[d] > 1) c = gcd64(c, l->divisibility[d]);
+  o->contiguity[d] = c;
+  o->divisibility[d] = gcd64(l->divisibility[d], r->divisibility[d]);
+}
+
+static void shl_dim(const axis_info *l, const axis_info *r, unsigned d, axis_info *o) {
+  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+  if (!r->has_value || r->value < 0 || r->value > 30) return;
+  if (r->value == 0) {
+    o->contiguity[d] = l->contiguity[d];
+    o->divisibility[d] = l->divisibility[d];
+    return;
+  }
+  o->divisibility[d] = mul_div(elem_div(l, d), (int64_t)1 << r->value);
+}
+
+static void bitwise_dim(const char *name, const axis_info *l, const axis_info *r, unsigned d,
+                        axis_info *o) {
+  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+  int64_t ld = elem_div(l, d), rd = elem_div(r, d);
+  o->divisibility[d] = !strcmp(name, "arith.andi") ? max64(ld, rd) : min64(ld, rd);
+}
+
+static bool is_add_like(const char *n) {
+  return !strcmp(n, "arith.addi") || !strcmp(n, "arith.subi") || !strcmp(n, "tt.addptr");
+}
+
+static axis_info binary_info(axis_analysis *a, ir_op *op, const ir_value *v) {
+  const char *name = ir_op_name(op);
+  axis_info l = get_as(a, ir_op_operand(op, 0), v);
+  axis_info r = get_as(a, ir_op_operand(op, 1), v);
+  int64_t folded;
+  if (l.has_value && r.has_value && fold_int(name, l.value, r.value, &folded))
+    return constant_info(v, folded);
+  axis_info o = pessimistic(v);
+  int64_t elem = 1;
+  if (!strcmp(name, "tt.addptr")) {
+    const ir_type *p = ir_type_scalar(v->type);
+    elem = p->elem ? (int64_t)ir_type_byte_size(p->elem) : 1;
+  }
+  for (unsigned d = 0; d < o.rank; d++) {
+    if (is_add_like(name)) add_sub_dim(&l, &r, !strcmp(name, "arith.subi"), elem, d, &o);
+    else if (!strcmp(name, "arith.muli")) mul_dim(&l, &r, d, &o);
+    else if (!strcmp(name, "arith.divsi") || !strcmp(name, "arith.divui"))
+      div_pow2_dim(&l, &r, r.has_value ? r.value : 0, d, &o);
+    else if (!strcmp(name, "arith.shrsi") || !strcmp(name, "arith.shrui"))
+      div_pow2_dim(&l, &r, r.has_value && r.value >= 0 && r.value < 31 ? (int64_t)1 << r.value : 0, d, &o);
+    else if (!strcmp(name, "arith.remsi") || !strcmp(name, "arith.remui")) rem_dim(&l, &r, d, &o);
+    else if (!strcmp(name, "arith.shli")) shl_dim(&l, &r, d, &o);
+    else if (!strcmp(name, "arith.andi") || !strcmp(name, "arith.ori") || !strcmp(name, "arith.xori"))
+      bitwise_dim(name, &l, &r, d, &o);
+    else {
+      o.constancy[d] = gcd64(l.constancy[d], r.constancy[d]);
+      o.divisibility[d] = gcd64(elem_div(&l, d), elem_div(&r, d));
+    }
+  }
+  return o;
+}
+
+/* ---- comparisons and select ---------------------------------------------------------------- */
+
+static bool pred_in(const char *p, const char *a, const char *b) {
+  return p && (!strcmp(p, a) || !strcmp(p, b));
+}
+
+/* Triton's CmpOp rule: a contiguous run compared with a constant (splat) is constant over
+ * runs of gcd(contiguity, divisibilities) for the orderings that can flip only at a run
+ * boundary. */
+static axis_info cmp_info(axis_analysis *a, ir_op *op, const ir_value *v) {
+  axis_info l = get_as(a, ir_op_operand(op, 0), v);
+  axis_info r = get_as(a, ir_op_operand(op, 1), v);
+  axis_info o = pessimistic(v);
+  const char *p = ir_op_get_string_attr(op, "predicate");
+  for (unsigned d = 0; d < o.rank; d++) {
+    int64_t n = dim_of(v, d);
+    int64_t c = gcd64(l.constancy[d], r.constancy[d]);
+    int64_t div = gcd64(l.divisibility[d], r.divisibility[d]);
+    if (l.has_value && r.has_value) c = n;
+    else if ((pred_in(p, "sgt", "ugt") || pred_in(p, "sle", "ule")) && l.constancy[d] == n)
+      c = max64(c, gcd64(r.contiguity[d], div));
+    else if ((pred_in(p, "slt", "ult") || pred_in(p, "sge", "uge")) && r.constancy[d] == n)
+      c = max64(c, gcd64(l.contiguity[d], div));
+    o.constancy[d] = c;
+  }
+  return o;
+}
+
+static axis_info select_info(axis_analysis *a, ir_op *op, const ir_value *v) {
+  axis_info c = get_as(a, ir_op_operand(op, 0), v);
+  axis_info t = get_as(a, ir_op_operand(op, 1), v);
+  axis_info f = get_as(a, ir_op_operand(op, 2), v);
+  if (c.has_value) return c.value ? t : f;
+  axis_info o = pessimistic(v);
+  for (unsigned d = 0; d < o.rank; d++) {
+    o.contiguity[d] = gcd64(gcd64(t.contiguity[d], f.contiguity[d]), c.constancy[d]);
+    o.divisibility[d] = gcd64(t.divisibility[d], f.divisibility[d]);
+    o.constancy[d] = gcd64(c.constancy[d], gcd64(t.constancy[d], f.constancy[d]));
+  }
+  return o;
+}
+
+/* ---- control flow -------------------------------------------------------------------------- */
+
+static void join(axis_info *acc, const axis_info *x) {
+  for (unsigned d = 0; d < acc->rank && d < x->rank; d++) {
+    acc->contiguity[d] = gcd64(acc->contiguity[d], x->contiguity[d]);
+    acc->divisibility[d] = gcd64(acc->divisibility[d], x->divisibility[d]);
+    acc->constancy[d] = gcd64(acc->constancy[d], x->constancy[d]);
+  }
+  acc->has_value = acc->has_value && x->has_value && acc->value == x->value;
+}
+
+static axis_info if_result_info(axis_analysis *a, ir_op *op, const ir_value *v) {
+  axis_info r = pessimistic(v);
+  bool first = true;
+  for (unsigned i = 0; i < op->nregions; i++) {
+    ir_block *b = ir_region_entry(ir_op_region(op, i));
+    ir_op *y = b ? ir_block_terminator(b) : NULL;
+    if (!y || v->index >= y->noperands) return pessimistic(v);
+    const axis_info *x = axis_analysis_get(a, ir_op_operand(y, v->index));
+    if (first) r = *x;
+    else join(&r, x);
+    first = false;
+  }
+  return r;
+}
+
+/* ---- dispatch ------------------------------------------------------------------------------ */
+
+static bool is_identity_op(const ir_op *op) {
+  static const char *const names[] = {"arith.extsi", "arith.extui", "arith.trunci", "arith.bitcast",
+                                      "tt.ptr_to_int", "tt.int_to_ptr", "tt.bitcast",
+                                      "tgpu.convert_layout"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (ir_op_is(op, names[i])) return true;
+  return false;
+}
+
+static bool is_binary_int_op(const ir_op *op) {
+  static const char *const names[] = {
+      "arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui", "arith.remsi",
+      "arith.remui", "arith.andi", "arith.ori", "arith.xori", "arith.shli", "arith.shrsi",
+      "arith.shrui", "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui", "tt.addptr"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (ir_op_is(op, names[i])) return true;
+  return false;
+}
+
+static axis_info op_result_info(axis_analysis *a, ir_op *op, const ir_value *v) {
+  if (ir_op_has_trait(op, IR_TRAIT_CONSTANT)) return constant_op_info(op, v);
+  if (ir_op_is(op, "tt.make_range")) return make_range_info(op, v);
+  if (ir_op_is(op, "tt.splat")) return splat_info(a, op, v);
+  if (ir_op_is(op, "tt.broadcast")) return broadcast_info(a, op, v);
+  if (ir_op_is(op, "tt.expand_dims")) return expand_dims_info(a, op, v);
+  if (is_binary_int_op(op)) return binary_info(a, op, v);
+  if (ir_op_is(op, "arith.cmpi")) return cmp_info(a, op, v);
+  if (ir_op_is(op, "arith.select")) return select_info(a, op, v);
+  if (ir_op_is(op, "scf.if")) return if_result_info(a, op, v);
+  if (is_identity_op(op) && rank_of(ir_op_operand(op, 0)) == rank_of(v))
+    return *axis_analysis_get(a, ir_op_operand(op, 0));
+  return pessimistic(v);
+}
+
+/* tl.multiple_of / tl.max_contiguous hints (one entry per dim) override the analysis. */
+static void apply_hints(const ir_op *op, axis_info *r) {
+  int64_t vals[IR_MAX_RANK];
+  int n = ir_attr_get_i64_array(ir_op_get_attr(op, TILE_ATTR_DIVISIBILITY), vals, IR_MAX_RANK);
+  for (int d = 0; d < n && d < (int)r->rank; d++)
+    if (vals[d] > 0) r->divisibility[d] = min64(vals[d], AXIS_MAX_DIVISOR);
+  n = ir_attr_get_i64_array(ir_op_get_attr(op, TILE_ATTR_CONTIGUITY), vals, IR_MAX_RANK);
+  for (int d = 0; d < n && d < (int)r->rank; d++)
+    if (vals[d] > 0) r->contiguity[d] = vals[d];
+}
+
+static axis_info compute(axis_analysis *a, const ir_value *v) {
+  if (!v->def) return v->block ? block_arg_info(a, v) : pessimistic(v);
+  axis_info r = op_result_info(a, v->def, v);
+  apply_hints(v->def, &r);
+  return r;
+}
+
+/* ---- driver -------------------------------------------------------------------------------- */
+
+static ir_walk_result visit(ir_op *op, void *user) {
+  for (unsigned i = 0; i < op->nresults; i++) axis_analysis_get(user, &op->results[i]);
+  return IR_WALK_ADVANCE;
+}
+
+axis_analysis *axis_analysis_run(ir_module *m) {
+  axis_analysis *a = calloc(1, sizeof *a);
+  assert(a && "out of memory");
+  a->m = m;
+  a->arena = sup_arena_create();
+  assert(a->arena && "out of memory");
+  ir_walk_pre(m->op, visit, a);
+  return a;
+}
+
+void axis_analysis_free(axis_analysis *a) {
+  if (!a) return;
+  sup_ptrmap_free(&a->map);
+  sup_arena_destroy(a->arena);
+  free(a);
+}
+
+static void print_array(sup_strbuf *out, const char *name, const int64_t *v, unsigned n) {
+  sup_strbuf_printf(out, "%s = [", name);
+  for (unsigned d = 0; d < n; d++) sup_strbuf_printf(out, "%s%lld", d ? ", " : "", (long long)v[d]);
+  sup_strbuf_puts(out, "]");
+}
+
+void axis_info_print(const axis_info *info, sup_strbuf *out) {
+  print_array(out, "contiguity", info->contiguity, info->rank);
+  sup_strbuf_puts(out, ", ");
+  print_array(out, "divisibility", info->divisibility, info->rank);
+  sup_strbuf_puts(out, ", ");
+  print_array(out, "constancy", info->constancy, info->rank);
+  if (info->has_value) sup_strbuf_printf(out, ", value = %lld", (long long)info->value);
+}

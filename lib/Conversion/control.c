@@ -1,0 +1,176 @@
+/* Structured control flow -> LLVM basic blocks with phis (one phi per register).
+ *
+ *   scf.for:   pre -> header(phis: iv, iters; iv < ub ?) -> body ... latch -> header | exit
+ *   scf.if:    pre -> then ... | else ... -> merge(phis: results)
+ *   scf.while: pre -> before(phis: args; condition ?) -> after ... -> before | exit
+ * The conditions are scalars, uniform over the CTA, so barriers inside regions are safe. */
+#include "Conversion/cg_internal.h"
+
+/* One phi per register of `init` (arriving from `from`), placed at the builder's point. */
+static cg_val *make_phis(cg_state *st, const cg_val *init, LLVMBasicBlockRef from) {
+  cg_val *r = cg_val_new(st, init->n);
+  for (unsigned i = 0; i < init->n; i++) {
+    LLVMValueRef v = init->regs[i];
+    r->regs[i] = LLVMBuildPhi(st->b, LLVMTypeOf(v), "");
+    LLVMAddIncoming(r->regs[i], &v, &from, 1);
+  }
+  return r;
+}
+
+static bool add_incoming(cg_state *st, ir_op *op, cg_val *phis, const cg_val *v, LLVMBasicBlockRef from) {
+  if (phis->n != v->n) {
+    ir_emit_error(st->ictx, op->loc, "internal: %s: a yielded value's layout differs from the "
+                  "loop-carried value's", ir_op_name(op));
+    return false;
+  }
+  for (unsigned i = 0; i < v->n; i++) {
+    LLVMValueRef x = v->regs[i];
+    LLVMAddIncoming(phis->regs[i], &x, &from, 1);
+  }
+  return true;
+}
+
+/* Lowers region r's single block with its arguments bound to args; returns its terminator's
+ * lowered operands in *out (arena array of `nout` entries). */
+static bool lower_region(cg_state *st, ir_op *op, ir_region *r, cg_val **args, cg_val ***out,
+                         unsigned *nout) {
+  ir_block *blk = ir_region_entry(r);
+  *nout = 0;
+  *out = NULL;
+  if (!blk) return true;
+  for (unsigned i = 0; i < blk->nargs; i++) cg_set(st, blk->args[i], args[i]);
+  bool ok;
+  ir_op *term = cg_lower_block(st, blk, &ok);
+  if (!ok) return false;
+  if (!term) return true;
+  *out = sup_arena_alloc(st->arena, sizeof(cg_val *) * (term->noperands + 1));
+  for (unsigned i = 0; i < term->noperands; i++)
+    if (!((*out)[i] = cg_get(st, ir_op_operand(term, i)))) return false;
+  *nout = term->noperands;
+  (void)op;
+  return true;
+}
+
+static LLVMBasicBlockRef new_block(cg_state *st, const char *name) {
+  return LLVMAppendBasicBlockInContext(st->ctx, st->fn, name);
+}
+
+bool cg_lower_for(cg_state *st, ir_op *op) {
+  cg_val *lb = cg_get(st, ir_op_operand(op, 0)), *ub = cg_get(st, ir_op_operand(op, 1));
+  cg_val *step = cg_get(st, ir_op_operand(op, 2));
+  if (!lb || !ub || !step) return false;
+  unsigned niter = op->noperands - 3;
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(st->b);
+  LLVMBasicBlockRef header = new_block(st, "for.header"), body = new_block(st, "for.body");
+  LLVMBasicBlockRef exit = new_block(st, "for.exit");
+  LLVMBuildBr(st->b, header);
+  LLVMPositionBuilderAtEnd(st->b, header);
+  cg_val **args = sup_arena_alloc(st->arena, sizeof(cg_val *) * (niter + 1));
+  args[0] = make_phis(st, lb, pre);
+  for (unsigned i = 0; i < niter; i++) {
+    cg_val *init = cg_get(st, ir_op_operand(op, 3 + i));
+    if (!init) return false;
+    args[1 + i] = make_phis(st, init, pre);
+  }
+  LLVMValueRef cond = LLVMBuildICmp(st->b, LLVMIntSLT, args[0]->regs[0], ub->regs[0], "");
+  LLVMBuildCondBr(st->b, cond, body, exit);
+  LLVMPositionBuilderAtEnd(st->b, body);
+  cg_val **yielded;
+  unsigned ny;
+  if (!lower_region(st, op, ir_op_region(op, 0), args, &yielded, &ny)) return false;
+  if (ny != niter) {
+    ir_emit_error(st->ictx, op->loc, "scf.for: the body yields %u values for %u iter args", ny, niter);
+    return false;
+  }
+  LLVMValueRef next = LLVMBuildAdd(st->b, args[0]->regs[0], step->regs[0], "");
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(st->b);
+  LLVMAddIncoming(args[0]->regs[0], &next, &latch, 1);
+  for (unsigned i = 0; i < niter; i++)
+    if (!add_incoming(st, op, args[1 + i], yielded[i], latch)) return false;
+  LLVMBuildBr(st->b, header);
+  LLVMPositionBuilderAtEnd(st->b, exit);
+  for (unsigned i = 0; i < op->nresults; i++) cg_set(st, ir_op_result(op, i), args[1 + i]);
+  return true;
+}
+
+/* Lowers one branch of an scf.if into `bb`, ending with a branch to `merge`; returns the
+ * yielded values and the block they come from. */
+static bool lower_branch(cg_state *st, ir_op *op, unsigned ri, LLVMBasicBlockRef bb,
+                         LLVMBasicBlockRef merge, cg_val ***out, LLVMBasicBlockRef *out_end) {
+  LLVMPositionBuilderAtEnd(st->b, bb);
+  unsigned n;
+  if (!lower_region(st, op, ir_op_region(op, ri), NULL, out, &n)) return false;
+  if (n != op->nresults) {
+    ir_emit_error(st->ictx, op->loc, "scf.if: a branch yields %u values for %u results", n,
+                  op->nresults);
+    return false;
+  }
+  *out_end = LLVMGetInsertBlock(st->b);
+  LLVMBuildBr(st->b, merge);
+  return true;
+}
+
+bool cg_lower_if(cg_state *st, ir_op *op) {
+  cg_val *cond = cg_get(st, ir_op_operand(op, 0));
+  if (!cond) return false;
+  bool has_else = ir_region_entry(ir_op_region(op, 1)) != NULL;
+  LLVMBasicBlockRef then = new_block(st, "if.then");
+  LLVMBasicBlockRef els = has_else ? new_block(st, "if.else") : NULL;
+  LLVMBasicBlockRef merge = new_block(st, "if.end");
+  LLVMBuildCondBr(st->b, cond->regs[0], then, has_else ? els : merge);
+  cg_val **tv, **ev = NULL;
+  LLVMBasicBlockRef tend, eend = NULL;
+  if (!lower_branch(st, op, 0, then, merge, &tv, &tend)) return false;
+  if (has_else && !lower_branch(st, op, 1, els, merge, &ev, &eend)) return false;
+  LLVMPositionBuilderAtEnd(st->b, merge);
+  for (unsigned i = 0; i < op->nresults; i++) {
+    if (!ev || tv[i]->n != ev[i]->n) {
+      ir_emit_error(st->ictx, op->loc, "scf.if: result %u is not yielded alike by both branches", i);
+      return false;
+    }
+    cg_val *phis = make_phis(st, tv[i], tend);
+    if (!add_incoming(st, op, phis, ev[i], eend)) return false;
+    cg_set(st, ir_op_result(op, i), phis);
+  }
+  return true;
+}
+
+bool cg_lower_while(cg_state *st, ir_op *op) {
+  unsigned n = op->noperands;
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(st->b);
+  LLVMBasicBlockRef before = new_block(st, "while.before"), after = new_block(st, "while.after");
+  LLVMBasicBlockRef exit = new_block(st, "while.exit");
+  LLVMBuildBr(st->b, before);
+  LLVMPositionBuilderAtEnd(st->b, before);
+  cg_val **args = sup_arena_alloc(st->arena, sizeof(cg_val *) * (n + 1));
+  for (unsigned i = 0; i < n; i++) {
+    cg_val *init = cg_get(st, ir_op_operand(op, i));
+    if (!init) return false;
+    args[i] = make_phis(st, init, pre);
+  }
+  ir_block *bblk = ir_region_entry(ir_op_region(op, 0));
+  ir_op *cterm = bblk ? ir_block_terminator(bblk) : NULL;
+  if (!cterm || !ir_op_is(cterm, "scf.condition")) {
+    ir_emit_error(st->ictx, op->loc, "scf.while: the before-region must end in scf.condition");
+    return false;
+  }
+  cg_val **cvals;
+  unsigned nc;
+  if (!lower_region(st, op, ir_op_region(op, 0), args, &cvals, &nc)) return false;
+  LLVMBuildCondBr(st->b, cvals[0]->regs[0], after, exit);
+  LLVMPositionBuilderAtEnd(st->b, after);
+  cg_val **yielded;
+  unsigned ny;
+  if (!lower_region(st, op, ir_op_region(op, 1), cvals + 1, &yielded, &ny)) return false;
+  if (ny != n) {
+    ir_emit_error(st->ictx, op->loc, "scf.while: the after-region yields %u values for %u", ny, n);
+    return false;
+  }
+  LLVMBasicBlockRef latch = LLVMGetInsertBlock(st->b);
+  for (unsigned i = 0; i < n; i++)
+    if (!add_incoming(st, op, args[i], yielded[i], latch)) return false;
+  LLVMBuildBr(st->b, before);
+  LLVMPositionBuilderAtEnd(st->b, exit);
+  for (unsigned i = 0; i < op->nresults && i + 1 < nc; i++) cg_set(st, ir_op_result(op, i), cvals[i + 1]);
+  return true;
+}

@@ -1,0 +1,357 @@
+/* tgpu IR -> LLVM IR: module and kernel setup, the value map, op dispatch.
+ *
+ * Needs: a tgpu module (every tensor has a #tgpu.blocked or #tgpu.slice encoding, helpers
+ * inlined). Produces: one LLVM module (own LLVMContext) with a ptx_kernel per public
+ * tt.func. The IR module is not changed. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+
+#include "Conversion/cg_internal.h"
+#include "Dialect/Tile/tile.h"
+
+/* ---- small helpers shared by the conversion files ---------------------------------- */
+
+cg_val *cg_val_new(cg_state *st, unsigned n) {
+  cg_val *cv = sup_arena_alloc(st->arena, sizeof *cv);
+  cv->n = n;
+  cv->regs = sup_arena_alloc(st->arena, sizeof(LLVMValueRef) * (n ? n : 1));
+  return cv;
+}
+
+cg_val *cg_val_splat(cg_state *st, unsigned n, LLVMValueRef r) {
+  cg_val *cv = cg_val_new(st, n);
+  for (unsigned i = 0; i < n; i++) cv->regs[i] = r;
+  return cv;
+}
+
+cg_val *cg_get(cg_state *st, ir_value *v) {
+  cg_val *cv = sup_ptrmap_get(&st->vals, (uint64_t)(uintptr_t)v);
+  if (!cv) {
+    ir_loc loc = v->def ? v->def->loc : (ir_loc){0};
+    ir_emit_error(st->ictx, loc, "internal: value used before it was lowered");
+  }
+  return cv;
+}
+
+void cg_set(cg_state *st, ir_value *v, cg_val *cv) {
+  sup_ptrmap_put(&st->vals, (uint64_t)(uintptr_t)v, cv);
+}
+
+LLVMValueRef cg_i32(cg_state *st, int64_t v) {
+  return LLVMConstInt(LLVMInt32TypeInContext(st->ctx), (unsigned long long)v, 1);
+}
+
+LLVMValueRef cg_i64(cg_state *st, int64_t v) {
+  return LLVMConstInt(LLVMInt64TypeInContext(st->ctx), (unsigned long long)v, 1);
+}
+
+static LLVMTypeRef float_type(LLVMContextRef c, ir_float_kind k) {
+  switch (k) {
+  case IR_F16: return LLVMHalfTypeInContext(c);
+  case IR_BF16: return LLVMBFloatTypeInContext(c);
+  case IR_F32: return LLVMFloatTypeInContext(c);
+  case IR_F64: return LLVMDoubleTypeInContext(c);
+  }
+  return LLVMFloatTypeInContext(c);
+}
+
+LLVMTypeRef cg_scalar_type(cg_state *st, const ir_type *t) {
+  t = ir_type_scalar(t);
+  switch (t->kind) {
+  case IR_TYPE_INT: return LLVMIntTypeInContext(st->ctx, t->width);
+  case IR_TYPE_FLOAT: return float_type(st->ctx, t->fkind);
+  case IR_TYPE_PTR: return LLVMPointerTypeInContext(st->ctx, t->addr_space);
+  default: return LLVMVoidTypeInContext(st->ctx);
+  }
+}
+
+LLVMTypeRef cg_mem_type(cg_state *st, const ir_type *t) {
+  t = ir_type_scalar(t);
+  if (t->kind == IR_TYPE_INT && t->width == 1) return LLVMInt8TypeInContext(st->ctx);
+  return cg_scalar_type(st, t);
+}
+
+unsigned cg_num_regs(cg_state *st, const ir_type *t, ir_loc loc) {
+  if (!ir_type_is_tensor(t)) return 1;
+  cg_layout l;
+  if (!cg_layout_get(st, t, loc, &l)) return 0;
+  return l.nregs;
+}
+
+LLVMValueRef cg_intrinsic(cg_state *st, const char *name, LLVMTypeRef *over, unsigned nover,
+                          LLVMValueRef *args, unsigned nargs) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(st->mod, id, over, nover);
+  LLVMTypeRef fty = LLVMIntrinsicGetType(st->ctx, id, over, nover);
+  return LLVMBuildCall2(st->b, fty, fn, args, nargs, "");
+}
+
+LLVMValueRef cg_call_extern(cg_state *st, const char *name, LLVMTypeRef ret,
+                            LLVMTypeRef *params, unsigned nparams, LLVMValueRef *args) {
+  LLVMTypeRef fty = LLVMFunctionType(ret, params, nparams, 0);
+  LLVMValueRef fn = LLVMGetNamedFunction(st->mod, name);
+  if (!fn) fn = LLVMAddFunction(st->mod, name, fty);
+  return LLVMBuildCall2(st->b, fty, fn, args, nparams, "");
+}
+
+/* ---- op dispatch ------------------------------------------------------------------------ */
+
+static bool lower_sreg(cg_state *st, ir_op *op, const char *what) {
+  int64_t axis = ir_op_get_int_attr(op, "axis", 0);
+  if (axis < 0 || axis > 2) {
+    ir_emit_error(st->ictx, op->loc, "%s: axis must be 0, 1 or 2", ir_op_name(op));
+    return false;
+  }
+  char name[64];
+  snprintf(name, sizeof name, "llvm.nvvm.read.ptx.sreg.%s.%c", what, "xyz"[axis]);
+  cg_set(st, ir_op_result(op, 0), cg_val_splat(st, 1, cg_intrinsic(st, name, NULL, 0, NULL, 0)));
+  return true;
+}
+
+static bool lower_op(cg_state *st, ir_op *op) {
+  bool handled = false;
+  bool ok = cg_lower_elementwise(st, op, &handled);
+  if (handled) return ok;
+  ok = cg_lower_tensor_op(st, op, &handled);
+  if (handled) return ok;
+  if (ir_op_is(op, "tt.get_program_id")) return lower_sreg(st, op, "ctaid");
+  if (ir_op_is(op, "tt.get_num_programs")) return lower_sreg(st, op, "nctaid");
+  if (ir_op_is(op, "tt.addptr")) return cg_lower_addptr(st, op);
+  if (ir_op_is(op, "tt.load")) return cg_lower_load(st, op);
+  if (ir_op_is(op, "tt.store")) return cg_lower_store(st, op);
+  if (ir_op_is(op, "scf.for")) return cg_lower_for(st, op);
+  if (ir_op_is(op, "scf.if")) return cg_lower_if(st, op);
+  if (ir_op_is(op, "scf.while")) return cg_lower_while(st, op);
+  if (ir_op_is(op, "tt.assume")) return true;
+  if (ir_op_is(op, "tt.call")) {
+    ir_emit_error(st->ictx, op->loc, "tt.call must be inlined before conversion to LLVM IR");
+    return false;
+  }
+  ir_emit_error(st->ictx, op->loc, "cannot lower '%s' to LLVM IR", ir_op_name(op));
+  return false;
+}
+
+ir_op *cg_lower_block(cg_state *st, ir_block *blk, bool *ok) {
+  *ok = true;
+  for (ir_op *op = blk->first; op; op = op->next) {
+    if (ir_op_has_trait(op, IR_TRAIT_TERMINATOR)) return op;
+    if (!lower_op(st, op)) {
+      *ok = false;
+      return NULL;
+    }
+  }
+  return NULL;
+}
+
+/* ---- kernels ------------------------------------------------------------------------------ */
+
+static void add_string_fn_attr(cg_state *st, const char *key, const char *val) {
+  LLVMAttributeRef a = LLVMCreateStringAttribute(st->ctx, key, (unsigned)strlen(key), val,
+                                                 (unsigned)strlen(val));
+  LLVMAddAttributeAtIndex(st->fn, LLVMAttributeFunctionIndex, a);
+}
+
+static void add_param_align(cg_state *st, unsigned i, uint64_t align) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
+  LLVMAddAttributeAtIndex(st->fn, i + 1, LLVMCreateEnumAttribute(st->ctx, kind, align));
+}
+
+/* Creates the LLVM function for kernel `f`; NULL after an error. */
+static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
+  const ir_attr *fta = ir_op_get_attr(f, "function_type");
+  const ir_type *ft = fta && fta->kind == IR_ATTR_TYPE ? fta->tval : NULL;
+  if (!ft || ft->kind != IR_TYPE_FUNC) {
+    ir_emit_error(st->ictx, f->loc, "tt.func '%s' has no function_type", name);
+    return NULL;
+  }
+  if (ft->nresults) {
+    ir_emit_error(st->ictx, f->loc, "kernel '%s' must not return values", name);
+    return NULL;
+  }
+  LLVMTypeRef *params = sup_arena_alloc(st->arena, sizeof(LLVMTypeRef) * (ft->ninputs + 1));
+  for (unsigned i = 0; i < ft->ninputs; i++) {
+    if (ir_type_is_tensor(ft->inputs[i]) || ft->inputs[i]->kind == IR_TYPE_FUNC ||
+        ft->inputs[i]->kind == IR_TYPE_NONE) {
+      ir_emit_error(st->ictx, f->loc, "kernel '%s': parameter %u must be a scalar or a pointer",
+                    name, i);
+      return NULL;
+    }
+    params[i] = cg_scalar_type(st, ft->inputs[i]);
+  }
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(st->ctx), params, ft->ninputs, 0);
+  st->fn = LLVMAddFunction(st->mod, name, fty);
+  LLVMSetFunctionCallConv(st->fn, LLVMPTXKernelCallConv);
+  int64_t div[64];
+  int ndiv = ir_attr_get_i64_array(ir_op_get_attr(f, TILE_ATTR_DIVISIBILITY), div, 64);
+  for (unsigned i = 0; i < ft->ninputs && (int)i < ndiv; i++)
+    if (ir_type_is_ptr(ft->inputs[i]) && div[i] >= 16) add_param_align(st, i, 16);
+  char buf[32];
+  snprintf(buf, sizeof buf, "%u", st->num_warps * 32);
+  add_string_fn_attr(st, "nvvm.maxntid", buf);
+  return st->fn;
+}
+
+static void create_scratch(cg_state *st, const char *name, unsigned bytes) {
+  st->scratch_bytes = bytes;
+  if (!bytes) return;
+  char gname[256];
+  snprintf(gname, sizeof gname, "%s.scratch", name);
+  LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(st->ctx), bytes);
+  st->scratch = LLVMAddGlobalInAddressSpace(st->mod, ty, gname, 3);
+  LLVMSetLinkage(st->scratch, LLVMInternalLinkage);
+  LLVMSetInitializer(st->scratch, LLVMGetUndef(ty));
+  LLVMSetAlignment(st->scratch, 16);
+}
+
+static void compute_thread_ids(cg_state *st) {
+  LLVMValueRef tid = cg_intrinsic(st, "llvm.nvvm.read.ptx.sreg.tid.x", NULL, 0, NULL, 0);
+  st->lane = LLVMBuildAnd(st->b, tid, cg_i32(st, 31), "lane");
+  st->warp = LLVMBuildLShr(st->b, tid, cg_i32(st, 5), "warp");
+}
+
+static bool lower_kernel_body(cg_state *st, ir_op *f, const char *name) {
+  ir_block *entry = ir_region_entry(ir_op_region(f, 0));
+  if (!entry) {
+    ir_emit_error(st->ictx, f->loc, "kernel '%s' has no body", name);
+    return false;
+  }
+  LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "entry");
+  LLVMPositionBuilderAtEnd(st->b, bb);
+  compute_thread_ids(st);
+  unsigned bytes = cg_scratch_bytes_needed(st, f);
+  if (bytes > 48 * 1024) {
+    ir_emit_error(st->ictx, f->loc,
+                  "kernel '%s': layout conversions need %u bytes of shared memory (limit 49152)",
+                  name, bytes);
+    return false;
+  }
+  create_scratch(st, name, bytes);
+  for (unsigned i = 0; i < entry->nargs; i++)
+    cg_set(st, entry->args[i], cg_val_splat(st, 1, LLVMGetParam(st->fn, i)));
+  bool ok;
+  ir_op *term = cg_lower_block(st, entry, &ok);
+  if (!ok) return false;
+  if (!term || !ir_op_is(term, "tt.return") || term->noperands) {
+    ir_emit_error(st->ictx, term ? term->loc : f->loc,
+                  "kernel '%s' must end in tt.return without values", name);
+    return false;
+  }
+  LLVMBuildRetVoid(st->b);
+  return true;
+}
+
+static bool lower_kernel(cg_module *cm, ir_context *ictx, ir_op *f, unsigned num_warps) {
+  const char *name = ir_op_get_string_attr(f, "sym_name");
+  if (!name) {
+    ir_emit_error(ictx, f->loc, "tt.func without sym_name");
+    return false;
+  }
+  cg_state st = {.ictx = ictx, .cm = cm, .ctx = cm->ctx, .mod = cm->mod,
+                 .num_warps = num_warps};
+  st.arena = sup_arena_create();
+  st.b = LLVMCreateBuilderInContext(cm->ctx);
+  bool ok = declare_kernel(&st, f, name) && lower_kernel_body(&st, f, name);
+  if (ok) {
+    cg_kernel_info *k = &cm->kernels[cm->nkernels++];
+    k->name = strdup(name);
+    k->num_warps = num_warps;
+    k->shared_bytes = 0; /* scratch is static shared memory: no dynamic size needed */
+  }
+  LLVMDisposeBuilder(st.b);
+  sup_ptrmap_free(&st.vals);
+  sup_arena_destroy(st.arena);
+  return ok;
+}
+
+/* ---- module ------------------------------------------------------------------------------ */
+
+static bool is_kernel(ir_op *op) {
+  return ir_op_is(op, "tt.func") && !ir_op_get_string_attr(op, "sym_visibility");
+}
+
+static bool verify_llvm(cg_module *cm, ir_context *ictx, ir_loc loc) {
+  char *msg = NULL;
+  if (!LLVMVerifyModule(cm->mod, LLVMReturnStatusAction, &msg)) {
+    LLVMDisposeMessage(msg);
+    return true;
+  }
+  ir_emit_error(ictx, loc, "internal: generated LLVM IR is invalid: %s", msg ? msg : "");
+  LLVMDisposeMessage(msg);
+  return false;
+}
+
+static void add_reflect_flag(cg_module *cm) {
+  LLVMValueRef zero = LLVMConstInt(LLVMInt32TypeInContext(cm->ctx), 0, 0);
+  LLVMAddModuleFlag(cm->mod, LLVMModuleFlagBehaviorOverride, "nvvm-reflect-ftz", 16,
+                    LLVMValueAsMetadata(zero));
+}
+
+static cg_module *module_create(ir_module *m, const cg_options *opts) {
+  cg_module *cm = calloc(1, sizeof *cm);
+  const char *target = ir_op_get_string_attr(m->op, TGPU_ATTR_TARGET);
+  if (!target) target = opts && opts->arch ? opts->arch : "sm_90a";
+  cm->arch = strdup(target);
+  cm->libdevice_path = opts && opts->libdevice_path ? strdup(opts->libdevice_path) : NULL;
+  cm->opt_level = opts ? opts->opt_level : 3;
+  cm->ctx = LLVMContextCreate();
+  cm->mod = LLVMModuleCreateWithNameInContext("tilec", cm->ctx);
+  LLVMSetTarget(cm->mod, "nvptx64-nvidia-cuda");
+  add_reflect_flag(cm);
+  size_t n = 0;
+  for (ir_op *op = ir_module_body(m)->first; op; op = op->next) n += is_kernel(op);
+  cm->kernels = calloc(n ? n : 1, sizeof *cm->kernels);
+  return cm;
+}
+
+cg_module *cg_convert(ir_module *m, const cg_options *opts) {
+  ir_context *ictx = m->ctx;
+  int64_t tpw = ir_op_get_int_attr(m->op, TGPU_ATTR_THREADS_PER_WARP, 32);
+  if (tpw != 32) {
+    ir_emit_error(ictx, m->op->loc, "tgpu.threads_per_warp must be 32 (got %lld)", (long long)tpw);
+    return NULL;
+  }
+  unsigned num_warps = tgpu_module_num_warps(m);
+  cg_module *cm = module_create(m, opts);
+  if (!cg_nvptx_set_data_layout(cm, ictx)) {
+    cg_module_destroy(cm);
+    return NULL;
+  }
+  for (ir_op *op = ir_module_body(m)->first; op; op = op->next) {
+    if (!is_kernel(op)) continue;
+    if (!lower_kernel(cm, ictx, op, num_warps)) {
+      cg_module_destroy(cm);
+      return NULL;
+    }
+  }
+  if (!verify_llvm(cm, ictx, m->op->loc)) {
+    cg_module_destroy(cm);
+    return NULL;
+  }
+  return cm;
+}
+
+void cg_module_destroy(cg_module *cm) {
+  if (!cm) return;
+  for (size_t i = 0; i < cm->nkernels; i++) free((char *)cm->kernels[i].name);
+  free(cm->kernels);
+  if (cm->mod) LLVMDisposeModule(cm->mod);
+  if (cm->ctx) LLVMContextDispose(cm->ctx);
+  free(cm->arch);
+  free(cm->libdevice_path);
+  free(cm);
+}
+
+char *cg_module_print_llvm(cg_module *cm) {
+  char *s = LLVMPrintModuleToString(cm->mod);
+  char *copy = strdup(s);
+  LLVMDisposeMessage(s);
+  return copy;
+}
+
+size_t cg_num_kernels(const cg_module *cm) { return cm->nkernels; }
+
+const cg_kernel_info *cg_kernel(const cg_module *cm, size_t i) {
+  return i < cm->nkernels ? &cm->kernels[i] : NULL;
+}

@@ -1,0 +1,274 @@
+/* Elementwise ops: arith.*, math.*, casts, compares, select, constants. Each applies per
+ * register: operands of one type share one layout, hence one register order. Math goes to
+ * libdevice (__nv_*; linked at PTX emission) or to LLVM intrinsics; f16/bf16 math is
+ * computed in f32. */
+#include <string.h>
+
+#include "Conversion/cg_internal.h"
+
+typedef LLVMValueRef (*bin_builder)(LLVMBuilderRef, LLVMValueRef, LLVMValueRef, const char *);
+
+static const struct {
+  const char *name;
+  bin_builder build;
+} bin_ops[] = {
+    {"arith.addi", LLVMBuildAdd},   {"arith.subi", LLVMBuildSub},   {"arith.muli", LLVMBuildMul},
+    {"arith.divsi", LLVMBuildSDiv}, {"arith.divui", LLVMBuildUDiv}, {"arith.remsi", LLVMBuildSRem},
+    {"arith.remui", LLVMBuildURem}, {"arith.andi", LLVMBuildAnd},   {"arith.ori", LLVMBuildOr},
+    {"arith.xori", LLVMBuildXor},   {"arith.shli", LLVMBuildShl},   {"arith.shrsi", LLVMBuildAShr},
+    {"arith.shrui", LLVMBuildLShr}, {"arith.addf", LLVMBuildFAdd},  {"arith.subf", LLVMBuildFSub},
+    {"arith.mulf", LLVMBuildFMul},  {"arith.divf", LLVMBuildFDiv},  {"arith.remf", LLVMBuildFRem},
+};
+
+/* Binary ops lowered to an overloaded LLVM intrinsic. */
+static const struct {
+  const char *name, *intrinsic;
+} bin_intrinsics[] = {
+    {"arith.maxsi", "llvm.smax"},       {"arith.minsi", "llvm.smin"},
+    {"arith.maxui", "llvm.umax"},       {"arith.minui", "llvm.umin"},
+    {"arith.maxnumf", "llvm.maxnum"},   {"arith.minnumf", "llvm.minnum"},
+    {"arith.maximumf", "llvm.maximum"}, {"arith.minimumf", "llvm.minimum"},
+};
+
+static const struct {
+  const char *name;
+  LLVMOpcode opcode;
+} casts[] = {
+    {"arith.extsi", LLVMSExt},      {"arith.extui", LLVMZExt},       {"arith.trunci", LLVMTrunc},
+    {"arith.sitofp", LLVMSIToFP},   {"arith.uitofp", LLVMUIToFP},    {"arith.fptosi", LLVMFPToSI},
+    {"arith.fptoui", LLVMFPToUI},   {"arith.extf", LLVMFPExt},       {"arith.truncf", LLVMFPTrunc},
+    {"arith.bitcast", LLVMBitCast}, {"tt.ptr_to_int", LLVMPtrToInt}, {"tt.int_to_ptr", LLVMIntToPtr},
+    {"tt.bitcast", LLVMAddrSpaceCast},
+};
+
+/* Float math: libdevice name for f32 (the f64 one drops the trailing 'f'), or an
+ * intrinsic. */
+static const struct {
+  const char *name, *libdevice, *intrinsic;
+} math_ops[] = {
+    {"math.exp", "__nv_expf", NULL},     {"math.exp2", "__nv_exp2f", NULL},
+    {"math.log", "__nv_logf", NULL},     {"math.log2", "__nv_log2f", NULL},
+    {"math.rsqrt", "__nv_rsqrtf", NULL}, {"math.sin", "__nv_sinf", NULL},
+    {"math.cos", "__nv_cosf", NULL},     {"math.erf", "__nv_erff", NULL},
+    {"math.tanh", "__nv_tanhf", NULL},   {"math.powf", "__nv_powf", NULL},
+    {"math.sqrt", NULL, "llvm.sqrt"},    {"math.floor", NULL, "llvm.floor"},
+    {"math.ceil", NULL, "llvm.ceil"},    {"math.absf", NULL, "llvm.fabs"},
+    {"math.fma", NULL, "llvm.fma"},
+};
+
+static const char *const icmp_names[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
+static const LLVMIntPredicate icmp_preds[] = {LLVMIntEQ,  LLVMIntNE,  LLVMIntSLT, LLVMIntSLE,
+                                             LLVMIntSGT, LLVMIntSGE, LLVMIntULT, LLVMIntULE,
+                                             LLVMIntUGT, LLVMIntUGE};
+static const char *const fcmp_names[] = {"oeq", "one", "olt", "ole", "ogt", "oge", "ueq",
+                                         "une", "ult", "ule", "ugt", "uge", "ord", "uno"};
+static const LLVMRealPredicate fcmp_preds[] = {
+    LLVMRealOEQ, LLVMRealONE, LLVMRealOLT, LLVMRealOLE, LLVMRealOGT, LLVMRealOGE, LLVMRealUEQ,
+    LLVMRealUNE, LLVMRealULT, LLVMRealULE, LLVMRealUGT, LLVMRealUGE, LLVMRealORD, LLVMRealUNO};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The operands' register arrays, all of the result's register count (a scalar operand, such
+ * as select's condition, is repeated). NULL after an error. */
+static cg_val **operands(cg_state *st, ir_op *op, unsigned *out_n) {
+  unsigned n = cg_num_regs(st, op->nresults ? op->results[0].type : op->operands[0].value->type,
+                           op->loc);
+  if (!n) return NULL;
+  cg_val **ops = sup_arena_alloc(st->arena, sizeof(cg_val *) * (op->noperands + 1));
+  for (unsigned i = 0; i < op->noperands; i++) {
+    cg_val *v = cg_get(st, ir_op_operand(op, i));
+    if (!v) return NULL;
+    if (v->n != n && v->n == 1) v = cg_val_splat(st, n, v->regs[0]);
+    if (v->n != n) {
+      ir_emit_error(st->ictx, op->loc, "internal: %s operand %u has %u registers, expected %u",
+                    ir_op_name(op), i, v->n, n);
+      return NULL;
+    }
+    ops[i] = v;
+  }
+  *out_n = n;
+  return ops;
+}
+
+static bool lower_binary(cg_state *st, ir_op *op, bin_builder build, const char *intrinsic) {
+  unsigned n;
+  cg_val **a = operands(st, op, &n);
+  if (!a) return false;
+  cg_val *r = cg_val_new(st, n);
+  LLVMTypeRef ty = cg_scalar_type(st, op->results[0].type);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef args[2] = {a[0]->regs[i], a[1]->regs[i]};
+    r->regs[i] = build ? build(st->b, args[0], args[1], "")
+                       : cg_intrinsic(st, intrinsic, &ty, 1, args, 2);
+  }
+  cg_set(st, ir_op_result(op, 0), r);
+  return true;
+}
+
+static bool lower_cast(cg_state *st, ir_op *op, LLVMOpcode opc) {
+  unsigned n;
+  cg_val **a = operands(st, op, &n);
+  if (!a) return false;
+  cg_val *r = cg_val_new(st, n);
+  LLVMTypeRef ty = cg_scalar_type(st, op->results[0].type);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef x = a[0]->regs[i];
+    if (opc == LLVMAddrSpaceCast && LLVMTypeOf(x) == ty) r->regs[i] = x;
+    else r->regs[i] = LLVMBuildCast(st->b, opc, x, ty, "");
+  }
+  cg_set(st, ir_op_result(op, 0), r);
+  return true;
+}
+
+static int find_name(const char *const *names, unsigned n, const char *s) {
+  for (unsigned i = 0; s && i < n; i++)
+    if (strcmp(names[i], s) == 0) return (int)i;
+  return -1;
+}
+
+static bool lower_cmp(cg_state *st, ir_op *op, bool is_float) {
+  const char *pred = ir_op_get_string_attr(op, "predicate");
+  int k = is_float ? find_name(fcmp_names, COUNT(fcmp_names), pred)
+                   : find_name(icmp_names, COUNT(icmp_names), pred);
+  if (k < 0) {
+    ir_emit_error(st->ictx, op->loc, "%s: unknown predicate '%s'", ir_op_name(op), pred ? pred : "");
+    return false;
+  }
+  unsigned n;
+  cg_val **a = operands(st, op, &n);
+  if (!a) return false;
+  cg_val *r = cg_val_new(st, n);
+  for (unsigned i = 0; i < n; i++)
+    r->regs[i] = is_float ? LLVMBuildFCmp(st->b, fcmp_preds[k], a[0]->regs[i], a[1]->regs[i], "")
+                          : LLVMBuildICmp(st->b, icmp_preds[k], a[0]->regs[i], a[1]->regs[i], "");
+  cg_set(st, ir_op_result(op, 0), r);
+  return true;
+}
+
+static bool lower_select(cg_state *st, ir_op *op) {
+  unsigned n;
+  cg_val **a = operands(st, op, &n);
+  if (!a) return false;
+  cg_val *r = cg_val_new(st, n);
+  for (unsigned i = 0; i < n; i++)
+    r->regs[i] = LLVMBuildSelect(st->b, a[0]->regs[i], a[1]->regs[i], a[2]->regs[i], "");
+  cg_set(st, ir_op_result(op, 0), r);
+  return true;
+}
+
+static bool lower_constant(cg_state *st, ir_op *op) {
+  const ir_attr *v = ir_op_get_attr(op, "value");
+  const ir_type *t = op->results[0].type;
+  LLVMTypeRef ty = cg_scalar_type(st, t);
+  LLVMValueRef c;
+  if (v && v->kind == IR_ATTR_INT && ir_type_scalar(t)->kind == IR_TYPE_INT)
+    c = LLVMConstInt(ty, (unsigned long long)v->ival, 1);
+  else if (v && v->kind == IR_ATTR_FLOAT && ir_type_scalar(t)->kind == IR_TYPE_FLOAT)
+    c = LLVMConstReal(ty, v->fval);
+  else {
+    ir_emit_error(st->ictx, op->loc, "arith.constant: unsupported value for this type");
+    return false;
+  }
+  unsigned n = cg_num_regs(st, t, op->loc);
+  if (!n) return false;
+  cg_set(st, ir_op_result(op, 0), cg_val_splat(st, n, c));
+  return true;
+}
+
+static bool lower_mulhi(cg_state *st, ir_op *op) {
+  unsigned n;
+  cg_val **a = operands(st, op, &n);
+  if (!a) return false;
+  LLVMTypeRef ty = cg_scalar_type(st, op->results[0].type);
+  unsigned w = LLVMGetIntTypeWidth(ty);
+  LLVMTypeRef wide = LLVMIntTypeInContext(st->ctx, 2 * w);
+  cg_val *r = cg_val_new(st, n);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef x = LLVMBuildZExt(st->b, a[0]->regs[i], wide, "");
+    LLVMValueRef y = LLVMBuildZExt(st->b, a[1]->regs[i], wide, "");
+    LLVMValueRef p = LLVMBuildLShr(st->b, LLVMBuildMul(st->b, x, y, ""),
+                                   LLVMConstInt(wide, w, 0), "");
+    r->regs[i] = LLVMBuildTrunc(st->b, p, ty, "");
+  }
+  cg_set(st, ir_op_result(op, 0), r);
+  return true;
+}
+
+static bool lower_absi(cg_state *st, ir_op *op) {
+  unsigned n;
+  cg_val **a = operands(st, op, &n);
+  if (!a) return false;
+  LLVMTypeRef ty = cg_scalar_type(st, op->results[0].type);
+  cg_val *r = cg_val_new(st, n);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef args[2] = {a[0]->regs[i], LLVMConstInt(LLVMInt1TypeInContext(st->ctx), 0, 0)};
+    r->regs[i] = cg_intrinsic(st, "llvm.abs", &ty, 1, args, 2);
+  }
+  cg_set(st, ir_op_result(op, 0), r);
+  return true;
+}
+
+/* One math op on one register set of f32/f64 values. */
+static LLVMValueRef math_one(cg_state *st, unsigned k, LLVMTypeRef ty, LLVMValueRef *args,
+                             unsigned nargs) {
+  if (math_ops[k].intrinsic) return cg_intrinsic(st, math_ops[k].intrinsic, &ty, 1, args, nargs);
+  char name[64];
+  snprintf(name, sizeof name, "%s", math_ops[k].libdevice);
+  if (LLVMGetTypeKind(ty) == LLVMDoubleTypeKind) name[strlen(name) - 1] = '\0';
+  LLVMTypeRef params[3] = {ty, ty, ty};
+  return cg_call_extern(st, name, ty, params, nargs, args);
+}
+
+static bool lower_math(cg_state *st, ir_op *op, unsigned k) {
+  unsigned n;
+  cg_val **a = operands(st, op, &n);
+  if (!a) return false;
+  LLVMTypeRef ty = cg_scalar_type(st, op->results[0].type);
+  LLVMTypeKind tk = LLVMGetTypeKind(ty);
+  bool narrow = tk == LLVMHalfTypeKind || tk == LLVMBFloatTypeKind;
+  bool keep_narrow = narrow && strcmp(op->def->name, "math.absf") == 0;
+  LLVMTypeRef cty = narrow && !keep_narrow ? LLVMFloatTypeInContext(st->ctx) : ty;
+  cg_val *r = cg_val_new(st, n);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef args[3];
+    for (unsigned j = 0; j < op->noperands && j < 3; j++)
+      args[j] = cty == ty ? a[j]->regs[i] : LLVMBuildFPExt(st->b, a[j]->regs[i], cty, "");
+    LLVMValueRef x = math_one(st, k, cty, args, op->noperands);
+    r->regs[i] = cty == ty ? x : LLVMBuildFPTrunc(st->b, x, ty, "");
+  }
+  cg_set(st, ir_op_result(op, 0), r);
+  return true;
+}
+
+static bool lower_negf(cg_state *st, ir_op *op) {
+  unsigned n;
+  cg_val **a = operands(st, op, &n);
+  if (!a) return false;
+  cg_val *r = cg_val_new(st, n);
+  for (unsigned i = 0; i < n; i++) r->regs[i] = LLVMBuildFNeg(st->b, a[0]->regs[i], "");
+  cg_set(st, ir_op_result(op, 0), r);
+  return true;
+}
+
+bool cg_lower_elementwise(cg_state *st, ir_op *op, bool *handled) {
+  const char *name = op->def->name;
+  *handled = true;
+  for (unsigned i = 0; i < COUNT(bin_ops); i++)
+    if (strcmp(name, bin_ops[i].name) == 0) return lower_binary(st, op, bin_ops[i].build, NULL);
+  for (unsigned i = 0; i < COUNT(bin_intrinsics); i++)
+    if (strcmp(name, bin_intrinsics[i].name) == 0)
+      return lower_binary(st, op, NULL, bin_intrinsics[i].intrinsic);
+  for (unsigned i = 0; i < COUNT(casts); i++)
+    if (strcmp(name, casts[i].name) == 0) return lower_cast(st, op, casts[i].opcode);
+  for (unsigned i = 0; i < COUNT(math_ops); i++)
+    if (strcmp(name, math_ops[i].name) == 0) return lower_math(st, op, i);
+  if (strcmp(name, "arith.cmpi") == 0) return lower_cmp(st, op, false);
+  if (strcmp(name, "arith.cmpf") == 0) return lower_cmp(st, op, true);
+  if (strcmp(name, "arith.select") == 0) return lower_select(st, op);
+  if (strcmp(name, "arith.constant") == 0) return lower_constant(st, op);
+  if (strcmp(name, "arith.negf") == 0) return lower_negf(st, op);
+  if (strcmp(name, "tt.mulhiui") == 0) return lower_mulhi(st, op);
+  if (strcmp(name, "math.absi") == 0) return lower_absi(st, op);
+  *handled = false;
+  return false;
+}

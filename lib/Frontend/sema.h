@@ -1,0 +1,225 @@
+/* Semantic analysis internals: AST -> tile IR (shared by the sema*.c files only).
+ *
+ * Values during analysis are `sema_val`s: compile-time Python values (int, float, bool,
+ * None, str, dtype, tuple), IR values (scalars and tensors, with a Triton dtype that carries
+ * signedness, which the signless IR does not), and references to modules, builtins and jit
+ * functions. Errors are located diagnostics; every function that can fail returns false
+ * after emitting one. */
+#ifndef TILEC_FE_SEMA_H
+#define TILEC_FE_SEMA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "Frontend/ast.h"
+#include "Frontend/frontend.h"
+#include "IR/ir.h"
+
+/* ---- dtypes --------------------------------------------------------------------------- */
+typedef enum sema_dkind {
+  SD_VOID = 0,
+  SD_I1, SD_I8, SD_I16, SD_I32, SD_I64,
+  SD_U8, SD_U16, SD_U32, SD_U64,
+  SD_FP16, SD_BF16, SD_FP32, SD_FP64,
+  SD_PTR,
+} sema_dkind;
+
+/* A Triton dtype: a scalar kind, or a pointer to one (`pointee`). */
+typedef struct sema_dtype {
+  uint8_t kind;    /* sema_dkind */
+  uint8_t pointee; /* sema_dkind when kind == SD_PTR */
+} sema_dtype;
+
+sema_dtype sema_dt(sema_dkind k);
+sema_dtype sema_dt_ptr(sema_dkind pointee);
+bool sema_dt_eq(sema_dtype a, sema_dtype b);
+bool sema_dt_is_int(sema_dtype d);      /* i1 included */
+bool sema_dt_is_signed(sema_dtype d);   /* i8..i64 (not i1, not unsigned) */
+bool sema_dt_is_unsigned(sema_dtype d);
+bool sema_dt_is_float(sema_dtype d);
+bool sema_dt_is_ptr(sema_dtype d);
+unsigned sema_dt_bits(sema_dtype d);    /* scalar width in bits; pointers 64 */
+/* Triton's short name: "i32", "u8", "fp16", "bf16", "*fp32". Static storage for scalars;
+ * pointers come from a small per-call buffer, so copy before the next call. */
+const char *sema_dt_name(sema_dtype d, char buf[16]);
+/* Parses "i32", "fp16", "*fp32", "*fp16:16", "i32:16"; returns false when invalid.
+ * `out_div` gets the ":N" value or 1. */
+bool sema_dt_parse(const char *s, sema_dtype *out, int64_t *out_div);
+/* Looks up a triton.language dtype name ("float32", "int8", "bfloat16", ...). */
+bool sema_dt_from_tl_name(const char *name, sema_dtype *out);
+const ir_type *sema_dt_ir(ir_context *ctx, sema_dtype d);
+
+/* ---- values ---------------------------------------------------------------------------- */
+typedef enum sema_vkind {
+  SV_INVALID = 0,
+  SV_NONE,
+  SV_INT,
+  SV_FLOAT,
+  SV_BOOL,
+  SV_STR,
+  SV_DTYPE,
+  SV_TUPLE,
+  SV_TENSOR,   /* an IR value (scalar or tensor) */
+  SV_MODULE,   /* path: "triton", "triton.language", "math", ... */
+  SV_BUILTIN,  /* path: "triton.language.load", "builtins.min", "method.to" (+ self) */
+  SV_JITFN,    /* fn */
+  SV_SLICE,    /* ':' inside a subscript */
+} sema_vkind;
+
+typedef struct sema_val sema_val;
+struct sema_val {
+  sema_vkind kind;
+  int64_t i;               /* INT; BOOL (0/1) */
+  double f;                /* FLOAT */
+  const char *s;           /* STR */
+  sema_dtype dt;           /* DTYPE; TENSOR: element dtype */
+  ir_value *v;             /* TENSOR */
+  unsigned n;              /* TUPLE */
+  sema_val *elems;         /* TUPLE (arena) */
+  const char *path;        /* MODULE, BUILTIN */
+  const sema_val *self;    /* BUILTIN: bound receiver (method) or NULL */
+  fe_funcdef *fn;          /* JITFN */
+};
+
+/* ---- environments ---------------------------------------------------------------------- */
+typedef struct sema_var {
+  const char *name;
+  sema_val val;
+} sema_var;
+
+typedef struct sema_env {
+  sema_var *vars;
+  unsigned n, cap;
+} sema_env;
+
+/* A jit function of the file and what its decorators say. */
+typedef struct sema_jit {
+  fe_funcdef *fd;
+  ir_loc loc;
+  unsigned ndns;               /* do_not_specialize names */
+  const char **dns;
+  unsigned ncfg;               /* constexprs of the first autotune config */
+  const char **cfg_names;
+  sema_val *cfg_vals;
+  unsigned cfg_warps;          /* num_warps of the first config (0: none) */
+  bool called;                 /* called by another jit function */
+} sema_jit;
+
+/* A helper specialization (private tt.func). */
+typedef struct sema_spec {
+  const char *key;
+  ir_op *func;
+  unsigned nres;
+  sema_dtype *res_dts;
+} sema_spec;
+
+/* Per-function analysis state. */
+typedef struct sema_fn {
+  sema_env env;
+  int rt_depth;       /* nesting of run-time control flow (scf regions) */
+  bool returned;      /* a return was executed at the function's top level */
+  bool has_ret;
+  sema_val ret;
+  bool is_kernel;
+  int loop_kind;      /* innermost loop: 0 none, 1 run-time (scf), 2 unrolled */
+} sema_fn;
+
+typedef struct sema {
+  ir_context *ctx;
+  ir_module *m;
+  sup_arena *arena;
+  const fe_options *opts;
+  fe_file *file;
+  sema_env globals;
+  ir_builder b;
+  sema_fn *fn;
+  sema_jit *jits;
+  unsigned njits;
+  sema_spec *specs;
+  unsigned nspecs, capspecs;
+  int call_depth;
+  int dry_run;        /* > 0 inside a loop body's discovery pass */
+  unsigned num_warps;
+  bool num_warps_set;
+  const ir_attr **all_configs;
+  unsigned nall_configs;
+} sema;
+
+/* ---- sema.c ---------------------------------------------------------------------------- */
+void sema_error(sema *S, ir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void sema_note(sema *S, ir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+bool sema_lookup(sema *S, const char *name, sema_val *out);
+void sema_env_set(sema *S, sema_env *env, const char *name, sema_val v);
+sema_jit *sema_find_jit(sema *S, const char *name);
+/* Calls a jit helper (specializes it into a private tt.func, emits tt.call). */
+bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, const sema_val *args,
+                   unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out);
+
+/* ---- sema_expr.c ----------------------------------------------------------------------- */
+bool sema_expr(sema *S, const fe_expr *e, sema_val *out);
+sema_val sema_int(int64_t v);
+sema_val sema_float(double v);
+sema_val sema_bool(bool v);
+sema_val sema_none(void);
+sema_val sema_dtype_val(sema_dtype d);
+sema_val sema_tensor(ir_value *v, sema_dtype d);
+bool sema_is_num(const sema_val *v);     /* INT, FLOAT, BOOL */
+bool sema_is_const(const sema_val *v);   /* compile-time value (not TENSOR) */
+bool sema_truthy(const sema_val *v);     /* Python truth of a compile-time value */
+/* Describes a value for messages: "i32", "fp32[128]", "int", "None", "dtype". Arena copy. */
+const char *sema_describe(sema *S, const sema_val *v);
+bool sema_val_equal(const sema_val *a, const sema_val *b);
+/* Renders a compile-time value as Python text (for static_print, keys, metadata). */
+const char *sema_repr(sema *S, const sema_val *v);
+/* A compile-time value as an attribute (for tilec.constexprs). */
+const ir_attr *sema_const_attr(sema *S, const sema_val *v);
+/* Binary operator on any values (folds compile-time numbers, emits IR otherwise). */
+bool sema_binop(sema *S, fe_binop op, const sema_val *a, const sema_val *b, ir_loc loc, sema_val *out);
+bool sema_compare(sema *S, fe_cmpop op, const sema_val *a, const sema_val *b, ir_loc loc, sema_val *out);
+bool sema_unary(sema *S, fe_unop op, const sema_val *a, ir_loc loc, sema_val *out);
+
+/* ---- sema_types.c: IR emission helpers -------------------------------------------------- */
+ir_value *sema_emit1(sema *S, ir_loc loc, const char *name, unsigned n, ir_value *const *ops,
+                     const ir_type *ty);
+ir_op *sema_emit(sema *S, ir_loc loc, const char *name, unsigned n, ir_value *const *ops,
+                 unsigned nres, const ir_type *const *tys);
+/* Rank/shape of a value's IR type (rank 0 for scalars). */
+unsigned sema_rank(const ir_value *v);
+const int64_t *sema_shape(const ir_value *v);
+const ir_type *sema_shaped(sema *S, sema_dtype d, unsigned rank, const int64_t *shape);
+/* Default dtype of a Python number (Triton's to_tensor_type). */
+bool sema_num_dtype(sema *S, const sema_val *v, ir_loc loc, sema_dtype *out);
+/* A scalar constant of dtype d holding the Python number v. */
+ir_value *sema_const_scalar(sema *S, ir_loc loc, const sema_val *v, sema_dtype d);
+/* Converts a Python number to an IR scalar of its default dtype; TENSOR passes through. */
+bool sema_to_tensor(sema *S, const sema_val *v, ir_loc loc, sema_val *out);
+/* Element-type conversion with Triton's rules (bitcast: reinterpret bits). */
+bool sema_cast(sema *S, const sema_val *v, sema_dtype to, bool bitcast, ir_loc loc, sema_val *out);
+/* Broadcasts v (TENSOR) to a shape (splat / expand_dims / broadcast); errors when
+ * incompatible. */
+bool sema_broadcast_to(sema *S, const sema_val *v, unsigned rank, const int64_t *shape, ir_loc loc,
+                       sema_val *out);
+/* Broadcasts two TENSORs to their common shape (numpy rules). */
+bool sema_broadcast_pair(sema *S, sema_val *a, sema_val *b, ir_loc loc);
+/* Triton's binary_op_type_checking_impl: converts a and b (numbers or tensors) to tensors of
+ * one computation dtype (unless a pointer is involved) and broadcasts them. */
+bool sema_binary_check(sema *S, sema_val *a, sema_val *b, bool allow_lhs_ptr, bool allow_rhs_ptr,
+                       bool arith_check, bool div_or_mod, ir_loc loc);
+/* Triton's integer promotion and computation type. */
+sema_dtype sema_int_promote(sema_dtype a, sema_dtype b);
+
+/* ---- sema_builtins.c -------------------------------------------------------------------- */
+/* Resolves `mod.name` (mod a MODULE path). */
+bool sema_module_attr(sema *S, const sema_val *mod, const char *name, ir_loc loc, sema_val *out);
+/* Resolves `value.name` for a tensor, dtype or tuple value. */
+bool sema_value_attr(sema *S, const sema_val *v, const char *name, ir_loc loc, sema_val *out);
+/* Calls a builtin with evaluated arguments. */
+bool sema_call_builtin(sema *S, const sema_val *fn, const fe_expr *call, unsigned nargs,
+                       const sema_val *args, unsigned nkw, const char *const *kwnames,
+                       const sema_val *kwvals, sema_val *out);
+/* The user-facing name of a builtin path ("tl.load", "min", "x.to"). Arena copy. */
+const char *sema_builtin_display(sema *S, const char *path);
+/* Resolves Python builtins (int, float, min, max, range, ...). */
+bool sema_python_builtin(const char *name, sema_val *out);
+
+#endif

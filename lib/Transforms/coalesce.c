@@ -1,0 +1,145 @@
+/* Pass "coalesce": vector widths and thread layouts for memory accesses.
+ *
+ * Needs: tgpu IR (every tensor has a layout; module attribute tgpu.num_warps).
+ * Changes: for each tt.load / tt.store of a tensor of pointers, reads the pointer's axis
+ *   info (Analysis/axisinfo.h) and picks the order of dims by contiguity (most contiguous
+ *   first) and the vector width along order[0]:
+ *     vec = min(contiguity, divisibility in bytes / element bytes, 16 / element bytes,
+ *               max(1, numel / (32 * num_warps)), mask constancy, other constancy),
+ *   rounded down to a power of 2. The access (pointer, mask, other, value, result) gets the
+ *   blocked layout with sizePerThread[order[0]] = vec, through tgpu.convert_layout ops
+ *   around it, and the attribute tgpu.vec = vec : i32 (read by the LLVM conversion; it
+ *   divides sizePerThread[order[0]] and is at most 16 bytes).
+ * Invalidates: layouts of load results; adds converts that remove-layout-conversions
+ *   folds away.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "Analysis/axisinfo.h"
+#include "Dialect/TileGPU/tgpu_rules.h"
+#include "Transforms/passes.h"
+
+#define TGPU_ATTR_VEC "tgpu.vec"
+
+typedef struct access_plan {
+  ir_op *op;
+  const ir_attr *layout;
+  unsigned vec;
+} access_plan;
+
+static int64_t floor_pow2(int64_t v) {
+  int64_t p = 1;
+  while (p * 2 <= v) p *= 2;
+  return p;
+}
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* Triton's getOrderFromContiguity: most contiguous dim first, ties to the higher dim. */
+static void order_from_contiguity(const axis_info *info, unsigned rank, unsigned *order) {
+  for (unsigned k = 0; k < rank; k++) order[k] = rank - 1 - k;
+  for (unsigned k = 1; k < rank; k++) {
+    unsigned x = order[k], j = k;
+    while (j > 0 && info->contiguity[order[j - 1]] < info->contiguity[x]) {
+      order[j] = order[j - 1];
+      j--;
+    }
+    order[j] = x;
+  }
+}
+
+/* Limits vec by the constancy along `dim` of a mask or other operand (scalars: none). */
+static int64_t limit_by_constancy(axis_analysis *a, ir_op *op, unsigned i, unsigned dim, int64_t vec) {
+  if (i >= op->noperands) return vec;
+  ir_value *v = ir_op_operand(op, i);
+  if (!ir_type_is_tensor(v->type)) return vec;
+  return min64(vec, axis_analysis_get(a, v)->constancy[dim]);
+}
+
+static bool plan_access(axis_analysis *a, ir_op *op, unsigned num_warps, access_plan *out) {
+  ir_value *ptr = ir_op_operand(op, 0);
+  const ir_type *t = ptr->type;
+  if (!ir_type_is_tensor(t) || !t->encoding || !ir_type_is_ptr(t->elem)) return false;
+  const axis_info *info = axis_analysis_get(a, ptr);
+  unsigned order[TGPU_MAX_RANK], spt[TGPU_MAX_RANK];
+  order_from_contiguity(info, t->rank, order);
+  unsigned d0 = order[0];
+  int64_t elem = ir_type_byte_size(t->elem->elem);
+  if (elem < 1) elem = 1;
+  int64_t per_thread = ir_type_numel(t) / (32 * (int64_t)num_warps);
+  int64_t vec = min64(info->contiguity[d0], info->divisibility[d0] / elem);
+  vec = min64(vec, 16 / elem);
+  vec = min64(vec, per_thread > 1 ? per_thread : 1);
+  bool is_load = ir_op_is(op, "tt.load");
+  vec = limit_by_constancy(a, op, is_load ? 1 : 2, d0, vec);
+  if (is_load) vec = limit_by_constancy(a, op, 2, d0, vec);
+  vec = floor_pow2(vec < 1 ? 1 : vec);
+  for (unsigned d = 0; d < t->rank; d++) spt[d] = d == d0 ? (unsigned)vec : 1;
+  tgpu_blocked b = tgpu_blocked_for_order(t->rank, t->shape, spt, order, num_warps);
+  out->op = op;
+  out->layout = tgpu_blocked_attr(ir_op_context(op), &b);
+  out->vec = (unsigned)vec;
+  return true;
+}
+
+static void convert_operands(ir_module *m, ir_op *op, const ir_attr *layout) {
+  for (unsigned i = 0; i < op->noperands; i++) {
+    ir_value *v = ir_op_operand(op, i);
+    if (!ir_type_is_tensor(v->type) || v->type->encoding == layout) continue;
+    ir_op_set_operand(op, i, tgpu_build_convert(m, op, v, layout));
+  }
+}
+
+/* Gives a load's result the new layout and converts back for its users. */
+static void relayout_result(ir_module *m, ir_op *op, const ir_attr *layout) {
+  ir_value *r = ir_op_result(op, 0);
+  const ir_type *old = r->type;
+  if (old->encoding == layout) return;
+  ir_builder b;
+  ir_builder_init(&b, m);
+  ir_builder_set_after(&b, op);
+  b.loc = op->loc;
+  ir_value_set_type(r, ir_type_with_encoding(m->ctx, old, layout));
+  ir_value *back = ir_build1(&b, "tgpu.convert_layout", 1, &r, old);
+  ir_value_replace_all_uses(r, back);
+  ir_op_set_operand(ir_value_def(back), 0, r);
+}
+
+static void apply_plan(ir_module *m, const access_plan *p) {
+  convert_operands(m, p->op, p->layout);
+  if (ir_op_is(p->op, "tt.load")) relayout_result(m, p->op, p->layout);
+  ir_op_set_attr(p->op, TGPU_ATTR_VEC, ir_i32_attr(m->ctx, p->vec));
+}
+
+typedef struct plan_state {
+  axis_analysis *a;
+  unsigned num_warps;
+  access_plan *plans;
+  size_t n, cap;
+} plan_state;
+
+static ir_walk_result plan_op(ir_op *op, void *user) {
+  plan_state *s = user;
+  if (!ir_op_is(op, "tt.load") && !ir_op_is(op, "tt.store")) return IR_WALK_ADVANCE;
+  access_plan p;
+  if (!plan_access(s->a, op, s->num_warps, &p)) return IR_WALK_ADVANCE;
+  if (s->n == s->cap) {
+    s->cap = s->cap ? s->cap * 2 : 16;
+    s->plans = realloc(s->plans, s->cap * sizeof *s->plans);
+    if (!s->plans) abort(); /* out of memory: an internal failure */
+  }
+  s->plans[s->n++] = p;
+  return IR_WALK_ADVANCE;
+}
+
+static bool run(ir_module *m) {
+  plan_state s = {axis_analysis_run(m), tgpu_module_num_warps(m), NULL, 0, 0};
+  ir_walk_pre(m->op, plan_op, &s);
+  axis_analysis_free(s.a);
+  for (size_t i = 0; i < s.n; i++) apply_plan(m, &s.plans[i]);
+  free(s.plans);
+  return tgpu_check_layouts(m, "coalesce");
+}
+
+const ir_pass pass_coalesce = {"coalesce", "vector widths and layouts for loads and stores", run};

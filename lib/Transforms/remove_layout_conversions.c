@@ -1,0 +1,97 @@
+/* Pass "remove-layout-conversions": removes tgpu.convert_layout ops.
+ *
+ * Needs: tgpu IR satisfying the layout rules (Dialect/TileGPU/tgpu_rules.h).
+ * Changes: (1) forward propagation (Triton's LayoutPropagation, simplified): the layout of
+ *   each load result flows to the results of the converts, elementwise ops and broadcasts
+ *   that use it, and through scf.yield to scf.for's carried argument and result (first
+ *   layout to arrive wins); (2) legalization inserts converts where an
+ *   op's operands now disagree and drops converts between equal layouts; (3) backward
+ *   rematerialization: a convert whose source is computed only from make_range, splat,
+ *   constants, elementwise ops, broadcast and expand_dims is replaced by recomputing that
+ *   chain in the target layout (each value once per layout); dead pure ops are erased.
+ *   Never adds a convert that was not needed to keep the rules; the rules hold at the end.
+ * Invalidates: tensor types (layouts) of values it moves; op identities of recomputed
+ *   chains.
+ */
+#include <stdlib.h>
+
+#include "Dialect/TileGPU/tgpu_rules.h"
+#include "Transforms/passes.h"
+
+typedef struct prop_state {
+  sup_ptrmap layout;   /* ir_value* -> const ir_attr* (chosen layout) */
+  ir_value **work;
+  size_t n, cap;
+} prop_state;
+
+static void push(prop_state *s, ir_value *v, const ir_attr *enc) {
+  if (sup_ptrmap_has(&s->layout, (uint64_t)(uintptr_t)v)) return;
+  sup_ptrmap_put(&s->layout, (uint64_t)(uintptr_t)v, (void *)enc);
+  if (s->n == s->cap) {
+    s->cap = s->cap ? s->cap * 2 : 64;
+    s->work = realloc(s->work, s->cap * sizeof *s->work);
+    if (!s->work) abort(); /* out of memory: an internal failure */
+  }
+  s->work[s->n++] = v;
+}
+
+/* Ops through which a layout flows from operand to result unchanged. */
+static bool passes_layout(const ir_op *op) {
+  if (op->nresults != 1 || op->nregions) return false;
+  if (ir_op_is(op, "tgpu.convert_layout") || ir_op_is(op, "tt.broadcast")) return true;
+  return ir_op_has_trait(op, IR_TRAIT_PURE) && ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE);
+}
+
+static ir_walk_result seed_loads(ir_op *op, void *user) {
+  if (!ir_op_is(op, "tt.load") || !ir_type_is_tensor(op->results[0].type)) return IR_WALK_ADVANCE;
+  const ir_attr *enc = op->results[0].type->encoding;
+  if (enc) push(user, &op->results[0], enc);
+  return IR_WALK_ADVANCE;
+}
+
+/* A layout reaching scf.for's yield flows to the carried block argument and the result. */
+static void push_loop_carried(prop_state *s, ir_op *yield, unsigned i, const ir_attr *enc) {
+  ir_op *loop = ir_op_parent_op(yield);
+  if (!loop || !ir_op_is(loop, "scf.for") || i >= loop->nresults) return;
+  ir_block *body = ir_region_entry(ir_op_region(loop, 0));
+  if (!body || i + 1 >= body->nargs) return;
+  push(s, body->args[i + 1], enc);
+  push(s, &loop->results[i], enc);
+}
+
+static void propagate(prop_state *s) {
+  for (size_t i = 0; i < s->n; i++) {
+    ir_value *v = s->work[i];
+    const ir_attr *enc = sup_ptrmap_get(&s->layout, (uint64_t)(uintptr_t)v);
+    for (ir_use *u = v->first_use; u; u = u->next_use) {
+      ir_op *user = u->user;
+      if (ir_op_is(user, "scf.yield")) push_loop_carried(s, user, u->index, enc);
+      if (!passes_layout(user) || !ir_type_is_tensor(user->results[0].type)) continue;
+      push(s, &user->results[0], enc);
+    }
+  }
+}
+
+static void apply(ir_module *m, prop_state *s) {
+  for (size_t i = 0; i < s->n; i++) {
+    ir_value *v = s->work[i];
+    const ir_attr *enc = sup_ptrmap_get(&s->layout, (uint64_t)(uintptr_t)v);
+    if (v->type->encoding != enc) ir_value_set_type(v, ir_type_with_encoding(m->ctx, v->type, enc));
+  }
+}
+
+static bool run(ir_module *m) {
+  prop_state s = {{0}, NULL, 0, 0};
+  ir_walk_pre(m->op, seed_loads, &s);
+  propagate(&s);
+  apply(m, &s);
+  sup_ptrmap_free(&s.layout);
+  free(s.work);
+  tgpu_legalize_layouts(m);
+  tgpu_rematerialize_converts(m);
+  return tgpu_check_layouts(m, "remove-layout-conversions");
+}
+
+const ir_pass pass_remove_layout_conversions = {"remove-layout-conversions",
+                                                "propagates layouts and removes tgpu.convert_layout ops",
+                                                run};

@@ -1,0 +1,270 @@
+/* Parses the metadata JSON tilec writes beside the PTX (docs/metadata.md; the writer is
+ * lib/Driver/metadata.c: a change to one is a change to both). Unknown keys are ignored so
+ * that a newer compiler's additions do not break an older runtime; a different "version"
+ * is refused. */
+#include "rt_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define META_VERSION 1
+
+struct tilert_metadata {
+  char *target;
+  char *compiler;
+  size_t nkernels;
+  tilert_kernel_info *kernels;
+};
+
+static const char *const dtype_names[TILERT_DTYPE_COUNT_] = {
+    "i1", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "fp16", "bf16", "fp32", "fp64",
+};
+static const unsigned char dtype_sizes[TILERT_DTYPE_COUNT_] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8};
+
+const char *tilert_dtype_name(tilert_dtype d) {
+  return (unsigned)d < TILERT_DTYPE_COUNT_ ? dtype_names[d] : "?";
+}
+
+size_t tilert_dtype_size(tilert_dtype d) {
+  return (unsigned)d < TILERT_DTYPE_COUNT_ ? dtype_sizes[d] : 0;
+}
+
+static bool dtype_from_name(const char *s, tilert_dtype *out) {
+  for (int i = 0; i < TILERT_DTYPE_COUNT_; i++)
+    if (strcmp(s, dtype_names[i]) == 0) { *out = (tilert_dtype)i; return true; }
+  return false;
+}
+
+/* ---- a parse in progress: the path of the value being read, for messages ------------ */
+
+typedef struct mctx {
+  char *err;
+  size_t err_cap;
+  char path[128];
+} mctx;
+
+static tilert_status mfail(mctx *m, const rt_json *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static tilert_status mfail(mctx *m, const rt_json *at, const char *fmt, ...) {
+  if (!m->err || !m->err_cap) return TILERT_ERROR_METADATA;
+  int n = snprintf(m->err, m->err_cap, "tilert: metadata:%d:%d: %s%s", at ? at->line : 1,
+                   at ? at->col : 1, m->path, m->path[0] ? ": " : "");
+  if (n < 0 || (size_t)n >= m->err_cap) return TILERT_ERROR_METADATA;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(m->err + n, m->err_cap - (size_t)n, fmt, ap);
+  va_end(ap);
+  return TILERT_ERROR_METADATA;
+}
+
+static void set_path(mctx *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void set_path(mctx *m, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(m->path, sizeof m->path, fmt, ap);
+  va_end(ap);
+}
+
+/* Looks up `key` in `obj` and checks its type. A missing optional key stores NULL. */
+static tilert_status field(mctx *m, const rt_json *obj, const char *key, rt_json_type type,
+                          bool required, const rt_json **out) {
+  const rt_json *v = rt_json_get(obj, key);
+  *out = NULL;
+  if (!v) {
+    if (required) return mfail(m, obj, "missing required key \"%s\"", key);
+    return TILERT_OK;
+  }
+  if (v->type != type)
+    return mfail(m, v, "\"%s\": expected %s, got %s", key, rt_json_type_name(type),
+                 rt_json_type_name(v->type));
+  *out = v;
+  return TILERT_OK;
+}
+
+/* An integer in [lo, hi]; a missing optional key gives `dflt`. */
+static tilert_status int_field(mctx *m, const rt_json *obj, const char *key, bool required,
+                              int64_t lo, int64_t hi, int64_t dflt, int64_t *out) {
+  const rt_json *v;
+  RT_TRY(field(m, obj, key, RT_JSON_NUMBER, required, &v));
+  *out = dflt;
+  if (!v) return TILERT_OK;
+  if (!v->is_int) return mfail(m, v, "\"%s\": expected an integer, got %g", key, v->num);
+  if (v->ival < lo || v->ival > hi)
+    return mfail(m, v, "\"%s\": %lld is out of range [%lld, %lld]", key, (long long)v->ival,
+                 (long long)lo, (long long)hi);
+  *out = v->ival;
+  return TILERT_OK;
+}
+
+static tilert_status str_field(mctx *m, const rt_json *obj, const char *key, bool required,
+                              char **out) {
+  const rt_json *v;
+  RT_TRY(field(m, obj, key, RT_JSON_STRING, required, &v));
+  *out = NULL;
+  if (!v) return TILERT_OK;
+  if (!v->str[0]) return mfail(m, v, "\"%s\": empty string", key);
+  *out = strdup(v->str);
+  if (!*out) return mfail(m, v, "out of memory");
+  return TILERT_OK;
+}
+
+static bool is_pow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
+
+static bool is_integer_dtype(tilert_dtype d) { return d <= TILERT_DTYPE_U64; }
+
+static tilert_status parse_param(mctx *m, const rt_json *v, const char *kname, size_t i,
+                                 tilert_param_info *out) {
+  set_path(m, "kernel %s: params[%zu]", kname, i);
+  if (v->type != RT_JSON_OBJECT)
+    return mfail(m, v, "expected object, got %s", rt_json_type_name(v->type));
+  char *name = NULL, *kind = NULL, *dtype = NULL;
+  tilert_status s = str_field(m, v, "name", true, &name);
+  if (!s) { out->name = name; s = str_field(m, v, "kind", true, &kind); }
+  if (!s) s = str_field(m, v, "dtype", true, &dtype);
+  if (!s && strcmp(kind, "ptr") == 0) out->kind = TILERT_PARAM_PTR;
+  else if (!s && strcmp(kind, "scalar") == 0) out->kind = TILERT_PARAM_SCALAR;
+  else if (!s) s = mfail(m, rt_json_get(v, "kind"), "\"kind\": expected \"ptr\" or \"scalar\", got \"%s\"", kind);
+  if (!s && !dtype_from_name(dtype, &out->dtype))
+    s = mfail(m, rt_json_get(v, "dtype"), "\"dtype\": unknown dtype \"%s\"", dtype);
+  free(kind);
+  free(dtype);
+  if (s) return s;
+  set_path(m, "kernel %s: param %s", kname, out->name);
+  int64_t align = 1, div = 1;
+  RT_TRY(int_field(m, v, "align", false, 1, 1 << 20, 1, &align));
+  RT_TRY(int_field(m, v, "divisibility", false, 1, INT64_MAX, 1, &div));
+  if (!is_pow2(align)) return mfail(m, rt_json_get(v, "align"), "\"align\": %lld is not a power of two", (long long)align);
+  if (out->kind == TILERT_PARAM_SCALAR && align != 1)
+    return mfail(m, rt_json_get(v, "align"), "\"align\" is for pointers; this is a scalar");
+  if (div != 1 && (out->kind != TILERT_PARAM_SCALAR || !is_integer_dtype(out->dtype)))
+    return mfail(m, rt_json_get(v, "divisibility"), "\"divisibility\" is for integer scalars");
+  out->align = (uint32_t)align;
+  out->divisibility = (uint64_t)div;
+  return TILERT_OK;
+}
+
+static tilert_status parse_kernel(mctx *m, const rt_json *v, size_t i, tilert_kernel_info *k) {
+  set_path(m, "kernels[%zu]", i);
+  if (v->type != RT_JSON_OBJECT)
+    return mfail(m, v, "expected object, got %s", rt_json_type_name(v->type));
+  char *name;
+  RT_TRY(str_field(m, v, "name", true, &name));
+  k->name = name;
+  set_path(m, "kernel %s", name);
+  int64_t warps, threads, shared;
+  RT_TRY(int_field(m, v, "num_warps", true, 1, 32, 0, &warps));
+  RT_TRY(int_field(m, v, "threads_per_block", false, 1, 1024, warps * 32, &threads));
+  if (threads != warps * 32)
+    return mfail(m, rt_json_get(v, "threads_per_block"),
+                 "\"threads_per_block\" is %lld but num_warps %lld needs %lld", (long long)threads,
+                 (long long)warps, (long long)(warps * 32));
+  RT_TRY(int_field(m, v, "shared_bytes", false, 0, INT32_MAX, 0, &shared));
+  k->num_warps = (uint32_t)warps;
+  k->threads_per_block = (uint32_t)threads;
+  k->shared_bytes = (uint32_t)shared;
+  const rt_json *cx, *params;
+  RT_TRY(field(m, v, "constexprs", RT_JSON_OBJECT, false, &cx));
+  RT_TRY(field(m, v, "params", RT_JSON_ARRAY, true, &params));
+  if (params->n > TILERT_MAX_PARAMS)
+    return mfail(m, params, "%zu parameters; the runtime supports %d", params->n, TILERT_MAX_PARAMS);
+  tilert_param_info *ps = calloc(params->n ? params->n : 1, sizeof *ps);
+  if (!ps) return mfail(m, params, "out of memory");
+  k->params = ps;
+  k->nparams = params->n;
+  for (size_t j = 0; j < params->n; j++) {
+    RT_TRY(parse_param(m, &params->items[j], name, j, &ps[j]));
+    for (size_t q = 0; q < j; q++)
+      if (strcmp(ps[q].name, ps[j].name) == 0)
+        return mfail(m, &params->items[j], "duplicate parameter name \"%s\"", ps[j].name);
+  }
+  return TILERT_OK;
+}
+
+/* "sm_80", "sm_90", "sm_90a", "sm_100a". */
+static bool valid_target(const char *t) {
+  if (strncmp(t, "sm_", 3) != 0) return false;
+  const char *p = t + 3;
+  if (!(*p >= '1' && *p <= '9')) return false;
+  while (*p >= '0' && *p <= '9') p++;
+  if (*p == 'a' || *p == 'f') p++;
+  return *p == 0 && p - t <= 8;
+}
+
+static tilert_status parse_top(mctx *m, const rt_json *root, tilert_metadata *md) {
+  if (root->type != RT_JSON_OBJECT)
+    return mfail(m, root, "expected an object at the top level, got %s", rt_json_type_name(root->type));
+  const rt_json *fmt;
+  RT_TRY(field(m, root, "format", RT_JSON_STRING, true, &fmt));
+  if (strcmp(fmt->str, "tilec-metadata") != 0)
+    return mfail(m, fmt, "\"format\": expected \"tilec-metadata\", got \"%s\"", fmt->str);
+  int64_t version;
+  RT_TRY(int_field(m, root, "version", true, INT64_MIN, INT64_MAX, 0, &version));
+  if (version != META_VERSION)
+    return mfail(m, rt_json_get(root, "version"),
+                 "unsupported metadata version %lld (this runtime reads version %d)",
+                 (long long)version, META_VERSION);
+  RT_TRY(str_field(m, root, "target", true, &md->target));
+  if (!valid_target(md->target))
+    return mfail(m, rt_json_get(root, "target"), "\"target\": expected sm_NN or sm_NNa, got \"%s\"", md->target);
+  RT_TRY(str_field(m, root, "compiler", false, &md->compiler));
+  const rt_json *ks;
+  RT_TRY(field(m, root, "kernels", RT_JSON_ARRAY, true, &ks));
+  if (ks->n == 0) return mfail(m, ks, "\"kernels\" is empty");
+  md->kernels = calloc(ks->n, sizeof *md->kernels);
+  if (!md->kernels) return mfail(m, ks, "out of memory");
+  md->nkernels = ks->n;
+  for (size_t i = 0; i < ks->n; i++) {
+    RT_TRY(parse_kernel(m, &ks->items[i], i, &md->kernels[i]));
+    for (size_t q = 0; q < i; q++)
+      if (strcmp(md->kernels[q].name, md->kernels[i].name) == 0) {
+        m->path[0] = 0;
+        return mfail(m, &ks->items[i], "duplicate kernel \"%s\"", md->kernels[i].name);
+      }
+  }
+  return TILERT_OK;
+}
+
+tilert_status tilert_metadata_parse(const char *json, size_t len, tilert_metadata **out_meta,
+                                    char *err, size_t err_cap) {
+  mctx m = {.err = err, .err_cap = err_cap};
+  *out_meta = NULL;
+  if (err && err_cap) err[0] = 0;
+  char jerr[256];
+  rt_json *root = rt_json_parse(json, len, jerr, sizeof jerr);
+  if (!root) return rt_fail_buf(err, err_cap, TILERT_ERROR_METADATA, "tilert: metadata:%s", jerr);
+  tilert_metadata *md = calloc(1, sizeof *md);
+  tilert_status s = md ? parse_top(&m, root, md) : rt_fail_buf(err, err_cap, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  rt_json_free(root);
+  if (s) { tilert_metadata_free(md); return s; }
+  *out_meta = md;
+  return TILERT_OK;
+}
+
+void tilert_metadata_free(tilert_metadata *md) {
+  if (!md) return;
+  for (size_t i = 0; i < md->nkernels; i++) {
+    tilert_kernel_info *k = &md->kernels[i];
+    for (size_t j = 0; j < k->nparams; j++) free((char *)k->params[j].name);
+    free((void *)k->params);
+    free((char *)k->name);
+  }
+  free(md->kernels);
+  free(md->target);
+  free(md->compiler);
+  free(md);
+}
+
+const char *tilert_metadata_target(const tilert_metadata *md) { return md->target; }
+const char *tilert_metadata_compiler(const tilert_metadata *md) { return md->compiler ? md->compiler : ""; }
+size_t tilert_metadata_kernel_count(const tilert_metadata *md) { return md->nkernels; }
+
+const tilert_kernel_info *tilert_metadata_kernel(const tilert_metadata *md, size_t i) {
+  return i < md->nkernels ? &md->kernels[i] : NULL;
+}
+
+const tilert_kernel_info *tilert_metadata_find(const tilert_metadata *md, const char *name) {
+  for (size_t i = 0; i < md->nkernels; i++)
+    if (strcmp(md->kernels[i].name, name) == 0) return &md->kernels[i];
+  return NULL;
+}

@@ -1,0 +1,250 @@
+/* Modules: PTX + metadata loaded through cuModuleLoadDataEx, kept in the runtime's in-memory
+ * cache (keyed by the hash of both texts; one runtime is one device); kernels and launches. */
+#include "rt_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_SHARED_LIMIT (48 * 1024)
+#define JIT_LOG_CAP 4096
+
+/* ---- target check ----------------------------------------------------------------------- */
+
+/* "sm_90a" -> 90 and arch-specific; the metadata parser has validated the spelling. */
+static int target_cc(const char *t, bool *out_specific) {
+  int cc = atoi(t + 3);
+  size_t n = strlen(t);
+  *out_specific = t[n - 1] == 'a' || t[n - 1] == 'f';
+  return cc;
+}
+
+static tilert_status check_target(tilert_runtime *rt, const tilert_metadata *md) {
+  bool specific;
+  const char *t = tilert_metadata_target(md);
+  int want = target_cc(t, &specific);
+  int have = rt->info.cc_major * 10 + rt->info.cc_minor;
+  if (want > have || (specific && want != have))
+    return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
+                   "tilert: the module was compiled for %s, which does not run on device %d (%s, "
+                   "sm_%d)", t, rt->device_index, rt->info.name, have);
+  return TILERT_OK;
+}
+
+/* ---- loading ---------------------------------------------------------------------------- */
+
+static tilert_module *cache_find(tilert_runtime *rt, uint64_t lo, uint64_t hi) {
+  for (tilert_module *m = rt->modules; m; m = m->next)
+    if (m->hash_lo == lo && m->hash_hi == hi) return m;
+  return NULL;
+}
+
+/* The driver needs NUL-terminated PTX; the caller's buffer need not be. */
+static tilert_status load_cu_module(tilert_runtime *rt, const char *ptx, size_t len,
+                                    CUmodule *out) {
+  char *text = malloc(len + 1);
+  if (!text) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  memcpy(text, ptx, len);
+  text[len] = 0;
+  char log[JIT_LOG_CAP] = "";
+  CUjit_option opts[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *vals[2] = {log, (void *)(uintptr_t)sizeof log};
+  CUresult r = rt->cu.cuModuleLoadDataEx(out, text, 2, opts, vals);
+  free(text);
+  if (r == CUDA_SUCCESS) return TILERT_OK;
+  tilert_status s = rt_cu_fail(rt, r, "cuModuleLoadDataEx", __FILE__, __LINE__);
+  log[sizeof log - 1] = 0;
+  if (log[0]) {
+    size_t n = strlen(rt->err);
+    snprintf(rt->err + n, sizeof rt->err - n, "\n  ptx JIT log: %s", log);
+  }
+  return s;
+}
+
+static tilert_status init_kernel(tilert_module *m, const tilert_kernel_info *info,
+                                 tilert_kernel *k) {
+  tilert_runtime *rt = m->rt;
+  k->launch = rt->cu.cuLaunchKernel;
+  k->info = info;
+  k->mod = m;
+  k->block_x = info->threads_per_block;
+  k->shared_bytes = info->shared_bytes;
+  CUresult r = rt->cu.cuModuleGetFunction(&k->fn, m->mod, info->name);
+  if (r != CUDA_SUCCESS) {
+    tilert_status s = rt_cu_fail(rt, r, "cuModuleGetFunction", __FILE__, __LINE__);
+    size_t n = strlen(rt->err);
+    snprintf(rt->err + n, sizeof rt->err - n,
+             "\n  the metadata names kernel %s; the PTX has no such .entry", info->name);
+    return s;
+  }
+  if (info->shared_bytes <= DEFAULT_SHARED_LIMIT) return TILERT_OK;
+  if ((int)info->shared_bytes > rt->info.max_shared_optin)
+    return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
+                   "tilert: kernel %s needs %u bytes of shared memory; %s allows %d per block",
+                   info->name, info->shared_bytes, rt->info.name, rt->info.max_shared_optin);
+  RT_CU(rt, cuFuncSetAttribute, k->fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        (int)info->shared_bytes);
+  return TILERT_OK;
+}
+
+static void module_free(tilert_module *m) {
+  if (m->mod) (void)m->rt->cu.cuModuleUnload(m->mod); /* nothing to report to at teardown */
+  tilert_metadata_free(m->meta);
+  free(m->kernels);
+  free(m);
+}
+
+static tilert_status module_build(tilert_runtime *rt, const char *ptx, size_t ptx_len,
+                                  tilert_metadata *md, tilert_module *m) {
+  m->rt = rt;
+  m->refs = 1;
+  m->meta = md;
+  RT_TRY(check_target(rt, md));
+  m->nkernels = tilert_metadata_kernel_count(md);
+  m->kernels = calloc(m->nkernels, sizeof *m->kernels);
+  if (!m->kernels) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  RT_TRY(load_cu_module(rt, ptx, ptx_len, &m->mod));
+  for (size_t i = 0; i < m->nkernels; i++)
+    RT_TRY(init_kernel(m, tilert_metadata_kernel(md, i), &m->kernels[i]));
+  return TILERT_OK;
+}
+
+tilert_status tilert_module_load_ptx(tilert_runtime *rt, const char *ptx, size_t ptx_len,
+                                     const char *metadata_json, size_t json_len,
+                                     tilert_module **out_module) {
+  *out_module = NULL;
+  RT_TRY(rt_check_ready(rt));
+  if (!ptx || !ptx_len || !metadata_json)
+    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: module load: empty PTX or no metadata");
+  rt_hash h;
+  rt_hash_init(&h);
+  rt_hash_field(&h, ptx, ptx_len);
+  rt_hash_field(&h, metadata_json, json_len);
+  uint64_t lo, hi;
+  rt_hash_final(&h, &lo, &hi);
+  tilert_module *hit = cache_find(rt, lo, hi);
+  if (hit) {
+    hit->refs++;
+    *out_module = hit;
+    return TILERT_OK;
+  }
+  tilert_metadata *md;
+  RT_TRY(tilert_metadata_parse(metadata_json, json_len, &md, rt->err, sizeof rt->err));
+  tilert_module *m = calloc(1, sizeof *m);
+  if (!m) { tilert_metadata_free(md); return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory"); }
+  tilert_status s = module_build(rt, ptx, ptx_len, md, m);
+  if (s) { module_free(m); return s; }
+  m->hash_lo = lo;
+  m->hash_hi = hi;
+  m->next = rt->modules;
+  rt->modules = m;
+  *out_module = m;
+  return TILERT_OK;
+}
+
+/* X.ptx -> X.json; a name without an extension gets ".json" appended. */
+static char *metadata_path(const char *ptx_path) {
+  size_t n = strlen(ptx_path);
+  char *out = malloc(n + 6);
+  if (!out) return NULL;
+  memcpy(out, ptx_path, n + 1);
+  char *slash = strrchr(out, '/'), *dot = strrchr(out, '.');
+  if (dot && (!slash || dot > slash + 1)) *dot = 0;
+  strcat(out, ".json");
+  return out;
+}
+
+tilert_status tilert_module_load_files(tilert_runtime *rt, const char *ptx_path,
+                                       tilert_module **out_module) {
+  *out_module = NULL;
+  RT_TRY(rt_check_ready(rt));
+  char *json_path = metadata_path(ptx_path);
+  if (!json_path) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  char *ptx = NULL, *json = NULL;
+  size_t ptx_len = 0, json_len = 0;
+  tilert_status s = rt_read_file(ptx_path, &ptx, &ptx_len, rt->err, sizeof rt->err);
+  if (!s) s = rt_read_file(json_path, &json, &json_len, rt->err, sizeof rt->err);
+  if (!s) s = tilert_module_load_ptx(rt, ptx, ptx_len, json, json_len, out_module);
+  if (s == TILERT_ERROR_METADATA) { /* say which file */
+    size_t n = strlen(rt->err);
+    snprintf(rt->err + n, sizeof rt->err - n, "\n  in %s", json_path);
+  }
+  free(ptx);
+  free(json);
+  free(json_path);
+  return s;
+}
+
+void tilert_module_release(tilert_module *mod) {
+  if (!mod || --mod->refs > 0) return;
+  tilert_runtime *rt = mod->rt;
+  for (tilert_module **p = &rt->modules; *p; p = &(*p)->next)
+    if (*p == mod) { *p = mod->next; break; }
+  module_free(mod);
+}
+
+void rt_module_unload_all(tilert_runtime *rt) {
+  while (rt->modules) {
+    tilert_module *m = rt->modules;
+    rt->modules = m->next;
+    module_free(m);
+  }
+}
+
+const tilert_metadata *tilert_module_metadata(const tilert_module *mod) { return mod->meta; }
+
+tilert_status tilert_module_get_kernel(tilert_module *mod, const char *name,
+                                       tilert_kernel **out_kernel) {
+  *out_kernel = NULL;
+  if (!mod || !name) return TILERT_ERROR_INVALID_ARGUMENT;
+  for (size_t i = 0; i < mod->nkernels; i++)
+    if (strcmp(mod->kernels[i].info->name, name) == 0) {
+      *out_kernel = &mod->kernels[i];
+      return TILERT_OK;
+    }
+  char names[512] = "";
+  size_t o = 0;
+  for (size_t i = 0; i < mod->nkernels && o < sizeof names; i++) {
+    int n = snprintf(names + o, sizeof names - o, "%s%s", i ? ", " : "", mod->kernels[i].info->name);
+    if (n > 0) o += (size_t)n;
+  }
+  return rt_fail(mod->rt, TILERT_ERROR_NOT_FOUND, "tilert: no kernel %s in the module (it has: %s)",
+                 name, names);
+}
+
+const tilert_kernel_info *tilert_kernel_get_info(const tilert_kernel *k) { return k->info; }
+
+/* ---- launching ------------------------------------------------------------------------- */
+
+static tilert_status launch_failed(tilert_kernel *k, CUresult r) {
+  tilert_runtime *rt = k->mod->rt;
+  tilert_status s = rt_cu_fail(rt, r, "cuLaunchKernel", __FILE__, __LINE__);
+  size_t n = strlen(rt->err);
+  snprintf(rt->err + n, sizeof rt->err - n, " launching %s (block %u, shared %u bytes)",
+           k->info->name, k->block_x, k->shared_bytes);
+  return s;
+}
+
+tilert_status tilert_launch(tilert_kernel *k, const unsigned grid[3], tilert_stream stream,
+                            const tilert_arg *args, size_t nargs) {
+  if (!k || !grid) return TILERT_ERROR_INVALID_ARGUMENT;
+  tilert_runtime *rt = k->mod->rt;
+  RT_TRY(tilert_args_check(k->info, args, nargs, rt->err, sizeof rt->err));
+  if (!grid[0] || !grid[1] || !grid[2])
+    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: %s: grid (%u, %u, %u) has a zero dimension",
+                   k->info->name, grid[0], grid[1], grid[2]);
+  rt_slot slots[TILERT_MAX_PARAMS];
+  void *params[TILERT_MAX_PARAMS];
+  rt_args_pack(k->info, args, slots);
+  for (size_t i = 0; i < nargs; i++) params[i] = &slots[i];
+  CUresult r = k->launch(k->fn, grid[0], grid[1], grid[2], k->block_x, 1, 1, k->shared_bytes,
+                         (CUstream)stream, params, NULL);
+  return r == CUDA_SUCCESS ? TILERT_OK : launch_failed(k, r);
+}
+
+tilert_status tilert_launch_unchecked(tilert_kernel *k, const unsigned grid[3],
+                                      tilert_stream stream, void **kernel_params) {
+  CUresult r = k->launch(k->fn, grid[0], grid[1], grid[2], k->block_x, 1, 1, k->shared_bytes,
+                         (CUstream)stream, kernel_params, NULL);
+  return r == CUDA_SUCCESS ? TILERT_OK : launch_failed(k, r);
+}
