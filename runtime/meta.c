@@ -144,6 +144,21 @@ static tilert_status parse_param(mctx *m, const rt_json *v, const char *kname, s
   return TILERT_OK;
 }
 
+static tilert_status parse_constexprs(mctx *m, const rt_json *cx, tilert_kernel_info *k) {
+  tilert_constexpr_info *cs = calloc(cx->n ? cx->n : 1, sizeof *cs);
+  if (!cs) return mfail(m, cx, "out of memory");
+  k->constexprs = cs;
+  k->nconstexprs = cx->n;
+  for (size_t i = 0; i < cx->n; i++) {
+    const rt_json *v = &cx->items[i];
+    cs[i].name = strdup(cx->keys[i]);
+    if (!cs[i].name) return mfail(m, cx, "out of memory");
+    if (v->type == RT_JSON_NUMBER && v->is_int) { cs[i].is_integer = 1; cs[i].value = v->ival; }
+    if (v->type == RT_JSON_BOOL) { cs[i].is_integer = 1; cs[i].value = v->boolean; }
+  }
+  return TILERT_OK;
+}
+
 static tilert_status parse_kernel(mctx *m, const rt_json *v, size_t i, tilert_kernel_info *k) {
   set_path(m, "kernels[%zu]", i);
   if (v->type != RT_JSON_OBJECT)
@@ -165,6 +180,7 @@ static tilert_status parse_kernel(mctx *m, const rt_json *v, size_t i, tilert_ke
   k->shared_bytes = (uint32_t)shared;
   const rt_json *cx, *params;
   RT_TRY(field(m, v, "constexprs", RT_JSON_OBJECT, false, &cx));
+  if (cx) RT_TRY(parse_constexprs(m, cx, k));
   RT_TRY(field(m, v, "params", RT_JSON_ARRAY, true, &params));
   if (params->n > TILERT_MAX_PARAMS)
     return mfail(m, params, "%zu parameters; the runtime supports %d", params->n, TILERT_MAX_PARAMS);
@@ -247,6 +263,8 @@ void tilert_metadata_free(tilert_metadata *md) {
     tilert_kernel_info *k = &md->kernels[i];
     for (size_t j = 0; j < k->nparams; j++) free((char *)k->params[j].name);
     free((void *)k->params);
+    for (size_t j = 0; j < k->nconstexprs; j++) free((char *)k->constexprs[j].name);
+    free((void *)k->constexprs);
     free((char *)k->name);
   }
   free(md->kernels);
@@ -267,4 +285,14 @@ const tilert_kernel_info *tilert_metadata_find(const tilert_metadata *md, const 
   for (size_t i = 0; i < md->nkernels; i++)
     if (strcmp(md->kernels[i].name, name) == 0) return &md->kernels[i];
   return NULL;
+}
+
+tilert_status tilert_kernel_info_constexpr(const tilert_kernel_info *k, const char *name,
+                                           int64_t *out_value) {
+  for (size_t i = 0; i < k->nconstexprs; i++)
+    if (k->constexprs[i].is_integer && strcmp(k->constexprs[i].name, name) == 0) {
+      *out_value = k->constexprs[i].value;
+      return TILERT_OK;
+    }
+  return TILERT_ERROR_NOT_FOUND;
 }

@@ -74,6 +74,15 @@ typedef struct tilert_param_info {
   uint64_t divisibility;     /* integer scalars: required divisor (1: none) */
 } tilert_param_info;
 
+/* One constexpr of the specialization ("constexprs" in the metadata): recorded for caches,
+ * grids and humans. Integers and booleans (as 0/1) have is_integer set; other values
+ * (floats, strings, None) keep only their name. Read-only; owned by its metadata. */
+typedef struct tilert_constexpr_info {
+  const char *name;
+  int is_integer;
+  int64_t value;
+} tilert_constexpr_info;
+
 /* One kernel of a module, as the metadata describes it. Read-only; owned by its metadata. */
 typedef struct tilert_kernel_info {
   const char *name;              /* PTX entry name */
@@ -82,6 +91,8 @@ typedef struct tilert_kernel_info {
   uint32_t shared_bytes;         /* dynamic shared memory per launch */
   size_t nparams;
   const tilert_param_info *params;
+  size_t nconstexprs;
+  const tilert_constexpr_info *constexprs;
 } tilert_kernel_info;
 
 typedef struct tilert_metadata tilert_metadata;
@@ -100,6 +111,11 @@ size_t tilert_metadata_kernel_count(const tilert_metadata *meta);
 const tilert_kernel_info *tilert_metadata_kernel(const tilert_metadata *meta, size_t i);
 /* The kernel named `name`, or NULL. Owned by meta. */
 const tilert_kernel_info *tilert_metadata_find(const tilert_metadata *meta, const char *name);
+
+/* The integer value of constexpr `name` of kernel k (e.g. "BLOCK", to size a grid):
+ * TILERT_OK, or TILERT_ERROR_NOT_FOUND when k has no integer constexpr of that name. */
+tilert_status tilert_kernel_info_constexpr(const tilert_kernel_info *k, const char *name,
+                                           int64_t *out_value);
 
 /* ---- launch arguments ----------------------------------------------------------------- */
 

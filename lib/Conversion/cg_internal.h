@@ -53,6 +53,8 @@ typedef struct cg_layout {
   int64_t *coords;                   /* nregs * rank static coordinates (arena) */
   tgpu_blocked root;                 /* the blocked layout at the root of the slices */
   unsigned root_dim[IR_MAX_RANK];    /* tensor dim -> root dim */
+  LLVMValueRef base[IR_MAX_RANK];    /* the thread's base per dim, built on first use: valid
+                                        only where it was built (one op's lowering) */
 } cg_layout;
 
 /* ---- convert.c ---- */
@@ -81,8 +83,9 @@ ir_op *cg_lower_block(cg_state *st, ir_block *blk, bool *ok);
 
 /* ---- layout.c ---- */
 bool cg_layout_get(cg_state *st, const ir_type *t, ir_loc loc, cg_layout *out);
-/* The element coordinate (i32) of register `reg` along tensor dim `dim`. */
-LLVMValueRef cg_layout_coord(cg_state *st, const cg_layout *l, unsigned reg, unsigned dim);
+/* The element coordinate (i32) of register `reg` along tensor dim `dim` (caches the
+ * thread's base in l). */
+LLVMValueRef cg_layout_coord(cg_state *st, cg_layout *l, unsigned reg, unsigned dim);
 /* The register of l whose static coordinates equal `coords` on every dim where `keep` is
  * set (NULL: all); -1 when none. */
 int cg_layout_find(const cg_layout *l, const int64_t *coords, const bool *keep);

@@ -124,6 +124,16 @@ int cg_layout_find(const cg_layout *l, const int64_t *coords, const bool *keep) 
   return -1;
 }
 
+static LLVMValueRef mul_const(cg_state *st, LLVMValueRef v, int64_t c) {
+  if (c == 1) return v;
+  if (c == 0) return cg_i32(st, 0);
+  return LLVMBuildMul(st->b, v, cg_i32(st, c), "");
+}
+
+static LLVMValueRef add_const(cg_state *st, LLVMValueRef v, int64_t c) {
+  return c ? LLVMBuildAdd(st->b, v, cg_i32(st, c), "") : v;
+}
+
 /* This thread's index among the lanes (or warps) along root dim rd: the flat index split
  * over the dims in `order`, fastest first. */
 static LLVMValueRef split_index(cg_state *st, LLVMValueRef flat, const unsigned *per_dim,
@@ -131,26 +141,35 @@ static LLVMValueRef split_index(cg_state *st, LLVMValueRef flat, const unsigned 
   int64_t stride = 1;
   for (unsigned j = 0; j < b->rank; j++) {
     unsigned d = b->order[j];
-    if (d == rd) {
-      LLVMValueRef q = LLVMBuildUDiv(st->b, flat, cg_i32(st, stride), "");
-      return LLVMBuildURem(st->b, q, cg_i32(st, per_dim[d]), "");
+    if (d != rd) {
+      stride *= per_dim[d];
+      continue;
     }
-    stride *= per_dim[d];
+    if (per_dim[d] == 1) return cg_i32(st, 0);
+    LLVMValueRef q = stride == 1 ? flat : LLVMBuildUDiv(st->b, flat, cg_i32(st, stride), "");
+    /* the slowest dim needs no remainder: the product of per_dim is the flat range */
+    return j + 1 == b->rank ? q : LLVMBuildURem(st->b, q, cg_i32(st, per_dim[d]), "");
   }
   return cg_i32(st, 0);
 }
 
-LLVMValueRef cg_layout_coord(cg_state *st, const cg_layout *l, unsigned reg, unsigned dim) {
+static LLVMValueRef thread_base(cg_state *st, const cg_layout *l, unsigned dim) {
   const tgpu_blocked *b = &l->root;
   unsigned rd = l->root_dim[dim];
   int64_t spt = b->size_per_thread[rd], tpw = b->threads_per_warp[rd];
   LLVMValueRef lane = split_index(st, st->lane, b->threads_per_warp, b, rd);
   LLVMValueRef warp = split_index(st, st->warp, b->warps_per_cta, b, rd);
-  LLVMValueRef base = LLVMBuildAdd(st->b, LLVMBuildMul(st->b, lane, cg_i32(st, spt), ""),
-                                   LLVMBuildMul(st->b, warp, cg_i32(st, spt * tpw), ""), "");
-  LLVMValueRef c = LLVMBuildAdd(st->b, base, cg_i32(st, cg_layout_reg_coords(l, reg)[dim]), "");
+  LLVMValueRef lb = mul_const(st, lane, spt), wb = mul_const(st, warp, spt * tpw);
+  if (LLVMIsConstant(wb) && LLVMConstIntGetZExtValue(wb) == 0) return lb;
+  if (LLVMIsConstant(lb) && LLVMConstIntGetZExtValue(lb) == 0) return wb;
+  return LLVMBuildAdd(st->b, lb, wb, "");
+}
+
+LLVMValueRef cg_layout_coord(cg_state *st, cg_layout *l, unsigned reg, unsigned dim) {
+  if (!l->base[dim]) l->base[dim] = thread_base(st, l, dim);
+  LLVMValueRef c = add_const(st, l->base[dim], cg_layout_reg_coords(l, reg)[dim]);
   int64_t size = l->shape[dim];
-  if (size >= tile_of(b, rd)) return c;
+  if (size >= tile_of(&l->root, l->root_dim[dim])) return c;
   if ((size & (size - 1)) == 0) return LLVMBuildAnd(st->b, c, cg_i32(st, size - 1), "");
   return LLVMBuildURem(st->b, c, cg_i32(st, size), "");
 }

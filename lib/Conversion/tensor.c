@@ -103,7 +103,7 @@ static void barrier(cg_state *st) {
 }
 
 /* Address of the element held by register `reg` of layout l in the scratch array. */
-static LLVMValueRef scratch_addr(cg_state *st, const cg_layout *l, unsigned reg, LLVMTypeRef mt) {
+static LLVMValueRef scratch_addr(cg_state *st, cg_layout *l, unsigned reg, LLVMTypeRef mt) {
   LLVMValueRef off = cg_i32(st, 0);
   int64_t stride = 1;
   for (unsigned d = l->rank; d-- > 0;) {

@@ -21,7 +21,7 @@ static const char *good =
     "        {\"name\": \"x_ptr\", \"kind\": \"ptr\", \"dtype\": \"fp32\", \"align\": 16},\n"
     "        {\"name\": \"n\", \"kind\": \"scalar\", \"dtype\": \"i32\", \"divisibility\": 1}\n"
     "      ],\n"
-    "      \"constexprs\": {\"BLOCK\": 1024},\n"
+    "      \"constexprs\": {\"BLOCK\": 1024, \"EVEN\": true, \"EPS\": 1e-5, \"ACT\": \"gelu\"},\n"
     "      \"future_key\": [1, 2.5e3, null, true, \"\\u00e9\\ud83d\\ude00\"]\n"
     "    },\n"
     "    {\"name\": \"k2\", \"num_warps\": 8, \"shared_bytes\": 98304,\n"
@@ -50,6 +50,14 @@ static void test_good(t_state *t) {
                    k->params[1].dtype == TILERT_DTYPE_I32 && k->params[1].divisibility == 1,
             "n: scalar i32 divisibility 1");
   }
+  int64_t block = 0;
+  t_check(t, k && tilert_kernel_info_constexpr(k, "BLOCK", &block) == TILERT_OK && block == 1024,
+          "add_kernel: constexpr BLOCK = 1024");
+  t_check(t, k && tilert_kernel_info_constexpr(k, "EVEN", &block) == TILERT_OK && block == 1 &&
+                 tilert_kernel_info_constexpr(k, "EPS", &block) == TILERT_ERROR_NOT_FOUND,
+          "add_kernel: bool constexpr as 1; float constexpr not an integer");
+  t_check(t, k && tilert_kernel_info_constexpr(k, "NOPE", &block) == TILERT_ERROR_NOT_FOUND,
+          "add_kernel: absent constexpr: NOT_FOUND");
   const tilert_kernel_info *k2 = tilert_metadata_kernel(md, 1);
   t_check(t, k2 && strcmp(k2->name, "k2") == 0 && k2->threads_per_block == 256 &&
                  k2->shared_bytes == 98304 && k2->params[0].dtype == TILERT_DTYPE_BF16 &&
@@ -78,7 +86,7 @@ typedef struct bad_case {
 
 static const bad_case bad_cases[] = {
     {"truncated", "  ]\n}\n", "  ]\n", "metadata:22:1: expected ',' or '}' in object, got end of input"},
-    {"trailing comma", "\"BLOCK\": 1024}", "\"BLOCK\": 1024,}", "expected a string key in object"},
+    {"trailing comma", "\"ACT\": \"gelu\"}", "\"ACT\": \"gelu\",}", "expected a string key in object"},
     {"garbage after", "  ]\n}\n", "  ]\n} x", "unexpected 'x' after the JSON value"},
     {"bad literal", "true", "tru", "invalid literal (expected 'true')"},
     {"bad escape", "\\u00e9", "\\q", "invalid escape in string"},

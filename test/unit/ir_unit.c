@@ -311,6 +311,57 @@ static bool test_verifier_and_diag(void) {
   return true;
 }
 
+/* A pass that leaves a use of a value defined after it (breaks dominance). */
+static bool break_dominance(ir_module *m) {
+  ir_op *f = ir_module_body(m)->first;
+  ir_block *entry = ir_region_entry(ir_op_region(f, 0));
+  ir_op *use = ir_block_terminator(entry)->prev;
+  ir_op_move_before(use, entry->first);
+  return true;
+}
+static bool nothing(ir_module *m) {
+  (void)m;
+  return true;
+}
+
+typedef struct hook_log {
+  char text[256];
+} hook_log;
+
+static void log_before(void *user, unsigned i, const ir_pass *p, ir_module *m) {
+  (void)m;
+  hook_log *l = user;
+  size_t n = strlen(l->text);
+  snprintf(l->text + n, sizeof l->text - n, "[%u %s", i, p->name);
+}
+static void log_after(void *user, unsigned i, const ir_pass *p, ir_module *m, double s) {
+  (void)m;
+  (void)p;
+  (void)i;
+  hook_log *l = user;
+  size_t n = strlen(l->text);
+  snprintf(l->text + n, sizeof l->text - n, "%s]", s >= 0 ? "" : "?");
+}
+
+static bool test_pass_manager(void) {
+  ir_context *ctx = new_ctx();
+  capture cap = {{0}, 0};
+  diag_engine_set_handler(ir_context_diag(ctx), capture_diag, &cap);
+  ir_module *m = ir_module_create(ctx, (ir_loc){0});
+  ir_block_append(ir_module_body(m), build_func(m, "f", NULL));
+  ir_pass p1 = {"nothing", "", nothing}, p2 = {"breaker", "", break_dominance};
+  const ir_pass *list[3] = {&p1, &p2, &p1};
+  hook_log log = {{0}};
+  ir_pass_hooks hooks = {&log, log_before, log_after};
+  CHECK(!ir_run_passes(m, list, 3, true, &hooks));
+  CHECK(strcmp(log.text, "[0 nothing][1 breaker]") == 0);
+  CHECK(strcmp(cap.text, "error: verifier failed after pass 'breaker'") == 0);
+  CHECK(ir_run_passes(m, list, 1, false, NULL));
+  ir_module_destroy(m);
+  ir_context_destroy(ctx);
+  return true;
+}
+
 static bool test_support(void) {
   sup_ptrmap pm = {0};
   for (uintptr_t i = 1; i <= 5000; i++) sup_ptrmap_put(&pm, i * 16, (void *)(i * 3));
@@ -379,7 +430,8 @@ int main(void) {
       {"type_uniquing", test_type_uniquing}, {"attr_uniquing", test_attr_uniquing},
       {"use_lists", test_use_lists},         {"clone", test_clone},
       {"walk_erase", test_walk_erase},       {"roundtrip_and_print", test_roundtrip_and_print},
-      {"verifier_and_diag", test_verifier_and_diag}, {"support", test_support},
+      {"verifier_and_diag", test_verifier_and_diag}, {"pass_manager", test_pass_manager},
+      {"support", test_support},
       {"two_threads", test_two_threads},
   };
   int passed = 0, failed = 0;

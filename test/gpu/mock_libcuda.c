@@ -1,0 +1,124 @@
+/* A stand-in libcuda for machines without a GPU, to test libtilert, the GPU suite and the
+ * benchmark drivers end to end: "device" memory is host memory, and a launch runs a host
+ * version of the kernel chosen by its entry name (add/mul/gelu/pointwise/tiny), reading the
+ * block size from a "// BLOCK=N" line in the PTX text. Not a driver emulator: just enough
+ * of the API that libtilert calls, with the ABI the real driver has.
+ *
+ *   gcc -shared -fPIC -O2 test/gpu/mock_libcuda.c -o /tmp/libcuda_mock.so -lm
+ *   TILERT_LIBCUDA=/tmp/libcuda_mock.so ./gpu_suite DIR   (test/gpu/run.sh --mock does this) */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int CUresult;
+typedef unsigned long long CUdeviceptr;
+typedef struct mod { long block; } mod;
+typedef struct fn { mod *m; char name[64]; } fn;
+
+#define OK 0
+#define BAD 1
+
+CUresult cuGetErrorName(CUresult r, const char **s) { *s = r ? "CUDA_ERROR_INVALID_VALUE" : "CUDA_SUCCESS"; return OK; }
+CUresult cuGetErrorString(CUresult r, const char **s) { *s = r ? "invalid argument (mock)" : "no error"; return OK; }
+CUresult cuInit(unsigned f) { (void)f; return OK; }
+CUresult cuDriverGetVersion(int *v) { *v = 13000; return OK; }
+CUresult cuDeviceGet(int *d, int i) { *d = i; return i == 0 ? OK : 101; }
+CUresult cuDeviceGetAttribute(int *v, int attr, int d) {
+  (void)d;
+  switch (attr) {
+  case 75: *v = 9; break;
+  case 76: *v = 0; break;
+  case 16: *v = 132; break;
+  case 38: *v = 60 << 20; break;
+  case 97: *v = 227 * 1024; break;
+  default: *v = 0;
+  }
+  return OK;
+}
+CUresult cuDeviceGetName(char *name, int len, int d) { (void)d; strncpy(name, "Mock H200 (host)", (size_t)len); return OK; }
+CUresult cuDevicePrimaryCtxRetain(void **c, int d) { (void)d; static int ctx; *c = &ctx; return OK; }
+CUresult cuDevicePrimaryCtxRelease_v2(int d) { (void)d; return OK; }
+CUresult cuCtxSetCurrent(void *c) { (void)c; return OK; }
+CUresult cuCtxSynchronize(void) { return OK; }
+CUresult cuStreamSynchronize(void *s) { (void)s; return OK; }
+
+CUresult cuModuleLoadDataEx(void **out, const void *image, unsigned n, int *opts, void **vals) {
+  (void)n; (void)opts; (void)vals;
+  const char *b = strstr(image, "// BLOCK=");
+  if (!b) return 218; /* CUDA_ERROR_INVALID_PTX */
+  mod *m = malloc(sizeof *m);
+  m->block = atol(b + 9);
+  *out = m;
+  return OK;
+}
+CUresult cuModuleUnload(void *m) { free(m); return OK; }
+CUresult cuModuleGetFunction(void **out, void *m, const char *name) {
+  fn *f = calloc(1, sizeof *f); /* leaked with the module: fine for a test stand-in */
+  f->m = m;
+  strncpy(f->name, name, sizeof f->name - 1);
+  *out = f;
+  return OK;
+}
+CUresult cuFuncSetAttribute(void *f, int a, int v) { (void)f; (void)a; (void)v; return OK; }
+
+CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) {
+  void *q = aligned_alloc(256, (n + 255) / 256 * 256);
+  *p = (CUdeviceptr)(uintptr_t)q;
+  return q ? OK : 2;
+}
+CUresult cuMemFree_v2(CUdeviceptr p) { free((void *)(uintptr_t)p); return OK; }
+CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) { memcpy((void *)(uintptr_t)d, s, n); return OK; }
+CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) { memcpy(d, (void *)(uintptr_t)s, n); return OK; }
+CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) { memset((void *)(uintptr_t)d, v, n); return OK; }
+
+CUresult cuEventCreate(void **e, unsigned f) { (void)f; *e = calloc(1, 8); return OK; }
+CUresult cuEventRecord(void *e, void *s) { (void)e; (void)s; return OK; }
+CUresult cuEventSynchronize(void *e) { (void)e; return OK; }
+CUresult cuEventElapsedTime(float *ms, void *a, void *b) { (void)a; (void)b; *ms = 1.0f; return OK; }
+CUresult cuEventDestroy_v2(void *e) { free(e); return OK; }
+
+static float *F(void **params, int i) { return (float *)(uintptr_t)*(CUdeviceptr *)params[i]; }
+static int64_t I(void **params, int i, int wide) {
+  return wide ? *(int64_t *)params[i] : (int64_t)*(int32_t *)params[i];
+}
+
+/* Host versions of the example kernels, one program at a time, masked like the real ones.
+ * Integer widths: the mock reads 32 bits unless MOCK_I64 is in the name (n is i32 in the
+ * examples; the pointwise strides are i64 when the name says so). */
+CUresult cuLaunchKernel(void *f_, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                        unsigned bz, unsigned shared, void *stream, void **params, void **extra) {
+  (void)gy; (void)gz; (void)by; (void)bz; (void)shared; (void)stream; (void)extra;
+  fn *f = f_;
+  if (bx == 0 || bx > 1024 || !params) return BAD;
+  long B = f->m->block;
+  int wide = strstr(f->name, "i64") != NULL;
+  if (strstr(f->name, "tiny")) return OK;
+  if (strstr(f->name, "pointwise")) {
+    float *in0 = F(params, 0), val0 = *(float *)params[1], *in1 = F(params, 2), *out = F(params, 3);
+    int64_t s00 = I(params, 4, wide), s01 = I(params, 5, wide), s10 = I(params, 6, wide);
+    int64_t s11 = I(params, 7, wide), so0 = I(params, 8, wide), so1 = I(params, 9, wide);
+    int64_t s1 = I(params, 11, wide), nt = I(params, 12, wide);
+    for (int64_t t = 0; t < (int64_t)gx * B; t++) {
+      if (t >= nt) continue;
+      int64_t i = t / s1, j = t % s1;
+      out[i * so0 + j * so1] = in0[i * s00 + j * s01] * val0 + in1[i * s10 + j * s11];
+    }
+    return OK;
+  }
+  int unary = strstr(f->name, "gelu") != NULL;
+  float *x = F(params, 0), *y = unary ? NULL : F(params, 1), *o = F(params, unary ? 1 : 2);
+  int64_t n = I(params, unary ? 2 : 3, wide);
+  for (int64_t i = 0; i < (int64_t)gx * B; i++) {
+    if (i >= n) continue;
+    if (unary) {
+      float v = x[i];
+      o[i] = 0.5f * v * (1.0f + tanhf(0.7978845608f * (v + 0.044715f * v * v * v)));
+    } else if (strstr(f->name, "mul")) {
+      o[i] = x[i] * y[i];
+    } else {
+      o[i] = x[i] + y[i];
+    }
+  }
+  return OK;
+}
