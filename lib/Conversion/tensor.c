@@ -15,8 +15,10 @@ static bool lower_make_range(cg_state *st, ir_op *op) {
   if (!cg_layout_get(st, op->results[0].type, op->loc, &l)) return false;
   int64_t start = ir_op_get_int_attr(op, "start", 0);
   cg_val *r = cg_val_new(st, l.nregs);
-  for (unsigned i = 0; i < l.nregs; i++)
-    r->regs[i] = LLVMBuildAdd(st->b, cg_layout_coord(st, &l, i, 0), cg_i32(st, start), "");
+  for (unsigned i = 0; i < l.nregs; i++) {
+    LLVMValueRef c = cg_layout_coord(st, &l, i, 0);
+    r->regs[i] = start ? LLVMBuildAdd(st->b, c, cg_i32(st, start), "") : c;
+  }
   cg_set(st, ir_op_result(op, 0), r);
   return true;
 }

@@ -1,0 +1,1432 @@
+/* Semantic analysis: the module level (imports, global constexprs, decorators, entry
+ * points), kernel signatures, statements and structured control flow, and the
+ * specialization of helper jit functions into private tt.funcs.
+ *
+ * Follows Triton's code generator: a plain assignment turns a Python number into a scalar
+ * IR value (only `x: tl.constexpr = ...` keeps it compile-time); `if` on a compile-time
+ * condition folds; run-time `if`/`for`/`while` become scf ops whose carried values are the
+ * variables the body reassigns (found by a discovery pass over the body, as Triton does). */
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "Dialect/Tile/tile.h"
+#include "Frontend/sema.h"
+
+static bool stmts(sema *S, fe_stmt *const *body, unsigned n);
+
+/* ---- diagnostics and environments ---------------------------------------------------- */
+
+void sema_error(sema *S, ir_loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  diag_vemit(ir_context_diag(S->ctx), DIAG_ERROR, loc, fmt, ap);
+  va_end(ap);
+}
+
+void sema_note(sema *S, ir_loc loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  diag_vemit(ir_context_diag(S->ctx), DIAG_NOTE, loc, fmt, ap);
+  va_end(ap);
+}
+
+static sema_val *env_find(sema_env *env, const char *name) {
+  for (unsigned i = env->n; i-- > 0;)
+    if (strcmp(env->vars[i].name, name) == 0) return &env->vars[i].val;
+  return NULL;
+}
+
+void sema_env_set(sema *S, sema_env *env, const char *name, sema_val v) {
+  sema_val *slot = env_find(env, name);
+  if (slot) {
+    *slot = v;
+    return;
+  }
+  if (env->n == env->cap) {
+    unsigned cap = env->cap ? env->cap * 2 : 16;
+    sema_var *nv = sup_arena_alloc(S->arena, cap * sizeof(sema_var));
+    if (env->n) memcpy(nv, env->vars, env->n * sizeof(sema_var));
+    env->vars = nv, env->cap = cap;
+  }
+  env->vars[env->n++] = (sema_var){name, v};
+}
+
+static sema_env env_copy(sema *S, const sema_env *e) {
+  sema_env c = {0};
+  c.cap = e->n + 8;
+  c.vars = sup_arena_alloc(S->arena, c.cap * sizeof(sema_var));
+  if (e->n) memcpy(c.vars, e->vars, e->n * sizeof(sema_var));
+  c.n = e->n;
+  return c;
+}
+
+static sema_env *cur_env(sema *S) { return S->fn ? &S->fn->env : &S->globals; }
+
+bool sema_lookup(sema *S, const char *name, sema_val *out) {
+  sema_val *v = S->fn ? env_find(&S->fn->env, name) : NULL;
+  if (!v) v = env_find(&S->globals, name);
+  if (v) {
+    *out = *v;
+    return true;
+  }
+  return sema_python_builtin(name, out);
+}
+
+sema_jit *sema_find_jit(sema *S, const char *name) {
+  for (unsigned i = 0; i < S->njits; i++)
+    if (strcmp(S->jits[i].fd->name, name) == 0) return &S->jits[i];
+  return NULL;
+}
+
+static void insert_op(sema *S, ir_op *op) {
+  if (S->b.before) ir_op_insert_before(op, S->b.before);
+  else ir_block_append(S->b.block, op);
+}
+
+static void set_block(sema *S, ir_block *b) {
+  S->b.block = b;
+  S->b.before = NULL;
+}
+
+/* ---- literals (-D values and signature constants) --------------------------------------- */
+
+static bool parse_literal(sema *S, const char *text, sema_val *out) {
+  while (*text == ' ') text++;
+  size_t len = strlen(text);
+  while (len && text[len - 1] == ' ') len--;
+  char *s = sup_arena_strndup(S->arena, text, len);
+  sema_dtype d;
+  int64_t div;
+  if (!*s) return false;
+  if (!strcmp(s, "True") || !strcmp(s, "true")) { *out = sema_bool(true); return true; }
+  if (!strcmp(s, "False") || !strcmp(s, "false")) { *out = sema_bool(false); return true; }
+  if (!strcmp(s, "None")) { *out = sema_none(); return true; }
+  if ((s[0] == '\'' || s[0] == '"') && len >= 2 && s[len - 1] == s[0]) {
+    s[len - 1] = '\0';
+    *out = (sema_val){.kind = SV_STR, .s = s + 1};
+    return true;
+  }
+  const char *dn = !strncmp(s, "tl.", 3) ? s + 3 : s;
+  if (sema_dt_from_tl_name(dn, &d) || (sema_dt_parse(s, &d, &div) && div == 1)) {
+    *out = sema_dtype_val(d);
+    return true;
+  }
+  char *end;
+  long long i = strtoll(s, &end, 0);
+  if (*end == '\0') { *out = sema_int(i); return true; }
+  double f = strtod(s, &end);
+  if (*end == '\0') { *out = sema_float(f); return true; }
+  return false;
+}
+
+static const fe_define *find_define(sema *S, const char *name) {
+  for (size_t i = 0; S->opts && i < S->opts->ndefines; i++)
+    if (strcmp(S->opts->defines[i].name, name) == 0) return &S->opts->defines[i];
+  return NULL;
+}
+
+static bool define_value(sema *S, const fe_define *d, ir_loc loc, sema_val *out) {
+  if (parse_literal(S, d->value, out)) return true;
+  sema_error(S, loc, "invalid value '%s' for -D %s: expected a Python literal", d->value, d->name);
+  return false;
+}
+
+/* ---- assignment ---------------------------------------------------------------------------- */
+
+/* Triton turns a Python number assigned to a variable into a scalar tensor. */
+static bool sanitize(sema *S, sema_val *v, ir_loc loc) {
+  if (S->fn && sema_is_num(v)) return sema_to_tensor(S, v, loc, v);
+  return true;
+}
+
+static bool assign_target(sema *S, const fe_expr *t, const sema_val *v, ir_loc loc) {
+  if (t->kind == FE_EXPR_NAME) {
+    sema_val x = *v;
+    if (!sanitize(S, &x, loc)) return false;
+    sema_env_set(S, cur_env(S), t->name, x);
+    return true;
+  }
+  if (t->kind == FE_EXPR_TUPLE || t->kind == FE_EXPR_LIST) {
+    if (v->kind != SV_TUPLE) {
+      sema_error(S, t->loc, "cannot unpack %s", sema_describe(S, v));
+      return false;
+    }
+    if (v->n != t->nitems) {
+      sema_error(S, t->loc, "cannot unpack %u values into %u variables", v->n, t->nitems);
+      return false;
+    }
+    for (unsigned i = 0; i < t->nitems; i++)
+      if (!assign_target(S, t->items[i], &v->elems[i], loc)) return false;
+    return true;
+  }
+  sema_error(S, t->loc, "assignment to this kind of target is not supported (only names and tuples of names)");
+  return false;
+}
+
+static bool is_constexpr_annot(sema *S, const fe_expr *a) {
+  if (!a || (a->kind != FE_EXPR_NAME && a->kind != FE_EXPR_ATTRIBUTE)) return false;
+  sema_val v;
+  sema_fn *saved = S->fn;
+  S->fn = NULL;
+  bool ok = a->kind == FE_EXPR_NAME ? sema_lookup(S, a->name, &v) : true;
+  if (ok && a->kind == FE_EXPR_ATTRIBUTE) {
+    sema_val base;
+    ok = a->value->kind == FE_EXPR_NAME && sema_lookup(S, a->value->name, &base) && base.kind == SV_MODULE &&
+         sema_module_attr(S, &base, a->name, a->loc, &v);
+  }
+  S->fn = saved;
+  return ok && v.kind == SV_BUILTIN && strcmp(v.path, "triton.language.constexpr") == 0;
+}
+
+static bool stmt_assign(sema *S, const fe_stmt *s) {
+  sema_val v;
+  if (!sema_expr(S, s->value, &v)) return false;
+  for (unsigned i = 0; i < s->ntargets; i++)
+    if (!assign_target(S, s->targets[i], &v, s->loc)) return false;
+  return true;
+}
+
+static bool stmt_annassign(sema *S, const fe_stmt *s) {
+  if (!s->value) return true;
+  sema_val v;
+  if (!sema_expr(S, s->value, &v)) return false;
+  if (!is_constexpr_annot(S, s->annotation)) return assign_target(S, s->target, &v, s->loc);
+  if (s->target->kind != FE_EXPR_NAME || v.kind == SV_TENSOR) {
+    sema_error(S, s->loc, "a tl.constexpr variable needs a name and a compile-time value");
+    return false;
+  }
+  sema_env_set(S, cur_env(S), s->target->name, v);
+  return true;
+}
+
+static bool stmt_augassign(sema *S, const fe_stmt *s) {
+  if (s->target->kind != FE_EXPR_NAME) {
+    sema_error(S, s->loc, "augmented assignment is only supported on names");
+    return false;
+  }
+  sema_val a, b, r;
+  if (!sema_expr(S, s->target, &a) || !sema_expr(S, s->value, &b)) return false;
+  if (!sema_binop(S, s->augop, &a, &b, s->loc, &r)) return false;
+  return assign_target(S, s->target, &r, s->loc);
+}
+
+/* ---- merging values at the end of run-time control flow ----------------------------- */
+
+static const char *type_str(sema *S, const sema_val *v) { return sema_describe(S, v); }
+
+static bool same_type(const sema_val *a, const sema_val *b) {
+  return a->kind == SV_TENSOR && b->kind == SV_TENSOR && a->v->type == b->v->type && sema_dt_eq(a->dt, b->dt);
+}
+
+/* Emits `v` as a tensor at the end of block `b` (numbers become constants there). */
+static bool tensor_in(sema *S, ir_block *b, const sema_val *v, ir_loc loc, sema_val *out) {
+  ir_builder saved = S->b;
+  set_block(S, b);
+  bool ok = sema_to_tensor(S, v, loc, out);
+  S->b = saved;
+  return ok;
+}
+
+typedef struct merge_set {
+  unsigned n, cap;
+  const char **names;
+  sema_val *a, *b; /* the values from each side */
+} merge_set;
+
+static void merge_add(sema *S, merge_set *ms, const char *name, sema_val a, sema_val b) {
+  if (ms->n == ms->cap) {
+    unsigned cap = ms->cap ? ms->cap * 2 : 8;
+    const char **nn = sup_arena_alloc(S->arena, cap * sizeof(char *));
+    sema_val *na = sup_arena_alloc(S->arena, cap * sizeof(sema_val));
+    sema_val *nb = sup_arena_alloc(S->arena, cap * sizeof(sema_val));
+    if (ms->n) {
+      memcpy(nn, ms->names, ms->n * sizeof(char *));
+      memcpy(na, ms->a, ms->n * sizeof(sema_val));
+      memcpy(nb, ms->b, ms->n * sizeof(sema_val));
+    }
+    ms->names = nn, ms->a = na, ms->b = nb, ms->cap = cap;
+  }
+  ms->names[ms->n] = name, ms->a[ms->n] = a, ms->b[ms->n] = b;
+  ms->n++;
+}
+
+static ir_value **values_of(sema *S, const sema_val *vals, unsigned n) {
+  ir_value **out = sup_arena_alloc(S->arena, (n + 1) * sizeof(ir_value *));
+  for (unsigned i = 0; i < n; i++) out[i] = vals[i].v;
+  return out;
+}
+
+static const ir_type **types_of(sema *S, const sema_val *vals, unsigned n) {
+  const ir_type **out = sup_arena_alloc(S->arena, (n + 1) * sizeof(ir_type *));
+  for (unsigned i = 0; i < n; i++) out[i] = vals[i].v->type;
+  return out;
+}
+
+static void emit_terminator(sema *S, ir_block *b, const char *name, ir_loc loc, unsigned n, ir_value *const *vals) {
+  ir_builder saved = S->b;
+  set_block(S, b);
+  sema_emit(S, loc, name, n, vals, 0, NULL);
+  S->b = saved;
+}
+
+/* ---- if ------------------------------------------------------------------------------------ */
+
+static bool scalar_cond(sema *S, const sema_val *c, ir_loc loc, const char *what, sema_val *out) {
+  if (sema_rank(c->v) != 0) {
+    sema_error(S, loc, "%s condition must be a scalar, got %s", what, sema_describe(S, c));
+    return false;
+  }
+  return sema_cast(S, c, sema_dt(SD_I1), false, loc, out);
+}
+
+static bool run_branch(sema *S, const sema_env *before, ir_block *blk, fe_stmt *const *body, unsigned n,
+                       sema_env *out_env) {
+  S->fn->env = env_copy(S, before);
+  set_block(S, blk);
+  S->fn->rt_depth++;
+  bool ok = stmts(S, body, n);
+  S->fn->rt_depth--;
+  *out_env = S->fn->env;
+  return ok;
+}
+
+/* Pairs up the variables the branches (re)defined; both must have one type. */
+static bool collect_if_merges(sema *S, const fe_stmt *s, const sema_env *before, sema_env *te, sema_env *ee,
+                              ir_block *tb, ir_block *eb, merge_set *ms, sema_env *after) {
+  *after = env_copy(S, before);
+  for (unsigned i = 0; i < te->n; i++) {
+    const char *name = te->vars[i].name;
+    sema_val t = te->vars[i].val, *ep = env_find(ee, name), *bp = env_find((sema_env *)before, name);
+    if (!ep) continue; /* defined in one branch only: not visible afterwards */
+    sema_val e = *ep;
+    if (bp && sema_val_equal(&t, bp) && sema_val_equal(&e, bp)) continue;
+    if (sema_val_equal(&t, &e)) {
+      sema_env_set(S, after, name, t);
+      continue;
+    }
+    if ((t.kind == SV_TENSOR || sema_is_num(&t)) && (e.kind == SV_TENSOR || sema_is_num(&e))) {
+      if (!tensor_in(S, tb, &t, s->loc, &t) || !tensor_in(S, eb, &e, s->loc, &e)) return false;
+      if (!same_type(&t, &e)) {
+        sema_error(S, s->loc, "variable '%s' has type %s in one branch and %s in the other", name,
+                   type_str(S, &t), type_str(S, &e));
+        return false;
+      }
+      merge_add(S, ms, name, t, e);
+      continue;
+    }
+    sema_error(S, s->loc, "variable '%s' has different compile-time values in the two branches (%s and %s)",
+               name, sema_repr(S, &t), sema_repr(S, &e));
+    return false;
+  }
+  return true;
+}
+
+static bool runtime_if(sema *S, const fe_stmt *s, const sema_val *c) {
+  sema_val cond;
+  if (!scalar_cond(S, c, s->cond->loc, "if", &cond)) return false;
+  sema_env before = env_copy(S, &S->fn->env), te, ee;
+  ir_builder saved = S->b;
+  ir_block *tb = ir_block_create(S->m), *eb = ir_block_create(S->m);
+  bool ok = run_branch(S, &before, tb, s->body, s->nbody, &te) &&
+            run_branch(S, &before, eb, s->orelse, s->norelse, &ee);
+  S->b = saved;
+  if (!ok) return false;
+  merge_set ms = {0};
+  sema_env after;
+  if (!collect_if_merges(S, s, &before, &te, &ee, tb, eb, &ms, &after)) return false;
+  emit_terminator(S, tb, "scf.yield", s->loc, ms.n, values_of(S, ms.a, ms.n));
+  bool use_else = ms.n > 0 || eb->first != NULL;
+  if (use_else) emit_terminator(S, eb, "scf.yield", s->loc, ms.n, values_of(S, ms.b, ms.n));
+  ir_op *op = ir_op_create_named(S->m, "scf.if", s->loc, 1, &cond.v, ms.n, types_of(S, ms.a, ms.n), 0, NULL);
+  ir_region_append_block(ir_op_region(op, 0), tb);
+  if (use_else) ir_region_append_block(ir_op_region(op, 1), eb);
+  insert_op(S, op);
+  for (unsigned i = 0; i < ms.n; i++)
+    sema_env_set(S, &after, ms.names[i], sema_tensor(ir_op_result(op, i), ms.a[i].dt));
+  S->fn->env = after;
+  return true;
+}
+
+static bool stmt_if(sema *S, const fe_stmt *s) {
+  sema_val c;
+  if (!sema_expr(S, s->cond, &c)) return false;
+  if (c.kind != SV_TENSOR)
+    return sema_truthy(&c) ? stmts(S, s->body, s->nbody) : stmts(S, s->orelse, s->norelse);
+  return runtime_if(S, s, &c);
+}
+
+/* ---- loops ---------------------------------------------------------------------------------- */
+
+static void erase_block_ops(ir_block *b) {
+  for (ir_op *op = b->last, *prev; op; op = prev) {
+    prev = op->prev;
+    ir_op_erase(op);
+  }
+}
+
+/* Names defined before the loop whose value the body changes (Triton's discovery pass). */
+static void changed_names(sema *S, const sema_env *before, const sema_env *afterb, merge_set *ms) {
+  for (unsigned i = 0; i < before->n; i++) {
+    const sema_val *a = env_find((sema_env *)afterb, before->vars[i].name);
+    if (a && !sema_val_equal(a, &before->vars[i].val))
+      merge_add(S, ms, before->vars[i].name, before->vars[i].val, *a);
+  }
+}
+
+typedef struct loop_ctx {
+  const fe_stmt *s;
+  const char *var;       /* for: the induction variable, or NULL */
+  sema_dtype iv_dt;
+  const ir_type *iv_ty;
+} loop_ctx;
+
+/* Runs cond (while) and body once into a scratch block to learn what the loop carries. */
+static bool discover(sema *S, const loop_ctx *lc, const sema_env *before, merge_set *carried) {
+  ir_builder saved = S->b;
+  ir_block *scratch = ir_block_create(S->m);
+  S->fn->env = env_copy(S, before);
+  if (lc->var) sema_env_set(S, &S->fn->env, lc->var, sema_tensor(ir_block_add_arg(S->m, scratch, lc->iv_ty), lc->iv_dt));
+  set_block(S, scratch);
+  S->dry_run++;
+  S->fn->rt_depth++;
+  int saved_kind = S->fn->loop_kind;
+  S->fn->loop_kind = 1;
+  sema_val c;
+  bool ok = lc->var || sema_expr(S, lc->s->cond, &c);
+  ok = ok && stmts(S, lc->s->body, lc->s->nbody);
+  S->fn->loop_kind = saved_kind;
+  S->fn->rt_depth--;
+  S->dry_run--;
+  if (ok) changed_names(S, before, &S->fn->env, carried);
+  erase_block_ops(scratch);
+  S->b = saved;
+  S->fn->env = env_copy(S, before);
+  return ok;
+}
+
+static bool loop_inits(sema *S, const loop_ctx *lc, merge_set *carried) {
+  for (unsigned i = 0; i < carried->n; i++) {
+    sema_val *v = &carried->a[i];
+    if (sema_is_num(v) && !sema_to_tensor(S, v, lc->s->loc, v)) return false;
+    if (v->kind != SV_TENSOR) {
+      sema_error(S, lc->s->loc, "variable '%s' changes its compile-time value inside a loop with run-time bounds",
+                 carried->names[i]);
+      return false;
+    }
+  }
+  return true;
+}
+
+static void bind_args(sema *S, const merge_set *carried, ir_block *b, unsigned first) {
+  for (unsigned i = 0; i < carried->n; i++)
+    sema_env_set(S, &S->fn->env, carried->names[i], sema_tensor(b->args[first + i], carried->a[i].dt));
+}
+
+static ir_block *block_with_args(sema *S, const merge_set *carried, const ir_type *iv_ty) {
+  ir_block *b = ir_block_create(S->m);
+  if (iv_ty) ir_block_add_arg(S->m, b, iv_ty);
+  for (unsigned i = 0; i < carried->n; i++) ir_block_add_arg(S->m, b, carried->a[i].v->type);
+  return b;
+}
+
+/* Runs the body into `b` and returns the yielded values (type-checked against the inits). */
+static bool loop_body(sema *S, const loop_ctx *lc, ir_block *b, const merge_set *carried, ir_value ***out_vals) {
+  set_block(S, b);
+  S->fn->rt_depth++;
+  int saved_kind = S->fn->loop_kind;
+  S->fn->loop_kind = 1;
+  bool ok = stmts(S, lc->s->body, lc->s->nbody);
+  S->fn->loop_kind = saved_kind;
+  S->fn->rt_depth--;
+  if (!ok) return false;
+  ir_value **vals = sup_arena_alloc(S->arena, (carried->n + 1) * sizeof(ir_value *));
+  for (unsigned i = 0; i < carried->n; i++) {
+    sema_val v = *env_find(&S->fn->env, carried->names[i]);
+    if (!tensor_in(S, b, &v, lc->s->loc, &v)) return false;
+    if (!same_type(&v, &carried->a[i])) {
+      sema_error(S, lc->s->loc,
+                 "loop-carried variable '%s' has type %s before the loop and %s after an iteration; "
+                 "keep its type the same",
+                 carried->names[i], type_str(S, &carried->a[i]), type_str(S, &v));
+      return false;
+    }
+    vals[i] = v.v;
+  }
+  *out_vals = vals;
+  return true;
+}
+
+static void bind_results(sema *S, const sema_env *before, const merge_set *carried, ir_op *op) {
+  S->fn->env = env_copy(S, before);
+  for (unsigned i = 0; i < carried->n; i++)
+    sema_env_set(S, &S->fn->env, carried->names[i], sema_tensor(ir_op_result(op, i), carried->a[i].dt));
+}
+
+typedef struct range_args {
+  sema_val start, end, step;
+  sema_val num_stages, unroll;
+  bool is_static;
+} range_args;
+
+static bool scf_for(sema *S, const fe_stmt *s, range_args *ra) {
+  const fe_expr *t = s->target;
+  sema_val b[3] = {ra->start, ra->end, ra->step};
+  if (ra->step.kind == SV_INT && ra->step.i <= 0) {
+    sema_error(S, s->iter->loc, "range() with a step that is not positive is not supported in loops with run-time bounds");
+    return false;
+  }
+  sema_dtype ivd = sema_dt(SD_I32);
+  for (unsigned i = 0; i < 3; i++) {
+    if (!sema_to_tensor(S, &b[i], s->iter->loc, &b[i])) return false;
+    if (!sema_dt_is_int(b[i].dt) || sema_rank(b[i].v) != 0) {
+      sema_error(S, s->iter->loc, "range() bounds must be integer scalars, got %s", sema_describe(S, &b[i]));
+      return false;
+    }
+    if (sema_dt_bits(b[i].dt) == 64) ivd = sema_dt(SD_I64);
+  }
+  for (unsigned i = 0; i < 3; i++)
+    if (!sema_cast(S, &b[i], ivd, false, s->iter->loc, &b[i])) return false;
+  loop_ctx lc = {s, t->name, ivd, sema_dt_ir(S->ctx, ivd)};
+  sema_env before = env_copy(S, &S->fn->env);
+  merge_set carried = {0};
+  if (!discover(S, &lc, &before, &carried) || !loop_inits(S, &lc, &carried)) return false;
+  ir_builder saved = S->b;
+  ir_block *body = block_with_args(S, &carried, lc.iv_ty);
+  S->fn->env = env_copy(S, &before);
+  bind_args(S, &carried, body, 1);
+  sema_env_set(S, &S->fn->env, t->name, sema_tensor(body->args[0], ivd));
+  ir_value **yv;
+  bool ok = loop_body(S, &lc, body, &carried, &yv);
+  S->b = saved;
+  if (!ok) return false;
+  emit_terminator(S, body, "scf.yield", s->loc, carried.n, yv);
+  unsigned nops = 3 + carried.n;
+  ir_value **ops = sup_arena_alloc(S->arena, nops * sizeof(ir_value *));
+  for (unsigned i = 0; i < 3; i++) ops[i] = b[i].v;
+  for (unsigned i = 0; i < carried.n; i++) ops[3 + i] = carried.a[i].v;
+  ir_op *op = ir_op_create_named(S->m, "scf.for", s->loc, nops, ops, carried.n, types_of(S, carried.a, carried.n), 0, NULL);
+  ir_region_append_block(ir_op_region(op, 0), body);
+  if (ra->num_stages.kind == SV_INT) ir_op_set_attr(op, "tt.num_stages", ir_i32_attr(S->ctx, ra->num_stages.i));
+  if (ra->unroll.kind == SV_INT) ir_op_set_attr(op, "tt.loop_unroll_factor", ir_i32_attr(S->ctx, ra->unroll.i));
+  insert_op(S, op);
+  bind_results(S, &before, &carried, op);
+  return true;
+}
+
+static bool unrolled_body(sema *S, const fe_stmt *s, const sema_val *v) {
+  if (!assign_target(S, s->target, v, s->loc)) return false;
+  int saved_kind = S->fn->loop_kind;
+  S->fn->loop_kind = 2;
+  bool ok = stmts(S, s->body, s->nbody);
+  S->fn->loop_kind = saved_kind;
+  return ok;
+}
+
+static bool static_for(sema *S, const fe_stmt *s, range_args *ra) {
+  sema_val *vals[3] = {&ra->start, &ra->end, &ra->step};
+  for (unsigned i = 0; i < 3; i++)
+    if (vals[i]->kind != SV_INT) {
+      sema_error(S, s->iter->loc, "tl.static_range() bounds must be compile-time integers, got %s",
+                 vals[i]->kind == SV_TENSOR ? "a run-time value" : sema_describe(S, vals[i]));
+      return false;
+    }
+  int64_t a = ra->start.i, e = ra->end.i, st = ra->step.i;
+  if (st == 0) {
+    sema_error(S, s->iter->loc, "range() step must not be zero");
+    return false;
+  }
+  if ((st > 0 ? (e - a) / st : (a - e) / -st) > 65536) {
+    sema_error(S, s->iter->loc, "tl.static_range() with more than 65536 iterations is not supported");
+    return false;
+  }
+  for (int64_t i = a; st > 0 ? i < e : i > e; i += st) {
+    sema_val iv = sema_int(i);
+    /* the induction variable stays a compile-time value (not sanitized) */
+    if (s->target->kind != FE_EXPR_NAME) {
+      sema_error(S, s->target->loc, "the loop variable must be a name");
+      return false;
+    }
+    sema_env_set(S, &S->fn->env, s->target->name, iv);
+    int saved_kind = S->fn->loop_kind;
+    S->fn->loop_kind = 2;
+    bool ok = stmts(S, s->body, s->nbody);
+    S->fn->loop_kind = saved_kind;
+    if (!ok) return false;
+    if (S->fn->returned) break;
+  }
+  return true;
+}
+
+static bool range_call(sema *S, const fe_stmt *s, const sema_val *fn, range_args *ra) {
+  const fe_expr *call = s->iter;
+  ra->is_static = strcmp(fn->path, "triton.language.static_range") == 0;
+  sema_val pos[3];
+  unsigned np = call->nitems;
+  if (np < 1 || np > 3) {
+    sema_error(S, call->loc, "range() takes 1 to 3 arguments but %u were given", np);
+    return false;
+  }
+  for (unsigned i = 0; i < np; i++)
+    if (!sema_expr(S, call->items[i], &pos[i])) return false;
+  ra->start = np == 1 ? sema_int(0) : pos[0];
+  ra->end = np == 1 ? pos[0] : pos[1];
+  ra->step = np == 3 ? pos[2] : sema_int(1);
+  ra->num_stages = ra->unroll = sema_none();
+  for (unsigned k = 0; k < call->nkeywords; k++) {
+    const char *n = call->keywords[k].name;
+    sema_val v;
+    if (!sema_expr(S, call->keywords[k].value, &v)) return false;
+    if (!strcmp(n, "num_stages")) ra->num_stages = v;
+    else if (!strcmp(n, "loop_unroll_factor")) ra->unroll = v;
+    else if (strcmp(n, "disallow_acc_multi_buffer") && strcmp(n, "flatten") && strcmp(n, "warp_specialize")) {
+      sema_error(S, call->loc, "range() got an unexpected keyword argument '%s'", n);
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool stmt_for(sema *S, const fe_stmt *s) {
+  if (s->norelse) {
+    sema_error(S, s->loc, "'for ... else' is not supported");
+    return false;
+  }
+  if (s->target->kind != FE_EXPR_NAME && !(s->iter->kind != FE_EXPR_CALL)) {
+    sema_error(S, s->target->loc, "the loop variable must be a name");
+    return false;
+  }
+  sema_val fn = {0};
+  if (s->iter->kind == FE_EXPR_CALL && !sema_expr(S, s->iter->func, &fn)) return false;
+  bool is_range = fn.kind == SV_BUILTIN && !fn.self &&
+                  (!strcmp(fn.path, "builtins.range") || !strcmp(fn.path, "triton.language.range") ||
+                   !strcmp(fn.path, "triton.language.static_range"));
+  if (!is_range) {
+    sema_val it;
+    if (!sema_expr(S, s->iter, &it)) return false;
+    if (it.kind != SV_TUPLE) {
+      sema_error(S, s->iter->loc, "for loops must iterate over range(), tl.range(), tl.static_range() or a tuple");
+      return false;
+    }
+    for (unsigned i = 0; i < it.n && !S->fn->returned; i++)
+      if (!unrolled_body(S, s, &it.elems[i])) return false;
+    return true;
+  }
+  range_args ra;
+  if (!range_call(S, s, &fn, &ra)) return false;
+  return ra.is_static ? static_for(S, s, &ra) : scf_for(S, s, &ra);
+}
+
+static bool stmt_while(sema *S, const fe_stmt *s) {
+  if (s->norelse) {
+    sema_error(S, s->loc, "'while ... else' is not supported");
+    return false;
+  }
+  loop_ctx lc = {s, NULL, {0}, NULL};
+  sema_env before = env_copy(S, &S->fn->env);
+  merge_set carried = {0};
+  if (!discover(S, &lc, &before, &carried) || !loop_inits(S, &lc, &carried)) return false;
+  ir_builder saved = S->b;
+  ir_block *cb = block_with_args(S, &carried, NULL), *bb = block_with_args(S, &carried, NULL);
+  S->fn->env = env_copy(S, &before);
+  bind_args(S, &carried, cb, 0);
+  set_block(S, cb);
+  sema_val c, cond;
+  bool ok = sema_expr(S, s->cond, &c) && sema_to_tensor(S, &c, s->cond->loc, &c) &&
+            scalar_cond(S, &c, s->cond->loc, "while", &cond);
+  if (ok) {
+    ir_value **ops = sup_arena_alloc(S->arena, (carried.n + 1) * sizeof(ir_value *));
+    ops[0] = cond.v;
+    for (unsigned i = 0; i < carried.n; i++) ops[1 + i] = cb->args[i];
+    sema_emit(S, s->loc, "scf.condition", carried.n + 1, ops, 0, NULL);
+  }
+  ir_value **yv = NULL;
+  if (ok) {
+    S->fn->env = env_copy(S, &before);
+    bind_args(S, &carried, bb, 0);
+    ok = loop_body(S, &lc, bb, &carried, &yv);
+  }
+  S->b = saved;
+  if (!ok) return false;
+  emit_terminator(S, bb, "scf.yield", s->loc, carried.n, yv);
+  ir_op *op = ir_op_create_named(S->m, "scf.while", s->loc, carried.n, values_of(S, carried.a, carried.n), carried.n,
+                                 types_of(S, carried.a, carried.n), 0, NULL);
+  ir_region_append_block(ir_op_region(op, 0), cb);
+  ir_region_append_block(ir_op_region(op, 1), bb);
+  insert_op(S, op);
+  bind_results(S, &before, &carried, op);
+  return true;
+}
+
+/* ---- other statements ------------------------------------------------------------------- */
+
+static bool stmt_return(sema *S, const fe_stmt *s) {
+  if (S->fn->rt_depth > 0) {
+    sema_error(S, s->loc, "return inside run-time control flow (if/for/while on run-time values) is not supported");
+    return false;
+  }
+  sema_val v = sema_none();
+  if (s->value && !sema_expr(S, s->value, &v)) return false;
+  S->fn->returned = true;
+  S->fn->has_ret = true;
+  S->fn->ret = v;
+  return true;
+}
+
+static bool stmt_break(sema *S, const fe_stmt *s) {
+  const char *kw = s->kind == FE_STMT_BREAK ? "break" : "continue";
+  if (S->fn->loop_kind == 1) sema_error(S, s->loc, "%s is not supported in loops with run-time bounds", kw);
+  else if (S->fn->loop_kind == 2) sema_error(S, s->loc, "%s is not supported in unrolled loops", kw);
+  else sema_error(S, s->loc, "'%s' outside loop", kw);
+  return false;
+}
+
+static bool stmt_assert(sema *S, const fe_stmt *s) {
+  sema_val c, msg = {0};
+  if (!sema_expr(S, s->cond, &c)) return false;
+  if (c.kind == SV_TENSOR) {
+    sema_error(S, s->loc, "assert on run-time values (device_assert) is not supported yet");
+    return false;
+  }
+  if (sema_truthy(&c)) return true;
+  if (s->value && !sema_expr(S, s->value, &msg)) return false;
+  if (msg.kind == SV_STR) sema_error(S, s->loc, "assertion failed: %s", msg.s);
+  else sema_error(S, s->loc, "assertion failed");
+  return false;
+}
+
+static bool stmt_import(sema *S, const fe_stmt *s);
+static bool stmt_importfrom(sema *S, const fe_stmt *s);
+
+static bool stmt(sema *S, const fe_stmt *s) {
+  switch (s->kind) {
+  case FE_STMT_EXPR: {
+    sema_val v;
+    return sema_expr(S, s->value, &v);
+  }
+  case FE_STMT_ASSIGN: return stmt_assign(S, s);
+  case FE_STMT_AUGASSIGN: return stmt_augassign(S, s);
+  case FE_STMT_ANNASSIGN: return stmt_annassign(S, s);
+  case FE_STMT_RETURN: return stmt_return(S, s);
+  case FE_STMT_IF: return stmt_if(S, s);
+  case FE_STMT_FOR: return stmt_for(S, s);
+  case FE_STMT_WHILE: return stmt_while(S, s);
+  case FE_STMT_BREAK: case FE_STMT_CONTINUE: return stmt_break(S, s);
+  case FE_STMT_PASS: return true;
+  case FE_STMT_ASSERT: return stmt_assert(S, s);
+  case FE_STMT_IMPORT: return stmt_import(S, s);
+  case FE_STMT_IMPORTFROM: return stmt_importfrom(S, s);
+  case FE_STMT_FUNCDEF:
+    sema_error(S, s->loc, "nested function definitions are not supported");
+    return false;
+  case FE_STMT_UNSUPPORTED: break;
+  }
+  sema_error(S, s->loc, "'%s' statements are not supported", s->name ? s->name : "this");
+  return false;
+}
+
+static bool stmts(sema *S, fe_stmt *const *body, unsigned n) {
+  for (unsigned i = 0; i < n && !S->fn->returned; i++)
+    if (!stmt(S, body[i])) return false;
+  return true;
+}
+
+/* ---- imports -------------------------------------------------------------------------------- */
+
+static const char *canonical_module(const char *name) {
+  static const char *const ok[][2] = {
+      {"triton", "triton"},
+      {"triton.language", "triton.language"},
+      {"triton.language.math", "triton.language.math"},
+      {"triton.language.extra", "triton.language.extra"},
+      {"triton.language.extra.cuda", "triton.language.extra.cuda"},
+      {"triton.language.extra.cuda.libdevice", "libdevice"},
+      {"triton.language.extra.libdevice", "libdevice"},
+      {"math", "math"},
+  };
+  for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+    if (strcmp(ok[i][0], name) == 0) return ok[i][1];
+  return NULL;
+}
+
+static void bad_import(sema *S, ir_loc loc, const char *name) {
+  sema_error(S, loc, "unsupported import '%s': only triton, triton.language and math can be imported", name);
+}
+
+static bool stmt_import(sema *S, const fe_stmt *s) {
+  for (unsigned i = 0; i < s->nnames; i++) {
+    const char *name = s->names[i], *canon = canonical_module(name);
+    if (!canon) {
+      bad_import(S, s->loc, name);
+      return false;
+    }
+    sema_val mod = {.kind = SV_MODULE, .path = canon};
+    if (!s->aliases[i]) { /* `import a.b` binds `a` */
+      size_t n = strcspn(name, ".");
+      mod.path = canonical_module(sup_arena_strndup(S->arena, name, n));
+      sema_env_set(S, cur_env(S), sup_arena_strndup(S->arena, name, n), mod);
+    } else {
+      sema_env_set(S, cur_env(S), s->aliases[i], mod);
+    }
+  }
+  return true;
+}
+
+static bool stmt_importfrom(sema *S, const fe_stmt *s) {
+  const char *canon = s->module ? canonical_module(s->module) : NULL;
+  if (!canon) {
+    bad_import(S, s->loc, s->module ? s->module : "?");
+    return false;
+  }
+  sema_val mod = {.kind = SV_MODULE, .path = canon};
+  for (unsigned i = 0; i < s->nnames; i++) {
+    sema_val v;
+    if (!sema_module_attr(S, &mod, s->names[i], s->loc, &v)) return false;
+    sema_env_set(S, cur_env(S), s->aliases[i] ? s->aliases[i] : s->names[i], v);
+  }
+  return true;
+}
+
+/* ---- decorators ---------------------------------------------------------------------------- */
+
+/* Resolves NAME / NAME.attr... against the globals without emitting errors. */
+static const char *quiet_path(sema *S, const fe_expr *e) {
+  if (e->kind == FE_EXPR_NAME) {
+    sema_val *v = env_find(&S->globals, e->name);
+    if (v && (v->kind == SV_MODULE || v->kind == SV_BUILTIN)) return v->path;
+    return NULL;
+  }
+  if (e->kind != FE_EXPR_ATTRIBUTE) return NULL;
+  const char *base = quiet_path(S, e->value);
+  return base ? sup_arena_printf(S->arena, "%s.%s", base, e->name) : NULL;
+}
+
+static bool is_jit_path(const char *p) {
+  return p && (!strcmp(p, "triton.jit") || !strcmp(p, "triton.language.jit"));
+}
+
+static const fe_expr *kwarg(const fe_expr *call, const char *name) {
+  for (unsigned i = 0; i < call->nkeywords; i++)
+    if (!strcmp(call->keywords[i].name, name)) return call->keywords[i].value;
+  return NULL;
+}
+
+static bool read_dns(sema *S, sema_jit *j, const fe_expr *call) {
+  const fe_expr *l = kwarg(call, "do_not_specialize");
+  if (!l) return true;
+  if (l->kind != FE_EXPR_LIST && l->kind != FE_EXPR_TUPLE) {
+    sema_error(S, l->loc, "do_not_specialize must be a list of parameter names");
+    return false;
+  }
+  j->dns = sup_arena_alloc(S->arena, (l->nitems + 1) * sizeof(char *));
+  for (unsigned i = 0; i < l->nitems; i++) {
+    const fe_expr *it = l->items[i];
+    if (it->kind == FE_EXPR_STRING) j->dns[j->ndns++] = it->str;
+    else if (it->kind == FE_EXPR_INT && it->ival >= 0 && it->ival < j->fd->nparams)
+      j->dns[j->ndns++] = j->fd->params[it->ival].name;
+    else {
+      sema_error(S, it->loc, "do_not_specialize entries must be parameter names or indices");
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool read_config(sema *S, sema_jit *j, const fe_expr *cfg, bool first, const ir_attr **out) {
+  const char *p = cfg->kind == FE_EXPR_CALL ? quiet_path(S, cfg->func) : NULL;
+  if (!p || strcmp(p, "triton.Config") != 0) {
+    sema_error(S, cfg->loc, "autotune configs must be triton.Config(...) calls");
+    return false;
+  }
+  const fe_expr *d = cfg->nitems ? cfg->items[0] : kwarg(cfg, "kwargs");
+  unsigned n = d && d->kind == FE_EXPR_DICT ? d->nitems : 0;
+  ir_named_attr *kv = sup_arena_alloc(S->arena, (n + 1) * sizeof(ir_named_attr));
+  if (first) {
+    j->cfg_names = sup_arena_alloc(S->arena, (n + 1) * sizeof(char *));
+    j->cfg_vals = sup_arena_alloc(S->arena, (n + 1) * sizeof(sema_val));
+  }
+  for (unsigned i = 0; i < n; i++) {
+    sema_val v;
+    if (d->items[i]->kind != FE_EXPR_STRING) {
+      sema_error(S, d->items[i]->loc, "triton.Config keys must be strings");
+      return false;
+    }
+    if (!sema_expr(S, d->values[i], &v)) return false;
+    kv[i] = (ir_named_attr){ir_intern(S->ctx, d->items[i]->str), sema_const_attr(S, &v)};
+    if (first) j->cfg_names[j->ncfg] = d->items[i]->str, j->cfg_vals[j->ncfg++] = v;
+  }
+  ir_named_attr e[4];
+  unsigned ne = 0;
+  e[ne++] = (ir_named_attr){ir_intern(S->ctx, "kernel"), ir_string_attr(S->ctx, j->fd->name)};
+  e[ne++] = (ir_named_attr){ir_intern(S->ctx, "kwargs"), ir_dict_attr(S->ctx, n, kv)};
+  static const char *const ints[] = {"num_warps", "num_stages"};
+  for (unsigned k = 0; k < 2; k++) {
+    const fe_expr *x = kwarg(cfg, ints[k]);
+    sema_val v;
+    if (!x) continue;
+    if (!sema_expr(S, x, &v) || v.kind != SV_INT) {
+      sema_error(S, x->loc, "triton.Config %s must be a compile-time integer", ints[k]);
+      return false;
+    }
+    e[ne++] = (ir_named_attr){ir_intern(S->ctx, ints[k]), ir_i32_attr(S->ctx, v.i)};
+    if (first && k == 0) j->cfg_warps = (unsigned)v.i;
+  }
+  *out = ir_dict_attr(S->ctx, ne, e);
+  return true;
+}
+
+static bool read_autotune(sema *S, sema_jit *j, const fe_expr *call) {
+  const fe_expr *l = kwarg(call, "configs");
+  if (!l && call->nitems) l = call->items[0];
+  if (!l || (l->kind != FE_EXPR_LIST && l->kind != FE_EXPR_TUPLE)) {
+    sema_error(S, call->loc, "@triton.autotune needs configs=[triton.Config(...), ...]");
+    return false;
+  }
+  for (unsigned i = 0; i < l->nitems; i++) {
+    const ir_attr *a;
+    if (!read_config(S, j, l->items[i], i == 0, &a)) return false;
+    S->all_configs = S->all_configs ? S->all_configs : sup_arena_alloc(S->arena, 256 * sizeof(ir_attr *));
+    if (S->nall_configs < 256) S->all_configs[S->nall_configs++] = a;
+  }
+  return true;
+}
+
+/* Classifies a function definition; *out_jit is set when it is a jit function. */
+static bool read_decorators(sema *S, fe_funcdef *fd, sema_jit *j, bool *out_jit) {
+  *out_jit = false;
+  for (unsigned i = 0; i < fd->ndecorators; i++) {
+    const fe_expr *d = fd->decorators[i];
+    if (is_jit_path(quiet_path(S, d->kind == FE_EXPR_CALL ? d->func : d))) *out_jit = true;
+  }
+  if (!*out_jit) return true;
+  for (unsigned i = 0; i < fd->ndecorators; i++) {
+    const fe_expr *d = fd->decorators[i];
+    const fe_expr *head = d->kind == FE_EXPR_CALL ? d->func : d;
+    const char *p = quiet_path(S, head);
+    if (is_jit_path(p)) {
+      if (d->kind == FE_EXPR_CALL && !read_dns(S, j, d)) return false;
+    } else if (p && !strcmp(p, "triton.autotune") && d->kind == FE_EXPR_CALL) {
+      if (!read_autotune(S, j, d)) return false;
+    } else if (p && !strcmp(p, "triton.heuristics")) {
+      sema_error(S, d->loc, "@triton.heuristics is not supported yet: give the values with -D NAME=VALUE");
+      return false;
+    } else {
+      sema_error(S, d->loc, "unsupported decorator on a jit function");
+      return false;
+    }
+  }
+  return true;
+}
+
+/* ---- the call graph (which jit functions are entry points) ----------------------------- */
+
+static void mark_calls_expr(sema *S, const fe_expr *e);
+static void mark_calls_stmts(sema *S, fe_stmt *const *b, unsigned n);
+
+static void mark_calls_list(sema *S, fe_expr *const *items, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (items[i]) mark_calls_expr(S, items[i]);
+}
+
+static void mark_calls_expr(sema *S, const fe_expr *e) {
+  if (!e) return;
+  if (e->kind == FE_EXPR_CALL || e->kind == FE_EXPR_NAME) {
+    const char *n = e->kind == FE_EXPR_NAME ? e->name : NULL;
+    sema_jit *j = n ? sema_find_jit(S, n) : NULL;
+    if (j) j->called = true;
+  }
+  mark_calls_expr(S, e->value);
+  mark_calls_expr(S, e->lhs);
+  mark_calls_expr(S, e->rhs);
+  mark_calls_expr(S, e->func);
+  mark_calls_expr(S, e->cond);
+  mark_calls_expr(S, e->body);
+  mark_calls_expr(S, e->orelse);
+  mark_calls_list(S, e->items, e->kind == FE_EXPR_SLICE ? 0 : e->nitems);
+  if (e->kind == FE_EXPR_DICT) mark_calls_list(S, e->values, e->nitems);
+  for (unsigned i = 0; i < e->nkeywords; i++) mark_calls_expr(S, e->keywords[i].value);
+}
+
+static void mark_calls_stmts(sema *S, fe_stmt *const *b, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    const fe_stmt *s = b[i];
+    mark_calls_expr(S, s->value);
+    mark_calls_expr(S, s->cond);
+    mark_calls_expr(S, s->iter);
+    mark_calls_list(S, s->targets, s->ntargets);
+    mark_calls_stmts(S, s->body, s->nbody);
+    mark_calls_stmts(S, s->orelse, s->norelse);
+  }
+}
+
+/* ---- kernels ------------------------------------------------------------------------------- */
+
+typedef struct pinfo {
+  bool is_const;
+  bool typed;
+  sema_val cval;
+  sema_dtype dt;
+  int64_t div;
+} pinfo;
+
+static bool eval_global(sema *S, const fe_expr *e, sema_val *out) {
+  sema_fn *saved = S->fn;
+  S->fn = NULL;
+  bool ok = sema_expr(S, e, out);
+  S->fn = saved;
+  return ok;
+}
+
+static bool param_annotation(sema *S, const fe_param *p, pinfo *pi) {
+  const fe_expr *a = p->annotation;
+  if (!a) return true;
+  if (a->kind == FE_EXPR_STRING) {
+    if (sema_dt_parse(a->str, &pi->dt, &pi->div)) {
+      pi->typed = true;
+      return true;
+    }
+    sema_error(S, a->loc, "invalid type annotation '%s' for parameter '%s' (expected \"*fp32\", \"i32:16\", ...)",
+               a->str, p->name);
+    return false;
+  }
+  sema_val v;
+  if (!eval_global(S, a, &v)) return false;
+  if (v.kind == SV_BUILTIN && !strcmp(v.path, "triton.language.constexpr")) pi->is_const = true;
+  else if (v.kind == SV_DTYPE) pi->dt = v.dt, pi->typed = true;
+  else if (v.kind == SV_BUILTIN && !strcmp(v.path, "builtins.int")) pi->dt = sema_dt(SD_I32), pi->typed = true;
+  else if (v.kind == SV_BUILTIN && !strcmp(v.path, "builtins.float")) pi->dt = sema_dt(SD_FP32), pi->typed = true;
+  else if (v.kind == SV_BUILTIN && !strcmp(v.path, "builtins.bool")) pi->dt = sema_dt(SD_I1), pi->typed = true;
+  else if (v.kind == SV_BUILTIN && !strcmp(v.path, "triton.language.tensor")) return true;
+  else {
+    sema_error(S, a->loc, "unsupported annotation for parameter '%s'", p->name);
+    return false;
+  }
+  return true;
+}
+
+static unsigned count_sig_entries(const char *sig) {
+  unsigned n = 1;
+  for (const char *c = sig; *c; c++) n += *c == ',';
+  return *sig ? n : 0;
+}
+
+static bool apply_signature(sema *S, sema_jit *j, pinfo *pis) {
+  const char *sig = S->opts ? S->opts->signature : NULL;
+  fe_funcdef *fd = j->fd;
+  if (!sig) return true;
+  unsigned n = count_sig_entries(sig);
+  if (n != fd->nparams) {
+    sema_error(S, j->loc, "signature has %u entries but '%s' has %u parameters", n, fd->name, fd->nparams);
+    return false;
+  }
+  const char *c = sig;
+  for (unsigned i = 0; i < n; i++) {
+    size_t len = strcspn(c, ",");
+    char *e = sup_arena_strndup(S->arena, c, len);
+    c += len + (c[len] == ',');
+    pinfo *pi = &pis[i];
+    sema_dtype d;
+    int64_t div;
+    sema_val v;
+    if (sema_dt_parse(e, &d, &div)) {
+      if (pi->is_const) {
+        sema_error(S, fd->params[i].loc,
+                   "parameter '%s' is a tl.constexpr: its signature entry must be a value, got '%s'",
+                   fd->params[i].name, e);
+        return false;
+      }
+      pi->dt = d, pi->div = div, pi->typed = true;
+    } else if (parse_literal(S, e, &v) && v.kind != SV_DTYPE) {
+      pi->is_const = true, pi->cval = v;
+    } else {
+      sema_error(S, fd->params[i].loc, "invalid signature entry '%s' for parameter '%s'", e, fd->params[i].name);
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool dns_has(const sema_jit *j, const char *name) {
+  for (unsigned i = 0; i < j->ndns; i++)
+    if (!strcmp(j->dns[i], name)) return true;
+  return false;
+}
+
+static bool param_infos(sema *S, sema_jit *j, pinfo *pis) {
+  fe_funcdef *fd = j->fd;
+  for (unsigned i = 0; i < fd->nparams; i++) {
+    const fe_param *p = &fd->params[i];
+    pinfo *pi = &pis[i];
+    *pi = (pinfo){.div = 1};
+    if (!param_annotation(S, p, pi)) return false;
+    sema_val dv;
+    if (p->default_value && !eval_global(S, p->default_value, &dv)) return false;
+    if (p->default_value && pi->is_const) pi->cval = dv;
+    else if (p->default_value && !pi->typed && sema_is_num(&dv) && !sema_num_dtype(S, &dv, p->loc, &pi->dt))
+      return false;
+    else if (p->default_value && !pi->typed && sema_is_num(&dv)) pi->typed = true;
+    for (unsigned k = 0; k < j->ncfg; k++)
+      if (!strcmp(j->cfg_names[k], p->name)) pi->is_const = true, pi->cval = j->cfg_vals[k];
+  }
+  if (!apply_signature(S, j, pis)) return false;
+  for (unsigned i = 0; i < fd->nparams; i++) {
+    const fe_param *p = &fd->params[i];
+    pinfo *pi = &pis[i];
+    const fe_define *d = find_define(S, p->name);
+    if (d) {
+      if (!define_value(S, d, p->loc, &pi->cval)) return false;
+      pi->is_const = true;
+    }
+    if (pi->is_const && pi->cval.kind == SV_INVALID) {
+      sema_error(S, p->loc,
+                 "constexpr parameter '%s' has no value: give it a default, -D %s=..., or a --signature entry",
+                 p->name, p->name);
+      return false;
+    }
+    if (!pi->is_const && !pi->typed) {
+      sema_error(S, p->loc, "parameter '%s' has no type: annotate it (\"*fp32\", \"i32\", ...) or pass --signature",
+                 p->name);
+      return false;
+    }
+    if (dns_has(j, p->name)) pi->div = 1;
+  }
+  return true;
+}
+
+static void set_kernel_attrs(sema *S, ir_op *f, sema_jit *j, const pinfo *pis, unsigned nargs,
+                             const ir_type **tys) {
+  fe_funcdef *fd = j->fd;
+  ir_context *c = S->ctx;
+  const ir_attr **names = sup_arena_alloc(S->arena, (nargs + 1) * sizeof(ir_attr *));
+  const ir_attr **dts = sup_arena_alloc(S->arena, (nargs + 1) * sizeof(ir_attr *));
+  int64_t *divs = sup_arena_alloc(S->arena, (nargs + 1) * sizeof(int64_t));
+  ir_named_attr *ce = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(ir_named_attr));
+  unsigned k = 0, nce = 0;
+  for (unsigned i = 0; i < fd->nparams; i++) {
+    char b[16];
+    if (pis[i].is_const) {
+      ce[nce++] = (ir_named_attr){ir_intern(c, fd->params[i].name), sema_const_attr(S, &pis[i].cval)};
+      continue;
+    }
+    names[k] = ir_string_attr(c, fd->params[i].name);
+    dts[k] = ir_string_attr(c, sema_dt_name(pis[i].dt, b));
+    divs[k++] = pis[i].div;
+  }
+  ir_op_set_attr(f, "sym_name", ir_string_attr(c, fd->name));
+  ir_op_set_attr(f, "function_type", ir_type_attr(c, ir_func_type(c, nargs, tys, 0, NULL)));
+  ir_op_set_attr(f, "arg_names", ir_array_attr(c, nargs, names));
+  ir_op_set_attr(f, "tilec.arg_dtypes", ir_array_attr(c, nargs, dts));
+  ir_op_set_attr(f, TILE_ATTR_DIVISIBILITY, ir_i64_array_attr(c, nargs, divs));
+  ir_op_set_attr(f, "tilec.constexprs", ir_dict_attr(c, nce, ce));
+}
+
+static bool run_body(sema *S, fe_funcdef *fd, sema_fn *fn, ir_block *entry) {
+  sema_fn *saved_fn = S->fn;
+  ir_builder saved_b = S->b;
+  S->fn = fn;
+  set_block(S, entry);
+  bool ok = stmts(S, fd->body, fd->nbody);
+  S->fn = saved_fn;
+  S->b = saved_b;
+  return ok;
+}
+
+static bool compile_kernel(sema *S, sema_jit *j) {
+  fe_funcdef *fd = j->fd;
+  pinfo *pis = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(pinfo));
+  if (!param_infos(S, j, pis)) return false;
+  ir_op *f = ir_op_create_named(S->m, "tt.func", j->loc, 0, NULL, 0, NULL, 0, NULL);
+  ir_block *entry = ir_block_create(S->m);
+  ir_region_append_block(ir_op_region(f, 0), entry);
+  sema_fn fn = {.is_kernel = true};
+  const ir_type **tys = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(ir_type *));
+  unsigned nargs = 0;
+  for (unsigned i = 0; i < fd->nparams; i++) {
+    if (pis[i].is_const) {
+      sema_env_set(S, &fn.env, fd->params[i].name, pis[i].cval);
+      continue;
+    }
+    tys[nargs] = sema_dt_ir(S->ctx, pis[i].dt);
+    ir_value *a = ir_block_add_arg(S->m, entry, tys[nargs++]);
+    sema_env_set(S, &fn.env, fd->params[i].name, sema_tensor(a, pis[i].dt));
+  }
+  set_kernel_attrs(S, f, j, pis, nargs, tys);
+  ir_block_append(ir_module_body(S->m), f);
+  if (!run_body(S, fd, &fn, entry)) return false;
+  if (fn.has_ret && fn.ret.kind != SV_NONE) {
+    sema_error(S, j->loc, "kernel '%s' cannot return a value", fd->name);
+    return false;
+  }
+  ir_builder saved = S->b;
+  set_block(S, entry);
+  sema_emit(S, j->loc, "tt.return", 0, NULL, 0, NULL);
+  S->b = saved;
+  if (!S->num_warps_set && j->cfg_warps) S->num_warps = j->cfg_warps, S->num_warps_set = true;
+  return true;
+}
+
+/* ---- helpers (specialized per call) -------------------------------------------------------- */
+
+static bool bind_call_args(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, const sema_val *args,
+                           unsigned nkw, const char *const *kwn, const sema_val *kwv, sema_val *vals) {
+  fe_funcdef *fd = j->fd;
+  bool *have = sup_arena_alloc(S->arena, fd->nparams + 1);
+  if (nargs > fd->nparams) {
+    sema_error(S, call->loc, "%s() takes %u argument%s but %u were given", fd->name, fd->nparams,
+               fd->nparams == 1 ? "" : "s", nargs);
+    return false;
+  }
+  for (unsigned i = 0; i < nargs; i++) vals[i] = args[i], have[i] = true;
+  for (unsigned k = 0; k < nkw; k++) {
+    unsigned i = 0;
+    while (i < fd->nparams && strcmp(fd->params[i].name, kwn[k])) i++;
+    if (i == fd->nparams) {
+      sema_error(S, call->loc, "%s() got an unexpected keyword argument '%s'", fd->name, kwn[k]);
+      return false;
+    }
+    vals[i] = kwv[k], have[i] = true;
+  }
+  for (unsigned i = 0; i < fd->nparams; i++) {
+    if (have[i]) continue;
+    if (!fd->params[i].default_value) {
+      sema_error(S, call->loc, "%s() missing required argument '%s'", fd->name, fd->params[i].name);
+      return false;
+    }
+    if (!eval_global(S, fd->params[i].default_value, &vals[i])) return false;
+  }
+  return true;
+}
+
+static const char *spec_key(sema *S, sema_jit *j, const sema_val *vals) {
+  sup_strbuf sb = {0};
+  sup_strbuf_puts(&sb, j->fd->name);
+  for (unsigned i = 0; i < j->fd->nparams; i++) {
+    sup_strbuf_putc(&sb, '|');
+    if (vals[i].kind == SV_TENSOR) {
+      char b[16];
+      sup_strbuf_printf(&sb, "%s:", sema_dt_name(vals[i].dt, b));
+      ir_type_print(vals[i].v->type, &sb);
+    } else {
+      sup_strbuf_puts(&sb, sema_repr(S, &vals[i]));
+    }
+  }
+  const char *k = sup_arena_strdup(S->arena, sup_strbuf_cstr(&sb));
+  sup_strbuf_free(&sb);
+  return k;
+}
+
+static bool collect_returns(sema *S, sema_jit *j, const sema_fn *fn, ir_block *entry, sema_spec *sp,
+                            ir_value ***out_vals) {
+  unsigned n = 0;
+  const sema_val *rv = NULL;
+  if (fn->has_ret && fn->ret.kind == SV_TUPLE) n = fn->ret.n, rv = fn->ret.elems;
+  else if (fn->has_ret && fn->ret.kind != SV_NONE) n = 1, rv = &fn->ret;
+  ir_value **vals = sup_arena_alloc(S->arena, (n + 1) * sizeof(ir_value *));
+  sp->res_dts = sup_arena_alloc(S->arena, (n + 1) * sizeof(sema_dtype));
+  for (unsigned i = 0; i < n; i++) {
+    sema_val v = rv[i];
+    if (!tensor_in(S, entry, &v, j->loc, &v)) return false;
+    vals[i] = v.v, sp->res_dts[i] = v.dt;
+  }
+  sp->nres = n;
+  *out_vals = vals;
+  return true;
+}
+
+static sema_spec *add_spec(sema *S) {
+  if (S->nspecs == S->capspecs) {
+    unsigned cap = S->capspecs ? S->capspecs * 2 : 8;
+    sema_spec *ns = sup_arena_alloc(S->arena, cap * sizeof(sema_spec));
+    if (S->nspecs) memcpy(ns, S->specs, S->nspecs * sizeof(sema_spec));
+    S->specs = ns, S->capspecs = cap;
+  }
+  return &S->specs[S->nspecs++];
+}
+
+static bool specialize(sema *S, sema_jit *j, const sema_val *vals, const char *key, unsigned *out_idx) {
+  fe_funcdef *fd = j->fd;
+  if (S->call_depth > 32) {
+    sema_error(S, j->loc, "jit function calls nest too deeply (recursive jit functions are not supported)");
+    return false;
+  }
+  ir_op *f = ir_op_create_named(S->m, "tt.func", j->loc, 0, NULL, 0, NULL, 0, NULL);
+  ir_block *entry = ir_block_create(S->m);
+  ir_region_append_block(ir_op_region(f, 0), entry);
+  sema_fn fn = {0};
+  const ir_type **tys = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(ir_type *));
+  unsigned nargs = 0;
+  for (unsigned i = 0; i < fd->nparams; i++) {
+    sema_val v = vals[i];
+    if (v.kind == SV_TENSOR) {
+      tys[nargs] = v.v->type;
+      v.v = ir_block_add_arg(S->m, entry, tys[nargs++]);
+    }
+    sema_env_set(S, &fn.env, fd->params[i].name, v);
+  }
+  S->call_depth++;
+  bool ok = run_body(S, fd, &fn, entry);
+  S->call_depth--;
+  if (!ok) return false;
+  sema_spec sp = {.key = key, .func = f};
+  ir_value **rv;
+  if (!collect_returns(S, j, &fn, entry, &sp, &rv)) return false;
+  emit_terminator(S, entry, "tt.return", j->loc, sp.nres, rv);
+  const ir_type **rt = sup_arena_alloc(S->arena, (sp.nres + 1) * sizeof(ir_type *));
+  for (unsigned i = 0; i < sp.nres; i++) rt[i] = rv[i]->type;
+  ir_op_set_attr(f, "sym_name", ir_string_attr(S->ctx, sup_arena_printf(S->arena, "%s__%u", fd->name, S->nspecs)));
+  ir_op_set_attr(f, "sym_visibility", ir_string_attr(S->ctx, "private"));
+  ir_op_set_attr(f, "function_type", ir_type_attr(S->ctx, ir_func_type(S->ctx, nargs, tys, sp.nres, rt)));
+  ir_block_append(ir_module_body(S->m), f);
+  *out_idx = S->nspecs;
+  *add_spec(S) = sp;
+  return true;
+}
+
+bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, const sema_val *args,
+                   unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out) {
+  fe_funcdef *fd = j->fd;
+  sema_val *vals = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(sema_val));
+  if (!bind_call_args(S, j, call, nargs, args, nkw, kwnames, kwvals, vals)) return false;
+  const char *key = spec_key(S, j, vals);
+  unsigned idx = S->nspecs;
+  for (unsigned i = 0; i < S->nspecs; i++)
+    if (!strcmp(S->specs[i].key, key)) idx = i;
+  if (idx == S->nspecs && !specialize(S, j, vals, key, &idx)) return false;
+  sema_spec *sp = &S->specs[idx];
+  ir_value **ops = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(ir_value *));
+  unsigned n = 0;
+  for (unsigned i = 0; i < fd->nparams; i++)
+    if (vals[i].kind == SV_TENSOR) ops[n++] = vals[i].v;
+  const ir_type *ft = ir_op_get_attr(sp->func, "function_type")->tval;
+  ir_op *op = sema_emit(S, call->loc, "tt.call", n, ops, sp->nres, (const ir_type **)ft->results);
+  ir_op_set_attr(op, "callee", ir_string_attr(S->ctx, ir_op_get_string_attr(sp->func, "sym_name")));
+  if (sp->nres == 0) {
+    *out = sema_none();
+  } else if (sp->nres == 1) {
+    *out = sema_tensor(ir_op_result(op, 0), sp->res_dts[0]);
+  } else {
+    sema_val *el = sup_arena_alloc(S->arena, sp->nres * sizeof(sema_val));
+    for (unsigned i = 0; i < sp->nres; i++) el[i] = sema_tensor(ir_op_result(op, i), sp->res_dts[i]);
+    *out = (sema_val){.kind = SV_TUPLE, .n = sp->nres, .elems = el};
+  }
+  return true;
+}
+
+/* ---- the module level ------------------------------------------------------------------- */
+
+static bool global_assign(sema *S, const fe_stmt *s) {
+  bool ok = s->kind == FE_STMT_ASSIGN ? stmt_assign(S, s) : stmt_annassign(S, s);
+  if (!ok) return false;
+  for (unsigned i = 0; i < S->globals.n; i++) {
+    sema_var *v = &S->globals.vars[i];
+    if (v->val.kind == SV_TENSOR) {
+      sema_error(S, s->loc, "global '%s' must be a compile-time constant", v->name);
+      return false;
+    }
+    const fe_define *d = find_define(S, v->name);
+    if (d && !define_value(S, d, s->loc, &v->val)) return false;
+  }
+  return true;
+}
+
+static bool module_stmt(sema *S, fe_stmt *s) {
+  switch (s->kind) {
+  case FE_STMT_IMPORT: return stmt_import(S, s);
+  case FE_STMT_IMPORTFROM: return stmt_importfrom(S, s);
+  case FE_STMT_ASSIGN: case FE_STMT_ANNASSIGN: return global_assign(S, s);
+  case FE_STMT_EXPR: case FE_STMT_PASS: return true;
+  case FE_STMT_FUNCDEF: {
+    sema_jit j = {.fd = s->func, .loc = s->loc};
+    bool is_jit;
+    if (!read_decorators(S, s->func, &j, &is_jit)) return false;
+    if (is_jit) S->jits[S->njits++] = j;
+    else sema_env_set(S, &S->globals, s->func->name, sema_none()); /* host code: not compiled */
+    if (is_jit) sema_env_set(S, &S->globals, s->func->name, (sema_val){.kind = SV_JITFN, .fn = s->func});
+    return true;
+  }
+  case FE_STMT_UNSUPPORTED:
+    sema_error(S, s->loc, "'%s' statements are not supported", s->name ? s->name : "this");
+    return false;
+  default: break;
+  }
+  sema_error(S, s->loc, "unsupported statement at module level: only imports, constants and functions are allowed");
+  return false;
+}
+
+static bool wanted(sema *S, const sema_jit *j) {
+  if (!S->opts || !S->opts->nkernels) return !j->called;
+  for (size_t i = 0; i < S->opts->nkernels; i++)
+    if (!strcmp(S->opts->kernels[i], j->fd->name)) return true;
+  return false;
+}
+
+static bool select_and_compile(sema *S) {
+  ir_loc floc = {S->file->filename, 1, 1};
+  for (size_t i = 0; S->opts && i < S->opts->nkernels; i++)
+    if (!sema_find_jit(S, S->opts->kernels[i])) {
+      sema_error(S, floc, "no jit function named '%s'", S->opts->kernels[i]);
+      return false;
+    }
+  unsigned n = 0;
+  for (unsigned i = 0; i < S->njits; i++) n += wanted(S, &S->jits[i]);
+  if (n == 0) {
+    sema_error(S, floc, "no @triton.jit kernel to compile in this file");
+    return false;
+  }
+  if (n > 1 && S->opts && S->opts->signature) {
+    sema_error(S, floc, "--signature applies to one kernel, but %u are selected: pick one with --kernel NAME", n);
+    return false;
+  }
+  bool ok = true;
+  for (unsigned i = 0; i < S->njits; i++)
+    if (wanted(S, &S->jits[i])) ok = compile_kernel(S, &S->jits[i]) && ok;
+  return ok;
+}
+
+static bool analyze(sema *S) {
+  S->jits = sup_arena_alloc(S->arena, (S->file->nstmts + 1) * sizeof(sema_jit));
+  ir_block *scratch = ir_block_create(S->m); /* IR that module-level code might build */
+  set_block(S, scratch);
+  bool ok = true;
+  for (unsigned i = 0; i < S->file->nstmts && ok; i++) ok = module_stmt(S, S->file->stmts[i]);
+  erase_block_ops(scratch);
+  if (!ok) return false;
+  for (unsigned i = 0; i < S->njits; i++) {
+    for (unsigned k = 0; k < S->njits; k++)
+      if (k != i) mark_calls_stmts(S, S->jits[k].fd->body, S->jits[k].fd->nbody);
+  }
+  set_block(S, ir_module_body(S->m));
+  if (!select_and_compile(S)) return false;
+  ir_op *mop = S->m->op;
+  unsigned nw = S->opts && S->opts->num_warps ? S->opts->num_warps : S->num_warps_set ? S->num_warps : 4;
+  ir_op_set_attr(mop, "tgpu.num_warps", ir_i32_attr(S->ctx, nw));
+  ir_op_set_attr(mop, "tgpu.threads_per_warp", ir_i32_attr(S->ctx, 32));
+  if (S->nall_configs)
+    ir_op_set_attr(mop, "tilec.autotune_configs", ir_array_attr(S->ctx, S->nall_configs, S->all_configs));
+  return true;
+}
+
+ir_module *fe_compile_source(ir_context *ctx, const char *filename, const char *source, size_t len,
+                             const fe_options *opts) {
+  if (!ir_lookup_opdef(ctx, "tt.func")) tile_register_dialect(ctx);
+  diag_engine *dg = ir_context_diag(ctx);
+  unsigned errors = diag_error_count(dg);
+  sup_arena *arena = sup_arena_create();
+  fe_file *file = fe_parse(ctx, arena, filename, source, len);
+  if (!file) {
+    sup_arena_destroy(arena);
+    return NULL;
+  }
+  ir_module *m = ir_module_create(ctx, (ir_loc){file->filename, 1, 1});
+  sema S = {.ctx = ctx, .m = m, .arena = arena, .opts = opts, .file = file, .num_warps = 4};
+  ir_builder_init(&S.b, m);
+  bool ok = analyze(&S);
+  sup_arena_destroy(arena);
+  if (!ok || diag_error_count(dg) != errors) {
+    ir_module_destroy(m);
+    return NULL;
+  }
+  return m;
+}
