@@ -197,7 +197,7 @@ static void create_scratch(cg_state *st, const char *name, unsigned bytes) {
   st->scratch_bytes = bytes;
   if (!bytes) return;
   char gname[256];
-  snprintf(gname, sizeof gname, "%s.scratch", name);
+  snprintf(gname, sizeof gname, "__tilec_smem_%s", name);
   LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(st->ctx), bytes);
   st->scratch = LLVMAddGlobalInAddressSpace(st->mod, ty, gname, 3);
   LLVMSetLinkage(st->scratch, LLVMInternalLinkage);

@@ -1067,6 +1067,7 @@ static bool param_infos(sema *S, sema_jit *j, pinfo *pis) {
     else if (p->default_value && !pi->typed && sema_is_num(&dv) && !sema_num_dtype(S, &dv, p->loc, &pi->dt))
       return false;
     else if (p->default_value && !pi->typed && sema_is_num(&dv)) pi->typed = true;
+    else if (p->default_value && !pi->typed) pi->is_const = true, pi->cval = dv; /* None, str, dtype */
     for (unsigned k = 0; k < j->ncfg; k++)
       if (!strcmp(j->cfg_names[k], p->name)) pi->is_const = true, pi->cval = j->cfg_vals[k];
   }

@@ -96,6 +96,8 @@ static unsigned char *assemble(ir_context *ctx, const char *ptxas, const char *p
   char *argv[] = {(char *)ptxas, archopt, "-o", outpath, inpath, NULL};
   char *err = NULL;
   int rc = run_capture(argv, &err);
+  for (size_t n = err ? strlen(err) : 0; n && (err[n - 1] == '\n' || err[n - 1] == ' '); n--)
+    err[n - 1] = '\0';
   if (rc != 0) {
     ir_emit_error(ctx, (ir_loc){0}, "ptxas failed (exit %d): %s", rc, err ? err : "");
   } else if (!(cubin = (unsigned char *)sup_read_file(outpath, out_len))) {

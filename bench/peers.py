@@ -1,0 +1,190 @@
+# Peers for bench/bench_tilec.c, measured in the same run on the same GPU: the same kernels
+# written in Triton (same block sizes and num_warps as the tilec metadata in KERNELS_DIR, when
+# present) and their torch equivalents; a device copy baseline; Triton's and torch's host
+# time per launch of a tiny kernel. Medians of triton.testing.do_bench (CUDA events).
+# Writes JSON lines to stdout (bench/run.sh merges them into the report).
+#
+#   python3 bench/peers.py KERNELS_DIR
+import json, os, sys, tempfile, time
+
+os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp())
+import torch
+import triton
+import triton.language as tl
+from triton.testing import do_bench
+
+try:
+    from triton.language.extra import libdevice
+    _tanh = libdevice.tanh
+except Exception:  # older layouts
+    _tanh = None
+
+KDIR = sys.argv[1] if len(sys.argv) > 1 else ".carry/kernels"
+dev = "cuda"
+
+
+def emit(**kw):
+    print(json.dumps(kw), flush=True)
+
+
+def meta_block(name, warps, default=1024):
+    """The tilec kernel's block constexpr, so that Triton runs the same specialization."""
+    try:
+        with open(os.path.join(KDIR, f"{name}_w{warps}.json")) as f:
+            k = json.load(f)["kernels"][0]
+        cx = k.get("constexprs", {})
+        for key in ("BLOCK", "BLOCK_SIZE", "tile_size", "TILE", "XBLOCK"):
+            if isinstance(cx.get(key), int):
+                return cx[key]
+        ints = [v for v in cx.values() if isinstance(v, int) and not isinstance(v, bool)]
+        return ints[0] if ints else default
+    except Exception:
+        return default
+
+
+def bench(fn):
+    return do_bench(fn, warmup=25, rep=200, return_mode="median")
+
+
+def rate(ms, nbytes):
+    return nbytes / (ms * 1e-3) / 1e9
+
+
+@triton.jit
+def add_kernel(x_ptr, y_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(o_ptr + offs, tl.load(x_ptr + offs, mask=m) + tl.load(y_ptr + offs, mask=m), mask=m)
+
+
+@triton.jit
+def mul_kernel(x_ptr, y_ptr, o_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(o_ptr + offs, tl.load(x_ptr + offs, mask=m) * tl.load(y_ptr + offs, mask=m), mask=m)
+
+
+@triton.jit
+def _tanh_exp(u):
+    return 1.0 - 2.0 / (tl.exp(2.0 * u) + 1.0)
+
+
+if _tanh is not None:
+    @triton.jit
+    def gelu_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        m = offs < n
+        x = tl.load(x_ptr + offs, mask=m)
+        tl.store(o_ptr + offs, 0.5 * x * (1.0 + libdevice.tanh(0.7978845608028654 * (x + 0.044715 * x * x * x))), mask=m)
+else:
+    @triton.jit
+    def gelu_kernel(x_ptr, o_ptr, n, BLOCK: tl.constexpr):
+        pid = tl.program_id(0)
+        offs = pid * BLOCK + tl.arange(0, BLOCK)
+        m = offs < n
+        x = tl.load(x_ptr + offs, mask=m)
+        tl.store(o_ptr + offs, 0.5 * x * (1.0 + _tanh_exp(0.7978845608028654 * (x + 0.044715 * x * x * x))), mask=m)
+
+
+@triton.jit
+def pointwise_kernel(in0_ptr, val0, in1_ptr, out0_ptr, in0_stride0, in0_stride1, in1_stride0,
+                     in1_stride1, out0_stride0, out0_stride1, s0, s1, num_tasks,
+                     tile_size: tl.constexpr):
+    pid = tl.program_id(0)
+    tid = pid * tile_size + tl.arange(0, tile_size)
+    mask = tid < num_tasks
+    i1 = tid % s1
+    i0 = tid // s1
+    a = tl.load(in0_ptr + i0 * in0_stride0 + i1 * in0_stride1, mask=mask)
+    b = tl.load(in1_ptr + i0 * in1_stride0 + i1 * in1_stride1, mask=mask)
+    tl.store(out0_ptr + i0 * out0_stride0 + i1 * out0_stride1, a * val0 + b, mask=mask)
+
+
+def main():
+    n = 1 << 28
+    x = torch.randn(n, device=dev)
+    y = torch.randn(n, device=dev)
+    o = torch.empty_like(x)
+
+    ms = bench(lambda: o.copy_(x))
+    emit(impl="torch", case="copy f32 n=2^28 (read+write)", ms=ms, bytes=8 * n, gbps=rate(ms, 8 * n))
+
+    for name, kern, case, ref in [("vector_add", add_kernel, "vecadd f32 n=2^28", lambda: x + y),
+                                  ("vector_mul", mul_kernel, "vecmul f32 n=2^28", lambda: x * y)]:
+        for w in (4, 8):
+            B = meta_block(name, w)
+            g = (triton.cdiv(n, B),)
+            f = lambda: kern[g](x, y, o, n, BLOCK=B, num_warps=w)
+            f(); torch.cuda.synchronize()
+            ok = torch.allclose(o, ref())
+            ms = bench(f)
+            emit(impl="triton", case=case, num_warps=w, block=B, ms=ms, bytes=12 * n, gbps=rate(ms, 12 * n),
+                 check="ok" if ok else "WRONG")
+        tf = (lambda: torch.add(x, y, out=o)) if name == "vector_add" else (lambda: torch.mul(x, y, out=o))
+        ms = bench(tf)
+        emit(impl="torch", case=case, ms=ms, bytes=12 * n, gbps=rate(ms, 12 * n))
+
+    for w in (4, 8):
+        B = meta_block("gelu", w)
+        g = (triton.cdiv(n, B),)
+        f = lambda: gelu_kernel[g](x, o, n, BLOCK=B, num_warps=w)
+        f(); torch.cuda.synchronize()
+        ok = torch.allclose(o, torch.nn.functional.gelu(x, approximate="tanh"), atol=1e-5, rtol=1e-5)
+        ms = bench(f)
+        emit(impl="triton", case="gelu(tanh) f32 n=2^28", num_warps=w, block=B, ms=ms, bytes=8 * n,
+             gbps=rate(ms, 8 * n), check="ok" if ok else "WRONG")
+    ms = bench(lambda: torch.nn.functional.gelu(x, approximate="tanh"))
+    # torch allocates its output here (no out= for gelu): the bytes moved are the same
+    emit(impl="torch", case="gelu(tanh) f32 n=2^28", ms=ms, bytes=8 * n, gbps=rate(ms, 8 * n))
+    del x, y, o
+    torch.cuda.empty_cache()
+
+    s0 = s1 = 16384
+    in0 = torch.randn(s0, s1, device=dev)
+    in1 = torch.randn(s1, device=dev)       # broadcast along dim 0: stride 0
+    in1b = in1.expand(s0, s1)
+    out = torch.empty_like(in0)
+    val0 = 1.5
+    nb = (2 * s0 * s1 + s1) * 4
+    for w in (4, 8):
+        T = meta_block("flaggems_pointwise", w, 512)
+        g = (triton.cdiv(s0 * s1, T),)
+        f = lambda: pointwise_kernel[g](in0, val0, in1b, out, in0.stride(0), in0.stride(1), in1b.stride(0),
+                                        in1b.stride(1), out.stride(0), out.stride(1), s0, s1, s0 * s1,
+                                        tile_size=T, num_warps=w)
+        f(); torch.cuda.synchronize()
+        ok = torch.allclose(out, in0 * val0 + in1b)
+        ms = bench(f)
+        emit(impl="triton", case="strided add+bcast f32 16384x16384", num_warps=w, block=T, ms=ms, bytes=nb,
+             gbps=rate(ms, nb), check="ok" if ok else "WRONG")
+    ms = bench(lambda: torch.add(in1b, in0, alpha=val0, out=out))
+    emit(impl="torch", case="strided add+bcast f32 16384x16384", ms=ms, bytes=nb, gbps=rate(ms, nb))
+    del in0, in1, in1b, out
+    torch.cuda.empty_cache()
+
+    # host time per launch of a tiny kernel, the way launch_overhead.c measures tilert
+    xs = torch.randn(1024, device=dev)
+    os_ = torch.empty_like(xs)
+    add_kernel[(1,)](xs, xs, os_, 1, BLOCK=1024)
+    torch.cuda.synchronize()
+    N = 100000
+    for name, fn, reps in [("triton launch", lambda: add_kernel[(1,)](xs, xs, os_, 1, BLOCK=1024), N),
+                           ("torch.add launch", lambda: torch.add(xs, xs, out=os_), N)]:
+        for _ in range(1000):
+            fn()
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        t1 = time.perf_counter()
+        torch.cuda.synchronize()
+        t2 = time.perf_counter()
+        emit(impl=name, case="launch overhead (host us/launch)", us=(t1 - t0) / reps * 1e6,
+             us_incl_drain=(t2 - t0) / reps * 1e6, launches=reps)
+
+
+if __name__ == "__main__":
+    main()
