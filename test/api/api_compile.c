@@ -41,7 +41,7 @@ static void on_diag(void *user, const tilec_diagnostic *d) {
   counts *c = user;
   c->diags++;
   printf("diag: severity=%d line=%d col=%d message=%s\n", (int)d->severity, d->line, d->col, d->message);
-  printf("rendered:\n%s", d->rendered);
+  printf("rendered:\n%s\n", d->rendered);
 }
 
 static void on_ir(void *user, unsigned index, const char *pass, const char *stage, const char *ir,
