@@ -77,7 +77,9 @@ def triton_compile_ms(path, args, reps):
     from triton.compiler import ASTSource
 
     os.environ["TRITON_ALWAYS_COMPILE"] = "1"
-    spec = importlib.util.spec_from_file_location("tir_example", path)
+    import importlib.machinery
+    loader = importlib.machinery.SourceFileLoader("tir_example", path)
+    spec = importlib.util.spec_from_file_location("tir_example", path, loader=loader)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     sig, defines, kernel = parse_signature(args)
