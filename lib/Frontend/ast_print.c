@@ -17,7 +17,9 @@
  *               (assert COND [MSG])  (import a.b (c.d as e))  (from m import a (b as c))
  *               (unsupported KEYWORD)
  *               (if COND / (for TARGET ITER / (while COND   followed by lines
- *                   (body ...) and, when present, (else ...)
+ *                   (body ...) and, when present, (else ...); an IF whose else holds
+ *                   exactly one IF (elif, or else: if) prints that IF as (elif COND
+ *                   (body ...)) at the level of (body ...), so chains stay flat
  *               (def NAME  followed by lines (decorators D...), (params P...) with each
  *                   P = (NAME [: ANN] [= DEFAULT]), (returns E), (doc "..."), (body ...)
  * Floats print in the shortest form that reads back to the same double, always with a '.'
@@ -73,12 +75,18 @@ static void print_float(sup_strbuf *out, double v) {
     sup_strbuf_puts(out, v < 0 ? "-inf" : "inf");
     return;
   }
-  char buf[64];
-  for (int prec = 1; prec <= 17; prec++) {
-    snprintf(buf, sizeof buf, "%.*g", prec, v);
+  char buf[400];
+  int prec = 1;
+  for (; prec < 17; prec++) {
+    snprintf(buf, sizeof buf, "%.*e", prec - 1, v);
     if (strtod(buf, NULL) == v)
       break;
   }
+  int exp = atoi(strchr(buf, 'e') + 1);
+  if (exp >= -4 && exp < 16) /* Python's repr: positional notation in this range */
+    snprintf(buf, sizeof buf, "%.*f", prec - 1 - exp > 0 ? prec - 1 - exp : 0, v);
+  else
+    snprintf(buf, sizeof buf, "%.*g", prec, v);
   sup_strbuf_puts(out, buf);
   if (!strpbrk(buf, ".e"))
     sup_strbuf_puts(out, ".0");
@@ -298,6 +306,15 @@ static void print_compound(sup_strbuf *out, const fe_stmt *s, int indent) {
     print_expr(out, s->cond);
   }
   print_block(out, "body", s->body, s->nbody, indent + 2);
+  /* elif chains print flat, so that output stays linear in their length */
+  while (s->kind == FE_STMT_IF && s->norelse == 1 && s->orelse[0]->kind == FE_STMT_IF) {
+    s = s->orelse[0];
+    newline_indent(out, indent + 2);
+    sup_strbuf_puts(out, "(elif ");
+    print_expr(out, s->cond);
+    print_block(out, "body", s->body, s->nbody, indent + 4);
+    sup_strbuf_putc(out, ')');
+  }
   if (s->norelse > 0)
     print_block(out, "else", s->orelse, s->norelse, indent + 2);
   sup_strbuf_putc(out, ')');
