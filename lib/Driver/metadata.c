@@ -61,16 +61,27 @@ static const char *arg_name(const ir_op *func, unsigned i, char *buf, size_t n) 
   return buf;
 }
 
+/* The frontend's dtype of argument i ("*fp32", "u32": it keeps the signedness that the
+ * signless IR drops), without the pointer star; NULL when not recorded. */
+static const char *frontend_dtype(const ir_op *func, unsigned i) {
+  const ir_attr *d = ir_op_get_attr(func, "tilec.arg_dtypes");
+  if (!d || d->kind != IR_ATTR_ARRAY || i >= d->count || d->elems[i]->kind != IR_ATTR_STRING)
+    return NULL;
+  const char *s = d->elems[i]->str;
+  return s[0] == '*' ? s + 1 : s;
+}
+
 static void emit_param(sup_strbuf *b, const ir_op *func, unsigned i, const ir_type *t) {
   char buf[32];
+  const char *dtype = frontend_dtype(func, i);
   sup_strbuf_puts(b, "{\"name\": ");
   json_string(b, arg_name(func, i, buf, sizeof buf));
   int64_t div = arg_divisibility(func, i);
   if (t->kind == IR_TYPE_PTR) {
     sup_strbuf_printf(b, ", \"kind\": \"ptr\", \"dtype\": \"%s\", \"align\": %lld}",
-                      drv_dtype_name(t->elem), (long long)div);
+                      dtype ? dtype : drv_dtype_name(t->elem), (long long)div);
   } else {
-    sup_strbuf_printf(b, ", \"kind\": \"scalar\", \"dtype\": \"%s\"", drv_dtype_name(t));
+    sup_strbuf_printf(b, ", \"kind\": \"scalar\", \"dtype\": \"%s\"", dtype ? dtype : drv_dtype_name(t));
     if (t->kind == IR_TYPE_INT) sup_strbuf_printf(b, ", \"divisibility\": %lld", (long long)div);
     sup_strbuf_putc(b, '}');
   }
