@@ -4,7 +4,9 @@
  * peers' lines from bench/peers.py). A spot check of 4096 random elements against a host
  * reference guards against timing a wrong kernel.
  *
- *   bench_tilec KERNELS_DIR [REPS]     (KERNELS_DIR/<name>_w4.ptx/.json and _w8) */
+ *   bench_tilec KERNELS_DIR [REPS] [LOG2N]   (KERNELS_DIR/<name>_w4.ptx/.json and _w8)
+ * LOG2N (default 28) shrinks the problems for a dry run; the case names keep n = 2^28 only
+ * when it is 28. */
 #include "tilec/tilert.h"
 
 #include <math.h>
@@ -15,6 +17,7 @@
 
 typedef struct bench {
   tilert_runtime *rt;
+  int log2n;
   const char *dir;
   int reps;
   uint64_t rng;
@@ -103,10 +106,10 @@ static tilert_arg int_arg(const tilert_param_info *p, int64_t v) {
   return p->dtype == TILERT_DTYPE_I64 || p->dtype == TILERT_DTYPE_U64 ? tilert_i64(v) : tilert_i32((int32_t)v);
 }
 
-static void emit(const char *case_name, int warps, double ms, double min_ms, double bytes, int checked_ok) {
-  printf("{\"impl\": \"tilec\", \"case\": \"%s\", \"num_warps\": %d, \"ms\": %.6f, \"min_ms\": %.6f, "
+static void emit(const char *case_name, int warps, int64_t block, double ms, double min_ms, double bytes, int checked_ok) {
+  printf("{\"impl\": \"tilec\", \"case\": \"%s\", \"num_warps\": %d, \"block\": %lld, \"ms\": %.6f, \"min_ms\": %.6f, "
          "\"bytes\": %.0f, \"gbps\": %.1f, \"check\": \"%s\"}\n",
-         case_name, warps, ms, min_ms, bytes, bytes / (ms * 1e-3) / 1e9, checked_ok ? "ok" : "WRONG");
+         case_name, warps, (long long)block, ms, min_ms, bytes, bytes / (ms * 1e-3) / 1e9, checked_ok ? "ok" : "WRONG");
   fflush(stdout);
 }
 
@@ -115,7 +118,7 @@ static void emit(const char *case_name, int warps, double ms, double min_ms, dou
 static double gelu(double v) { return 0.5 * v * (1.0 + tanh(0.7978845608028654 * (v + 0.044715 * v * v * v))); }
 
 static void bench_elementwise(bench *b, const char *name, const char *case_name, int nin, float *host) {
-  const size_t n = (size_t)1 << 28;
+  const size_t n = (size_t)1 << b->log2n;
   for (int warps = 4; warps <= 8; warps += 4) {
     tilert_kernel *k;
     tilert_module *m = load(b, name, warps, &k);
@@ -146,7 +149,7 @@ static void bench_elementwise(bench *b, const char *name, const char *case_name,
       double r = strcmp(name, "gelu") == 0 ? gelu(x) : strcmp(name, "vector_mul") == 0 ? x * y : x + y;
       if (!(fabs(o - r) <= 1e-5 * (1 + fabs(r)))) good = 0;
     }
-    emit(case_name, warps, ms, min_ms, (double)(nin + 1) * 4.0 * (double)n, good);
+    emit(case_name, warps, block, ms, min_ms, (double)(nin + 1) * 4.0 * (double)n, good);
   done:
     for (int i = 0; i < nin; i++) tilert_free(b->rt, in[i]);
     tilert_free(b->rt, out);
@@ -158,7 +161,7 @@ static void bench_elementwise(bench *b, const char *name, const char *case_name,
 /* ---- FlagGems-style strided add with broadcasting: 16384 x 16384 fp32, in1 along dim 1 -- */
 
 static void bench_flaggems(bench *b, float *host) {
-  const int64_t s0 = 16384, s1 = 16384;
+  const int64_t s1 = 16384, s0 = ((int64_t)1 << b->log2n) / s1;
   const size_t n = (size_t)(s0 * s1);
   for (int warps = 4; warps <= 8; warps += 4) {
     tilert_kernel *k;
@@ -192,7 +195,7 @@ static void bench_flaggems(bench *b, float *host) {
       double r = (double)host[i] * val0 + host[7 + i % (size_t)s1];
       if (!(fabs(o - r) <= 1e-5 * (1 + fabs(r)))) good = 0;
     }
-    emit("strided add+bcast f32 16384x16384", warps, ms, min_ms, (2.0 * (double)n + (double)s1) * 4.0, good);
+    emit("strided add+bcast f32 16384x16384", warps, tile, ms, min_ms, (2.0 * (double)n + (double)s1) * 4.0, good);
   done:
     tilert_free(b->rt, d0);
     tilert_free(b->rt, d1);
@@ -206,6 +209,8 @@ int main(int argc, char **argv) {
   bench b = {.dir = argc > 1 ? argv[1] : ".carry/kernels", .reps = argc > 2 ? atoi(argv[2]) : 50,
              .rng = 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid()};
   if (b.reps < 1) b.reps = 50;
+  b.log2n = argc > 3 ? atoi(argv[3]) : 28;
+  if (b.log2n < 14 || b.log2n > 30) b.log2n = 28;
   if (tilert_runtime_create(0, &b.rt) != TILERT_OK) {
     fprintf(stderr, "bench_tilec: skipped: %s\n", tilert_runtime_last_error(b.rt));
     tilert_runtime_destroy(b.rt);
@@ -214,7 +219,7 @@ int main(int argc, char **argv) {
   tilert_device_info info;
   tilert_runtime_device_info(b.rt, &info);
   fprintf(stderr, "bench_tilec: %s, L2 %d MB, %d reps per case\n", info.name, info.l2_bytes >> 20, b.reps);
-  const size_t n = (size_t)1 << 28;
+  const size_t n = (size_t)1 << b.log2n;
   float *host = malloc((n + 64) * sizeof(float));
   if (!host) { fprintf(stderr, "bench_tilec: out of host memory\n"); return 1; }
   for (size_t i = 0; i < n + 64; i++) host[i] = rand_val(&b);

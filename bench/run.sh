@@ -41,10 +41,11 @@ GPU=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/nu
 echo "== GPU: $GPU; kernels: $KDIR"
 
 echo "== bench_tilec"
-"$BUILD/bench_tilec" "$KDIR" >"$LOGS/tilec.jsonl" 2>"$LOGS/tilec.err"; echo "   rc=$? ($(wc -l <"$LOGS/tilec.jsonl") results)"
+BARGS="50 28"; [ $MOCK = 1 ] && BARGS="3 18"
+"$BUILD/bench_tilec" "$KDIR" $BARGS >"$LOGS/tilec.jsonl" 2>"$LOGS/tilec.err"; echo "   rc=$? ($(wc -l <"$LOGS/tilec.jsonl") results)"
 cat "$LOGS/tilec.err"
 echo "== launch_overhead"
-"$BUILD/launch_overhead" 100000 >"$LOGS/launch.jsonl" 2>"$LOGS/launch.err"; echo "   rc=$?"
+"$BUILD/launch_overhead" $([ $MOCK = 1 ] && echo 2000 || echo 100000) >"$LOGS/launch.jsonl" 2>"$LOGS/launch.err"; echo "   rc=$?"
 cat "$LOGS/launch.err"
 if [ $MOCK = 0 ]; then
   echo "== peers.py (Triton, torch)"

@@ -278,12 +278,65 @@ static void run_flaggems(suite *s, const case_def *c, tilert_kernel *k, int warp
   for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) run_flaggems_shape(s, c, k, warps, shapes[i]);
 }
 
+/* ---- 2-D tiles: add_kernel_2d, o = sin(a), (a, o, s1, s2, a_s1, a_s2, o_s1, o_s2) with
+ * BLOCK_M x BLOCK_N tiles on grid (cdiv(s1, BLOCK_M), cdiv(s2, BLOCK_N)) ------------------ */
+
+static void run_2d_shape(suite *s, const case_def *c, tilert_kernel *k, int warps, fg_shape sh) {
+  const tilert_kernel_info *ki = tilert_kernel_get_info(k);
+  size_t n = (size_t)(sh.s0 * sh.s1);
+  tilert_devptr da = 0, dout = 0;
+  float *a = malloc(n * sizeof(float)), *out = malloc((n + PAD) * sizeof(float));
+  double *ref = malloc(n * sizeof(double));
+  char what[200];
+  snprintf(what, sizeof what, "%s w%d %lldx%lld a %s", c->name, warps, (long long)sh.s0,
+           (long long)sh.s1, sh.in0_transposed ? "transposed" : "contiguous");
+  fill_random(s, a, n);
+  int64_t sa[2] = {sh.in0_transposed ? 1 : sh.s1, sh.in0_transposed ? sh.s0 : 1};
+  CHECK_RT(s, tilert_malloc(s->rt, n * sizeof(float), &da), what);
+  CHECK_RT(s, tilert_malloc(s->rt, (n + PAD) * sizeof(float), &dout), what);
+  CHECK_RT(s, tilert_copy_to_device(s->rt, da, a, n * sizeof(float)), what);
+  CHECK_RT(s, tilert_memset8(s->rt, dout, 0xff, (n + PAD) * sizeof(float)), what);
+  const tilert_param_info *p = ki->params;
+  tilert_arg args[8] = {tilert_ptr(da), tilert_ptr(dout), int_arg(&p[2], sh.s0), int_arg(&p[3], sh.s1),
+                        int_arg(&p[4], sa[0]), int_arg(&p[5], sa[1]), int_arg(&p[6], sh.s1), int_arg(&p[7], 1)};
+  int64_t bm = 32, bn = 32;
+  tilert_kernel_info_constexpr(ki, "BLOCK_M", &bm);
+  tilert_kernel_info_constexpr(ki, "BLOCK_N", &bn);
+  unsigned grid[3] = {(unsigned)((sh.s0 + bm - 1) / bm), (unsigned)((sh.s1 + bn - 1) / bn), 1};
+  CHECK_RT(s, tilert_launch(k, grid, NULL, args, 8), what);
+  CHECK_RT(s, tilert_synchronize(s->rt), what);
+  CHECK_RT(s, tilert_copy_to_host(s->rt, out, dout, (n + PAD) * sizeof(float)), what);
+  for (int64_t i = 0; i < sh.s0; i++)
+    for (int64_t j = 0; j < sh.s1; j++) ref[i * sh.s1 + j] = sin((double)a[i * sa[0] + j * sa[1]]);
+  verdict v = compare(out, ref, n);
+  result(s, verdict_ok(&v, c->tol), "%s relerr=%.2e (tol %.0e) unwritten=%zu overrun=%zu nan=%zu",
+         what, v.relerr, c->tol, v.unwritten, v.overrun, v.nans);
+done:
+  tilert_free(s->rt, da);
+  tilert_free(s->rt, dout);
+  free(a); free(out); free(ref);
+}
+
+static void run_2d(suite *s, const case_def *c, tilert_kernel *k, int warps) {
+  const tilert_kernel_info *ki = tilert_kernel_get_info(k);
+  int ok = ki->nparams == 8 && ki->params[0].kind == TILERT_PARAM_PTR && ki->params[1].kind == TILERT_PARAM_PTR;
+  for (size_t p = 2; ok && p < ki->nparams; p++) ok = is_int_scalar(&ki->params[p]);
+  if (!ok) {
+    result(s, 0, "%s w%d: signature is not (a, o, s1, s2, a_s1, a_s2, o_s1, o_s2)", c->name, warps);
+    return;
+  }
+  const fg_shape shapes[] = {{1, 1, 0}, {1000, 37, 0}, {1024, 1024, 0}, {1024, 1024, 1}, {4097, 513, 1}};
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) run_2d_shape(s, c, k, warps, shapes[i]);
+}
+
 /* ---- the table -------------------------------------------------------------------------- */
 
 static const case_def cases[] = {
     {"vector_add", 2, ref_add, 1e-6, run_elementwise},
     {"vector_mul", 2, ref_mul, 1e-6, run_elementwise},
-    {"gelu", 1, ref_gelu_tanh, 1e-5, run_elementwise},
+    {"gelu", 1, ref_gelu_tanh, 1e-5, run_elementwise},      /* tanh through exp */
+    {"gelu_tanh", 1, ref_gelu_tanh, 1e-5, run_elementwise}, /* tl.math.tanh */
+    {"add_kernel_2d", 0, NULL, 1e-5, run_2d},                /* o = sin(a), 2-D tiles */
     {"flaggems_pointwise", 0, NULL, 1e-6, run_flaggems},
 };
 
