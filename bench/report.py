@@ -62,7 +62,8 @@ def main():
         ratio_tr = t["gbps"] / tr["gbps"] if t and tr else None
         ratio_to = t["gbps"] / to["gbps"] if t and to else None
         pct = 100 * t["gbps"] / copy_bw if t and copy_bw else None
-        checks = ",".join(sorted({r.get("check") for r in rows if r.get("case") == c and r.get("check")}))
+        checks = ", ".join(sorted({f"{r['impl']} {r['check']}" for r in rows
+                                   if r.get("case") == c and r.get("check")}))
         L.append(f"| {c} | {cell(t)} | {cell(tr)} | {cell(to)} | {fmt(ratio_tr, '.2f')} | "
                  f"{fmt(ratio_to, '.2f')} | {fmt(pct, '.0f')}% | {checks or '-'} |")
     L.append("")
