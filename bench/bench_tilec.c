@@ -106,6 +106,33 @@ static tilert_arg int_arg(const tilert_param_info *p, int64_t v) {
   return p->dtype == TILERT_DTYPE_I64 || p->dtype == TILERT_DTYPE_U64 ? tilert_i64(v) : tilert_i32((int32_t)v);
 }
 
+typedef struct named_int { const char *name; int64_t value; } named_int;
+
+/* Fills a[] for a kernel whose pointer parameters come in the order of ptrs[], whose one
+ * float scalar is f, and whose integer parameters are named in ints[]. False when a
+ * parameter matches none of these. */
+static int args_by_name(const tilert_kernel_info *ki, const tilert_devptr *ptrs, size_t nptrs, float f,
+                        const named_int *ints, size_t nints, tilert_arg *a) {
+  size_t next_ptr = 0;
+  for (size_t i = 0; i < ki->nparams; i++) {
+    const tilert_param_info *p = &ki->params[i];
+    size_t j = 0;
+    if (p->kind == TILERT_PARAM_PTR) {
+      if (next_ptr == nptrs) return 0;
+      a[i] = tilert_ptr(ptrs[next_ptr++]);
+      continue;
+    }
+    if (p->dtype == TILERT_DTYPE_FP32) {
+      a[i] = tilert_f32(f);
+      continue;
+    }
+    while (j < nints && strcmp(ints[j].name, p->name) != 0) j++;
+    if (j == nints) return 0;
+    a[i] = int_arg(p, ints[j].value);
+  }
+  return next_ptr == nptrs;
+}
+
 static void emit(const char *case_name, int warps, int64_t block, double ms, double min_ms, double bytes, int checked_ok) {
   printf("{\"impl\": \"tilec\", \"case\": \"%s\", \"num_warps\": %d, \"block\": %lld, \"ms\": %.6f, \"min_ms\": %.6f, "
          "\"bytes\": %.0f, \"gbps\": %.1f, \"check\": \"%s\"}\n",
@@ -168,21 +195,25 @@ static void bench_flaggems(bench *b, float *host) {
     tilert_module *m = load(b, "flaggems_pointwise", warps, &k);
     if (!m) continue;
     const tilert_kernel_info *ki = tilert_kernel_get_info(k);
-    const tilert_param_info *p = ki->params;
     int ok = 1;
     tilert_devptr d0 = 0, d1 = 0, dout = 0;
-    if (ki->nparams < 13) { fprintf(stderr, "bench_tilec: flaggems_pointwise: unexpected signature\n"); goto done; }
     TRY(b, tilert_malloc(b->rt, n * 4, &d0));
     TRY(b, tilert_malloc(b->rt, (size_t)s1 * 4, &d1));
     TRY(b, tilert_malloc(b->rt, n * 4, &dout));
     TRY(b, tilert_copy_to_device(b->rt, d0, host, n * 4));
     TRY(b, tilert_copy_to_device(b->rt, d1, host + 7, (size_t)s1 * 4));
     float val0 = 1.5f;
-    tilert_arg a[14] = {tilert_ptr(d0), tilert_f32(val0), tilert_ptr(d1), tilert_ptr(dout),
-                        int_arg(&p[4], s1), int_arg(&p[5], 1), int_arg(&p[6], 0), int_arg(&p[7], 1),
-                        int_arg(&p[8], s1), int_arg(&p[9], 1), int_arg(&p[10], s0), int_arg(&p[11], s1),
-                        int_arg(&p[12], (int64_t)n)};
-    if (ki->nparams == 14) a[13] = int_arg(&p[13], 1);
+    /* By name: a kernel specialized as Triton's JIT specializes (strides equal to 1 compiled
+     * in as constants) has fewer parameters. */
+    const named_int ints[] = {{"in0_stride0", s1}, {"in0_stride1", 1}, {"in1_stride0", 0}, {"in1_stride1", 1},
+                              {"out0_stride0", s1}, {"out0_stride1", 1}, {"s0", s0}, {"s1", s1},
+                              {"num_tasks", (int64_t)n}};
+    const tilert_devptr ptrs[] = {d0, d1, dout};
+    tilert_arg a[16];
+    if (ki->nparams > 16 || !args_by_name(ki, ptrs, 3, val0, ints, sizeof ints / sizeof *ints, a)) {
+      fprintf(stderr, "bench_tilec: flaggems_pointwise: unexpected signature\n");
+      goto done;
+    }
     int64_t tile = block_of(ki);
     unsigned grid[3] = {(unsigned)((n + (size_t)tile - 1) / (size_t)tile), 1, 1};
     double ms, min_ms;

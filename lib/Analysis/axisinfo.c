@@ -233,13 +233,25 @@ static void div_pow2_dim(const axis_info *l, const axis_info *r, int64_t c, unsi
   if (l->contiguity[d] == 1 && l->divisibility[d] >= c) o->divisibility[d] = l->divisibility[d] / c;
 }
 
+/* x % m. A run of x that starts at a multiple of g and has g elements stays contiguous
+ * when m is a multiple of g and the same across the run (g divides m's constancy), which
+ * is what makes `tid % s1` with s1 a multiple of 16 vectorizable, as in Triton. */
 static void rem_dim(const axis_info *l, const axis_info *r, unsigned d, axis_info *o) {
   o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
-  if (!r->has_value || r->value <= 0) return;
-  int64_t c = gcd64(l->contiguity[d], r->divisibility[d]);
+  if (r->has_value && r->value <= 0) return;
+  int64_t rdiv = elem_div(r, d);
+  int64_t c = gcd64(l->contiguity[d], rdiv);
   if (l->contiguity[d] > 1) c = gcd64(c, l->divisibility[d]);
+  if (!r->has_value) c = gcd64(c, r->constancy[d]);
   o->contiguity[d] = c;
-  o->divisibility[d] = gcd64(l->divisibility[d], r->divisibility[d]);
+  o->divisibility[d] = gcd64(l->divisibility[d], rdiv);
+}
+
+/* x / m for an m that is not a known constant: a run of x split into chunks of g (as in
+ * rem_dim) gives one quotient per chunk. */
+static void div_var_dim(const axis_info *l, const axis_info *r, unsigned d, axis_info *o) {
+  int64_t g = gcd64(gcd64(l->contiguity[d], l->divisibility[d]), gcd64(elem_div(r, d), r->constancy[d]));
+  o->constancy[d] = max64(gcd64(l->constancy[d], r->constancy[d]), l->contiguity[d] > 1 ? g : 1);
 }
 
 static void shl_dim(const axis_info *l, const axis_info *r, unsigned d, axis_info *o) {
@@ -280,8 +292,10 @@ static axis_info binary_info(axis_analysis *a, ir_op *op, const ir_value *v) {
   for (unsigned d = 0; d < o.rank; d++) {
     if (is_add_like(name)) add_sub_dim(&l, &r, !strcmp(name, "arith.subi"), elem, d, &o);
     else if (!strcmp(name, "arith.muli")) mul_dim(&l, &r, d, &o);
+    else if ((!strcmp(name, "arith.divsi") || !strcmp(name, "arith.divui")) && !r.has_value)
+      div_var_dim(&l, &r, d, &o);
     else if (!strcmp(name, "arith.divsi") || !strcmp(name, "arith.divui"))
-      div_pow2_dim(&l, &r, r.has_value ? r.value : 0, d, &o);
+      div_pow2_dim(&l, &r, r.value, d, &o);
     else if (!strcmp(name, "arith.shrsi") || !strcmp(name, "arith.shrui"))
       div_pow2_dim(&l, &r, r.has_value && r.value >= 0 && r.value < 31 ? (int64_t)1 << r.value : 0, d, &o);
     else if (!strcmp(name, "arith.remsi") || !strcmp(name, "arith.remui")) rem_dim(&l, &r, d, &o);
