@@ -92,6 +92,9 @@ def triton_compile_ms(path, args, reps):
     signature, constexprs, attrs = {}, {}, {}
     for i, name in enumerate(names):
         entry = entries[i] if i < len(entries) else None
+        ann = fn.params[i].annotation
+        if entry is None and isinstance(ann, str) and ann[:1] in "*iufb" and not fn.params[i].is_constexpr:
+            entry = ann  # an AOT-style annotation such as "*fp32:16", as tilec reads it
         if name in defines:
             signature[name], constexprs[name] = "constexpr", eval(defines[name])
         elif entry is None:
