@@ -156,7 +156,8 @@ def main():
                 t = triton_compile_ms(path, args, max(3, a.reps // 4))
                 tt, ratio = f"{t:.1f}", f"{t / lc:.1f}x"
             except Exception as e:  # report, do not hide
-                tt = f"failed: {type(e).__name__}: {str(e)[:60]}"
+                first = [l for l in str(e).splitlines() if l.strip()][-1:] or [""]
+                tt = f"failed: {type(e).__name__}: {first[0][:70]}"
         lines.append(f"| {name} | {lp:.2f} | {cp:.2f} | {lc:.2f} | {cc:.2f} | {tt} | {ratio} |")
         print(lines[-1], flush=True)
     text = "\n".join(lines) + "\n"
