@@ -6,9 +6,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 1
 lit=/usr/lib/llvm-22/bin/lit
-rm -rf build-test build-asan
+rm -rf build-test build-asan build-release
 bash scripts/build.sh build-test || exit 1
 "$lit" -v build-test/test 2>&1 | tee build-test/lit.log | grep -E '^(FAIL|XPASS|UNRESOLVED|  Passed|  Failed|  Unsupported|  Expected|Total)' 
+# An optimized build too: some warnings (maybe-uninitialized) only appear at -O2.
+rm -rf build-release
+bash scripts/build.sh build-release -DCMAKE_BUILD_TYPE=Release || exit 1
 bash scripts/build.sh build-asan -DTILEC_ASAN=ON || exit 1
 ASAN_OPTIONS=detect_leaks=1 "$lit" -v build-asan/test/diagnostics build-asan/test/Frontend build-asan/test/IR build-asan/test/api 2>&1 \
   | tee build-asan/lit.log | grep -E '^(FAIL|UNRESOLVED|  Passed|  Failed)'

@@ -154,7 +154,7 @@ static void asm_load(cg_state *st, piece *pc) {
   LLVMTypeRef elems[4] = {i32, i32, i32, i32};
   LLVMTypeRef ret = nw == 1 ? i32 : LLVMStructTypeInContext(st->ctx, elems, nw, 0);
   LLVMValueRef r = call_asm(st, ret, args, nargs, sup_strbuf_cstr(&text), sup_strbuf_cstr(&cons));
-  LLVMValueRef words[4];
+  LLVMValueRef words[4] = {NULL, NULL, NULL, NULL};
   for (unsigned i = 0; i < nw; i++) words[i] = nw == 1 ? r : LLVMBuildExtractValue(st->b, r, i, "");
   from_words(st, pc, words, nw);
   sup_strbuf_free(&text);

@@ -443,14 +443,14 @@ static bool tile_verify_for(ir_op *op) {
   for (unsigned i = 0; i < ninit; i++) args[i + 1] = init_types[i];
   if (!block_args_match(op, 0, "body must take the induction variable and the iter args", ninit + 1, args))
     return false;
-  ir_op *y;
+  ir_op *y = NULL;
   if (!require_terminator(op, 0, "scf.yield", &y)) return false;
   return match_types(y, "operands must match the enclosing scf.for's result types", y->noperands,
                      operand_values(y, 0), op->nresults, rt);
 }
 
 static bool check_if_region(ir_op *op, unsigned i) {
-  ir_op *y;
+  ir_op *y = NULL;
   if (!require_terminator(op, i, "scf.yield", &y)) return false;
   if (!block_args_match(op, i, "scf.if regions take no arguments", 0, NULL)) return false;
   return match_types(y, "operands must match the enclosing scf.if's result types", y->noperands,
@@ -472,7 +472,7 @@ static bool tile_verify_while(ir_op *op) {
   const ir_type **rt = result_types(op);
   if (!block_args_match(op, 0, "before region must take the init values' types", op->noperands, init_types))
     return false;
-  ir_op *c, *y;
+  ir_op *c = NULL, *y = NULL;
   if (!require_terminator(op, 0, "scf.condition", &c)) return false;
   if (!is_scalar_i1(operand_type(c, 0)))
     return fail(c, "condition must be a scalar i1, got %s", tstr(c, operand_type(c, 0)));
