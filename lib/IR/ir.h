@@ -392,6 +392,19 @@ bool ir_walk_pre(ir_op *op, ir_walk_result (*fn)(ir_op *, void *), void *user);
 /* Post-order walk (nested ops first); the callback may erase the op it is given. */
 bool ir_walk_post(ir_op *op, ir_walk_result (*fn)(ir_op *, void *), void *user);
 
+/* The ops a walk visited, kept so that a pass can change the IR after walking it (a walk's
+ * callback may not erase what it has not been given). Heap array; free with
+ * ir_oplist_free. */
+typedef struct ir_oplist {
+  ir_op **ops;
+  size_t count, cap;
+} ir_oplist;
+void ir_oplist_push(ir_oplist *l, ir_op *op);
+void ir_oplist_free(ir_oplist *l);
+/* Every op nested in root, root included, in pre-order (or post-order: nested ops first),
+ * for which keep(op) is true (keep NULL: every op). */
+ir_oplist ir_collect_ops(ir_op *root, bool post_order, bool (*keep)(const ir_op *));
+
 /* Builder: creates ops and inserts them at a point. */
 typedef struct ir_builder {
   ir_module *m;

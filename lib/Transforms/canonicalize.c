@@ -17,24 +17,6 @@
 
 enum { MAX_SWEEPS = 10, MAX_FOLD_OPERANDS = 8 };
 
-typedef struct opvec {
-  ir_op **v;
-  size_t n, cap;
-} opvec;
-
-static void push(opvec *s, ir_op *op) {
-  if (s->n == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 64;
-    s->v = realloc(s->v, s->cap * sizeof *s->v);
-    if (!s->v) abort(); /* out of memory: not a user error */
-  }
-  s->v[s->n++] = op;
-}
-
-static ir_walk_result collect(ir_op *op, void *user) {
-  push(user, op);
-  return IR_WALK_ADVANCE;
-}
 
 /* True when op is still reachable from `top` (not erased, nor inside an erased op). */
 static bool attached(const ir_op *op, const ir_op *top) {
@@ -157,19 +139,18 @@ static bool simplify(ir_module *m, ir_op *op) {
 }
 
 static bool sweep(ir_module *m) {
-  opvec ops = {0};
-  ir_walk_post(m->op, collect, &ops);
+  ir_oplist ops = ir_collect_ops(m->op, true, NULL);
   bool changed = false;
-  for (size_t i = 0; i < ops.n; i++)
-    if (ops.v[i] != m->op && attached(ops.v[i], m->op)) changed |= simplify(m, ops.v[i]);
+  for (size_t i = 0; i < ops.count; i++)
+    if (ops.ops[i] != m->op && attached(ops.ops[i], m->op)) changed |= simplify(m, ops.ops[i]);
   /* Users come after their operands' definitions, so a backward scan kills whole chains. */
-  for (size_t i = ops.n; i-- > 0;) {
-    ir_op *op = ops.v[i];
+  for (size_t i = ops.count; i-- > 0;) {
+    ir_op *op = ops.ops[i];
     if (op == m->op || !attached(op, m->op) || !is_trivially_dead(op)) continue;
     ir_op_erase(op);
     changed = true;
   }
-  free(ops.v);
+  ir_oplist_free(&ops);
   return changed;
 }
 

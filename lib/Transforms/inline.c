@@ -14,24 +14,8 @@
 
 #include "Transforms/passes.h"
 
-typedef struct opvec {
-  ir_op **v;
-  size_t n, cap;
-} opvec;
 
-static void push(opvec *s, ir_op *op) {
-  if (s->n == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 16;
-    s->v = realloc(s->v, s->cap * sizeof *s->v);
-    if (!s->v) abort(); /* out of memory: not a user error */
-  }
-  s->v[s->n++] = op;
-}
-
-static ir_walk_result collect_call(ir_op *op, void *user) {
-  if (ir_op_is(op, "tt.call")) push(user, op);
-  return IR_WALK_ADVANCE;
-}
+static bool is_call(const ir_op *op) { return ir_op_is(op, "tt.call"); }
 
 /* DFS state per function, kept in a map keyed by the func op. */
 enum { ON_STACK = 1, DONE = 2 };
@@ -91,11 +75,10 @@ static bool handle_call(inliner *in, ir_op *call) {
 static bool process_func(inliner *in, ir_op *f) {
   if (sup_ptrmap_get(&in->state, key(f)) == (void *)(uintptr_t)DONE) return true;
   sup_ptrmap_put(&in->state, key(f), (void *)(uintptr_t)ON_STACK);
-  opvec calls = {0};
-  ir_walk_pre(f, collect_call, &calls);
+  ir_oplist calls = ir_collect_ops(f, false, is_call);
   bool ok = true;
-  for (size_t i = 0; ok && i < calls.n; i++) ok = handle_call(in, calls.v[i]);
-  free(calls.v);
+  for (size_t i = 0; ok && i < calls.count; i++) ok = handle_call(in, calls.ops[i]);
+  ir_oplist_free(&calls);
   sup_ptrmap_put(&in->state, key(f), (void *)(uintptr_t)DONE);
   return ok;
 }

@@ -9,33 +9,6 @@
 
 #define REMAT_MAX_DEPTH 48
 
-/* ---- a growable list of ops ------------------------------------------------------------ */
-
-typedef struct oplist {
-  ir_op **ops;
-  size_t n, cap;
-} oplist;
-
-static void oplist_push(oplist *l, ir_op *op) {
-  if (l->n == l->cap) {
-    l->cap = l->cap ? l->cap * 2 : 64;
-    l->ops = realloc(l->ops, l->cap * sizeof *l->ops);
-    assert(l->ops && "out of memory");
-  }
-  l->ops[l->n++] = op;
-}
-
-static ir_walk_result collect_op(ir_op *op, void *user) {
-  oplist_push(user, op);
-  return IR_WALK_ADVANCE;
-}
-
-static oplist collect_ops(ir_module *m) {
-  oplist l = {0};
-  ir_walk_pre(m->op, collect_op, &l);
-  return l;
-}
-
 /* ---- required layouts ------------------------------------------------------------------- */
 
 static const ir_attr *enc_of(const ir_value *v) {
@@ -129,16 +102,16 @@ static void simplify_convert(ir_op *op) {
 }
 
 static void simplify_converts(ir_module *m) {
-  oplist l = collect_ops(m);
-  for (size_t i = 0; i < l.n; i++)
+  ir_oplist l = ir_collect_ops(m->op, false, NULL);
+  for (size_t i = 0; i < l.count; i++)
     if (l.ops[i]->parent && ir_op_is(l.ops[i], "tgpu.convert_layout")) simplify_convert(l.ops[i]);
-  free(l.ops);
+  ir_oplist_free(&l);
 }
 
 void tgpu_legalize_layouts(ir_module *m) {
-  oplist l = collect_ops(m);
-  for (size_t i = 0; i < l.n; i++) legalize_op(m, l.ops[i]);
-  free(l.ops);
+  ir_oplist l = ir_collect_ops(m->op, false, NULL);
+  for (size_t i = 0; i < l.count; i++) legalize_op(m, l.ops[i]);
+  ir_oplist_free(&l);
   simplify_converts(m);
 }
 
@@ -267,8 +240,8 @@ static ir_value *remat(remat_state *s, ir_value *v, const ir_attr *enc) {
 unsigned tgpu_rematerialize_converts(ir_module *m) {
   remat_state s = {m, NULL, 0, 0};
   unsigned removed = 0;
-  oplist l = collect_ops(m);
-  for (size_t i = 0; i < l.n; i++) {
+  ir_oplist l = ir_collect_ops(m->op, false, NULL);
+  for (size_t i = 0; i < l.count; i++) {
     ir_op *op = l.ops[i];
     if (!op->parent || !ir_op_is(op, "tgpu.convert_layout")) continue;
     const ir_attr *enc = enc_of(&op->results[0]);
@@ -278,7 +251,7 @@ unsigned tgpu_rematerialize_converts(ir_module *m) {
     tgpu_erase_if_dead(op);
     removed++;
   }
-  free(l.ops);
+  ir_oplist_free(&l);
   free(s.memo);
   return removed;
 }
