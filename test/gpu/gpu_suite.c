@@ -383,7 +383,7 @@ static void run_case(suite *s, const case_def *c, int warps) {
 int main(int argc, char **argv) {
   suite s = {.dir = argc > 1 ? argv[1] : ".carry/kernels"};
   const char *seed_env = getenv("TILEC_SEED");
-  uint64_t seed = seed_env ? strtoull(seed_env, NULL, 10) : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+  uint64_t seed = seed_env && *seed_env ? strtoull(seed_env, NULL, 10) : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
   s.rng = seed ? seed : 1;
   if (tilert_runtime_create(0, &s.rt) != TILERT_OK) {
     printf("gpu suite: skipped: %s\n", tilert_runtime_last_error(s.rt));
