@@ -567,29 +567,28 @@ static bool varargs_shape(sema *S, bcall *c, unsigned first, unsigned *rank, int
   return shape_of(S, c, &tup, rank, shape);
 }
 
-static bool b_broadcast_to(sema *S, bcall *c, sema_val *out) {
-  unsigned rank;
-  int64_t shape[IR_MAX_RANK];
-  sema_val x;
+/* The (input, *shape) arguments of broadcast_to and reshape. */
+static bool tensor_and_shape(sema *S, bcall *c, sema_val *x, unsigned *rank, int64_t *shape) {
   if (c->nargs < 1) {
     sema_error(S, c->loc, "%s() missing required argument 'input'", c->disp);
     return false;
   }
   c->a[0] = c->args[0];
-  return want_tensor(S, c, 0, &x) && varargs_shape(S, c, 1, &rank, shape) &&
-         sema_broadcast_to(S, &x, rank, shape, c->loc, out);
+  return want_tensor(S, c, 0, x) && varargs_shape(S, c, 1, rank, shape);
+}
+
+static bool b_broadcast_to(sema *S, bcall *c, sema_val *out) {
+  unsigned rank;
+  int64_t shape[IR_MAX_RANK];
+  sema_val x;
+  return tensor_and_shape(S, c, &x, &rank, shape) && sema_broadcast_to(S, &x, rank, shape, c->loc, out);
 }
 
 static bool b_reshape(sema *S, bcall *c, sema_val *out) {
   unsigned rank;
   int64_t shape[IR_MAX_RANK];
   sema_val x;
-  if (c->nargs < 1) {
-    sema_error(S, c->loc, "%s() missing required argument 'input'", c->disp);
-    return false;
-  }
-  c->a[0] = c->args[0];
-  if (!want_tensor(S, c, 0, &x) || !varargs_shape(S, c, 1, &rank, shape)) return false;
+  if (!tensor_and_shape(S, c, &x, &rank, shape)) return false;
   if (rank == sema_rank(x.v) && memcmp(shape, sema_shape(x.v), rank * sizeof(int64_t)) == 0) {
     *out = x;
     return true;
