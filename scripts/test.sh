@@ -18,6 +18,8 @@ ASAN_OPTIONS=detect_leaks=1 "$lit" -v build-asan/test/diagnostics build-asan/tes
 count() { grep -cE "^$1: " "$2" || true; }
 p=$(( $(count PASS build-test/lit.log) + $(count PASS build-asan/lit.log) ))
 f=$(( $(count FAIL build-test/lit.log) + $(count FAIL build-asan/lit.log) + $(count UNRESOLVED build-test/lit.log) + $(count UNRESOLVED build-asan/lit.log) + $(count XPASS build-test/lit.log) ))
+# A test run must leave the machine as it found it: /dev/null stays a character device.
+if [ ! -c /dev/null ]; then echo "test.sh: /dev/null is not a character device after the run"; f=$((f + 1)); fi
 s=$(( $(count UNSUPPORTED build-test/lit.log) + $(count UNSUPPORTED build-asan/lit.log) ))
 echo "${p} passed, ${f} failed, ${s} skipped"
 [ "$f" -eq 0 ] && [ "$p" -gt 0 ]

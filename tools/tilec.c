@@ -226,24 +226,12 @@ static char *replace_extension(const char *path, const char *ext) {
   return s;
 }
 
-/* Writes a device or pipe (such as /dev/null) in place: it cannot be replaced atomically. */
-static int write_special(const char *path, const char *data, size_t len) {
-  FILE *f = fopen(path, "wb");
-  if (!f || fwrite(data, 1, len, f) != len) {
-    if (f) fclose(f);
-    return errno ? errno : EIO;
-  }
-  return fclose(f) == 0 ? 0 : errno;
-}
-
 static int write_output(const char *path, const char *data, size_t len) {
   if (strcmp(path, "-") == 0) {
     fwrite(data, 1, len, stdout);
     return 0;
   }
-  struct stat st;
-  bool special = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
-  int err = special ? write_special(path, data, len) : sup_write_file_atomic(path, data, len);
+  int err = sup_write_file_atomic(path, data, len);
   if (err) fprintf(stderr, "tilec: error: cannot write '%s': %s\n", path, strerror(err));
   return err ? 1 : 0;
 }
@@ -259,7 +247,9 @@ static int write_results(cli *c, tilec_result *r) {
   }
   int rc = write_output(path, out, len);
   bool machine = c->opts.emit == TILEC_EMIT_PTX || c->opts.emit == TILEC_EMIT_CUBIN;
-  if (!rc && machine && (c->metadata_path || strcmp(path, "-") != 0)) {
+  /* Metadata goes beside a regular output file only: never "/dev/null.json". */
+  bool beside = strcmp(path, "-") != 0 && !sup_path_is_special(path);
+  if (!rc && machine && (c->metadata_path || beside)) {
     char *mpath = c->metadata_path ? strdup(c->metadata_path) : replace_extension(path, ".json");
     const char *meta = tilec_result_metadata(r, &mlen);
     rc = write_output(mpath, meta, mlen);

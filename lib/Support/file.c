@@ -1,5 +1,6 @@
 /* Whole-file reads and atomic writes. */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +41,26 @@ static int write_all(int fd, const char *p, size_t len) {
   return 0;
 }
 
+/* A path that exists and is not a regular file (a device such as /dev/null, a FIFO, a
+ * terminal) cannot be replaced by a rename: doing so as root turns /dev/null into a regular
+ * file. Such paths are opened and written in place. */
+static bool is_special(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
+static int write_in_place(const char *path, const void *data, size_t len) {
+  int fd = open(path, O_WRONLY | O_TRUNC);
+  if (fd < 0) return errno;
+  int err = write_all(fd, data, len);
+  if (close(fd) != 0 && !err) err = errno;
+  return err;
+}
+
+bool sup_path_is_special(const char *path) { return is_special(path); }
+
 int sup_write_file_atomic(const char *path, const void *data, size_t len) {
+  if (is_special(path)) return write_in_place(path, data, len);
   sup_strbuf tmp = {0};
   sup_strbuf_printf(&tmp, "%s.tmp.XXXXXX", path);
   char *name = sup_strbuf_take(&tmp);

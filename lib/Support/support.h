@@ -77,8 +77,12 @@ const char *sup_intern_cstr(sup_interner *in, const char *s);
 /* Reads a whole file into a heap buffer (NUL-terminated). Returns NULL and sets errno on
  * failure. */
 char *sup_read_file(const char *path, size_t *out_len);
-/* Writes `len` bytes to `path` atomically: a temporary file in the same folder, then rename.
- * On failure nothing is left at `path` that was not there before. Returns 0 or an errno. */
+/* Writes `len` bytes to `path`. A regular file (or a new path) is written atomically: a
+ * temporary file in the same folder, then rename; on failure nothing is left at `path` that
+ * was not there before. A path that exists and is not a regular file (/dev/null, a FIFO) is
+ * written in place and never replaced. Returns 0 or an errno. */
 int sup_write_file_atomic(const char *path, const void *data, size_t len);
+/* True when `path` exists and is not a regular file (a device, FIFO, socket, directory). */
+bool sup_path_is_special(const char *path);
 
 #endif

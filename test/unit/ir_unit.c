@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "IR/ir.h"
@@ -362,6 +364,8 @@ static bool test_pass_manager(void) {
   return true;
 }
 
+static bool test_write_special(void);
+
 static bool test_support(void) {
   sup_ptrmap pm = {0};
   for (uintptr_t i = 1; i <= 5000; i++) sup_ptrmap_put(&pm, i * 16, (void *)(i * 3));
@@ -392,6 +396,29 @@ static bool test_support(void) {
   free(text);
   unlink(path);
   CHECK(sup_write_file_atomic("/nonexistent-dir/x", "a", 1) != 0);
+  return test_write_special();
+}
+
+/* A path that is not a regular file is written in place, never replaced by a rename (as
+ * root, a rename over /dev/null turned it into a regular file). A FIFO stands for the
+ * device here: it lives in /tmp, and holding it open for reading and writing keeps the
+ * writer from blocking. */
+static bool test_write_special(void) {
+  char path[64];
+  snprintf(path, sizeof path, "/tmp/ir_unit_fifo_%d", (int)getpid());
+  unlink(path);
+  CHECK(mkfifo(path, 0600) == 0);
+  int fd = open(path, O_RDWR | O_NONBLOCK);
+  CHECK(fd >= 0);
+  CHECK(sup_path_is_special(path));
+  CHECK(sup_write_file_atomic(path, "abc", 3) == 0);
+  struct stat st;
+  CHECK(stat(path, &st) == 0 && S_ISFIFO(st.st_mode));
+  char got[8] = {0};
+  CHECK(read(fd, got, sizeof got) == 3 && memcmp(got, "abc", 3) == 0);
+  close(fd);
+  unlink(path);
+  CHECK(!sup_path_is_special(path));
   return true;
 }
 
