@@ -26,7 +26,7 @@ struct ir_context {
 };
 
 const ir_opdef irx_builtin_module_def = {
-    "builtin.module", IR_TRAIT_ISOLATED | IR_TRAIT_SINGLE_BLOCK, 0, 0, 0, 1, NULL, NULL,
+    IR_OP_BUILTIN_MODULE, "builtin.module", IR_TRAIT_ISOLATED | IR_TRAIT_SINGLE_BLOCK, 0, 0, 0, 1, NULL, NULL,
     "top-level container; attributes: tgpu.num_warps, tgpu.threads_per_warp, tgpu.target"};
 
 ir_context *ir_context_create(void) {

@@ -53,6 +53,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "IR/opcode.h"
 #include "Support/diag.h"
 #include "Support/support.h"
 
@@ -228,6 +229,7 @@ typedef struct ir_fold_result {
 } ir_fold_result;
 
 struct ir_opdef {
+  ir_opcode opcode;        /* IR_OP_<ident of the .def row> */
   const char *name;        /* "dialect.op" */
   unsigned traits;         /* IR_TRAIT_* */
   int min_operands;        /* inclusive */
@@ -270,6 +272,7 @@ struct ir_value {
 };
 
 struct ir_op {
+  ir_opcode opcode;        /* def->opcode, kept in the op for switch dispatch */
   const ir_opdef *def;
   ir_loc loc;
   unsigned noperands;
@@ -324,6 +327,7 @@ ir_op *ir_op_create_named(ir_module *m, const char *name, ir_loc loc, unsigned n
                           const ir_named_attr *attrs);
 const char *ir_op_name(const ir_op *op);
 bool ir_op_is(const ir_op *op, const char *name);   /* strcmp on the def's name */
+static inline ir_opcode ir_op_code(const ir_op *op) { return op->opcode; }
 bool ir_op_has_trait(const ir_op *op, unsigned trait);
 ir_value *ir_op_operand(const ir_op *op, unsigned i);
 ir_value *ir_op_result(ir_op *op, unsigned i);

@@ -114,6 +114,7 @@ ir_op *ir_op_create(ir_module *m, const ir_opdef *def, ir_loc loc, unsigned nope
   box->module = m;
   ir_op *op = &box->op;
   op->def = def;
+  op->opcode = def->opcode;
   op->loc = loc;
   op->noperands = noperands;
   op->operands = alloc_operands(m, op, noperands, operands);

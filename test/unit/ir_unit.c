@@ -25,14 +25,14 @@ static int g_failed_checks; /* per-thread use is avoided: threads report through
 
 /* A small local op table so that the test does not depend on the tile dialect. */
 static const ir_opdef test_ops[] = {
-    {"test.func", IR_TRAIT_ISOLATED | IR_TRAIT_SYMBOL | IR_TRAIT_SINGLE_BLOCK, 0, 0, 0, 1, NULL, NULL, "f"},
-    {"test.const", IR_TRAIT_PURE | IR_TRAIT_CONSTANT, 0, 0, 1, 0, NULL, NULL, "c"},
-    {"test.add", IR_TRAIT_PURE | IR_TRAIT_COMMUTATIVE, 2, 2, 1, 0, NULL, NULL, "a"},
-    {"test.use", 0, 0, -1, 0, 0, NULL, NULL, "u"},
-    {"test.loop", IR_TRAIT_SINGLE_BLOCK, 0, -1, -1, 1, NULL, NULL, "l"},
-    {"test.yield", IR_TRAIT_TERMINATOR, 0, -1, 0, 0, NULL, NULL, "y"},
-    {"test.ret", IR_TRAIT_TERMINATOR, 0, -1, 0, 0, NULL, NULL, "r"},
-    {"builtin.module", 0, 0, 0, 0, 1, NULL, NULL, "duplicate: ignored"},
+    {IR_OP_UNKNOWN, "test.func", IR_TRAIT_ISOLATED | IR_TRAIT_SYMBOL | IR_TRAIT_SINGLE_BLOCK, 0, 0, 0, 1, NULL, NULL, "f"},
+    {IR_OP_UNKNOWN, "test.const", IR_TRAIT_PURE | IR_TRAIT_CONSTANT, 0, 0, 1, 0, NULL, NULL, "c"},
+    {IR_OP_UNKNOWN, "test.add", IR_TRAIT_PURE | IR_TRAIT_COMMUTATIVE, 2, 2, 1, 0, NULL, NULL, "a"},
+    {IR_OP_UNKNOWN, "test.use", 0, 0, -1, 0, 0, NULL, NULL, "u"},
+    {IR_OP_UNKNOWN, "test.loop", IR_TRAIT_SINGLE_BLOCK, 0, -1, -1, 1, NULL, NULL, "l"},
+    {IR_OP_UNKNOWN, "test.yield", IR_TRAIT_TERMINATOR, 0, -1, 0, 0, NULL, NULL, "y"},
+    {IR_OP_UNKNOWN, "test.ret", IR_TRAIT_TERMINATOR, 0, -1, 0, 0, NULL, NULL, "r"},
+    {IR_OP_UNKNOWN, "builtin.module", 0, 0, 0, 0, 1, NULL, NULL, "duplicate: ignored"},
 };
 
 typedef struct capture {

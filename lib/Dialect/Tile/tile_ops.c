@@ -489,7 +489,7 @@ static bool tile_verify_while(ir_op *op) {
 
 static const ir_opdef tile_ops[] = {
 #define TILE_OP(id, name, traits, mino, maxo, nres, nreg, verify, fold, summary) \
-  {name, traits, mino, maxo, nres, nreg, verify, fold, summary},
+  {IR_OP_##id, name, traits, mino, maxo, nres, nreg, verify, fold, summary},
 #include "Dialect/Tile/tile_ops.def"
 #undef TILE_OP
 };

@@ -41,7 +41,7 @@ static bool tgpu_verify_convert_layout(ir_op *op) {
 
 static const ir_opdef tgpu_ops[] = {
 #define TILE_OP(id, name, traits, mino, maxo, nres, nreg, verify, fold, summary) \
-  {name, traits, mino, maxo, nres, nreg, verify, fold, summary},
+  {IR_OP_##id, name, traits, mino, maxo, nres, nreg, verify, fold, summary},
 #include "Dialect/TileGPU/tgpu_ops.def"
 #undef TILE_OP
 };
