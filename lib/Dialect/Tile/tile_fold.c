@@ -431,9 +431,9 @@ static bool fold_ext_trunc(ir_op *op, ir_fold_result *out) {
   if (!d) return false;
   bool int_pair = ir_op_is(op, "arith.trunci") && (ir_op_is(d, "arith.extsi") || ir_op_is(d, "arith.extui"));
   bool float_pair = ir_op_is(op, "arith.truncf") && ir_op_is(d, "arith.extf");
+  if (!int_pair && !float_pair) return false; /* d may have no operands (tt.get_program_id) */
   ir_value *x = ir_op_operand(d, 0);
-  if ((int_pair || float_pair) && x->type == ir_op_result(op, 0)->type) return fold_to_value(out, x);
-  return false;
+  return x->type == ir_op_result(op, 0)->type && fold_to_value(out, x);
 }
 
 bool tile_fold_cast(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
