@@ -177,6 +177,9 @@ const ir_attr *sema_const_attr(sema *S, const sema_val *v);
 bool sema_binop(sema *S, fe_binop op, const sema_val *a, const sema_val *b, ir_loc loc, sema_val *out);
 bool sema_compare(sema *S, fe_cmpop op, const sema_val *a, const sema_val *b, ir_loc loc, sema_val *out);
 bool sema_unary(sema *S, fe_unop op, const sema_val *a, ir_loc loc, sema_val *out);
+/* -i (or abs(i) when abs_only) of a compile-time integer; a located error when the exact
+ * result does not fit in 64 bits (only for INT64_MIN). */
+bool sema_fold_int_neg(sema *S, ir_loc loc, int64_t i, bool abs_only, sema_val *out);
 
 /* ---- sema_types.c: IR emission helpers -------------------------------------------------- */
 ir_value *sema_emit1(sema *S, ir_loc loc, const char *name, unsigned n, ir_value *const *ops,

@@ -424,7 +424,8 @@ static bool b_ceil(sema *S, bcall *c, sema_val *out) { return b_floor_ceil(S, c,
 
 static bool b_abs(sema *S, bcall *c, sema_val *out) {
   if (sema_is_num(&c->a[0])) {
-    *out = c->a[0].kind == SV_FLOAT ? sema_float(fabs(c->a[0].f)) : sema_int(c->a[0].i < 0 ? -c->a[0].i : c->a[0].i);
+    if (c->a[0].kind != SV_FLOAT) return sema_fold_int_neg(S, c->loc, c->a[0].i, true, out);
+    *out = sema_float(fabs(c->a[0].f));
     return true;
   }
   sema_val x;

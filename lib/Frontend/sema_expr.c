@@ -129,16 +129,91 @@ bool sema_val_equal(const sema_val *a, const sema_val *b) {
 
 /* ---- compile-time folding (Python semantics) --------------------------------------------- */
 
-static int64_t py_floordiv(int64_t a, int64_t b) {
+/* Compile-time integers follow Python: exact results, floor division and modulo rounding
+ * toward negative infinity, an error for a negative shift count. tilec holds them in 64
+ * bits, so an exact result outside int64 is a located error rather than a wrapped value
+ * (Triton's own limit for a constant that becomes a value is uint64; docs/language.md). */
+static bool int_overflow(sema *S, ir_loc loc, const char *what) {
+  sema_error(S, loc, "compile-time integer overflow in %s: the exact result does not fit in 64 "
+                     "bits", what);
+  return false;
+}
+
+static bool int_floordiv(sema *S, ir_loc loc, int64_t a, int64_t b, sema_val *out) {
+  if (a == INT64_MIN && b == -1) return int_overflow(S, loc, "'//'");
   int64_t q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
-  return q;
+  *out = sema_int(q);
+  return true;
 }
 
 static int64_t py_mod(int64_t a, int64_t b) {
+  if (b == -1) return 0; /* INT64_MIN % -1 is undefined in C; 0 in Python */
   int64_t r = a % b;
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;
+}
+
+/* Exponentiation by squaring with overflow checks: O(log e) steps for any exponent. */
+static bool int_pow(sema *S, ir_loc loc, int64_t base, int64_t e, sema_val *out) {
+  int64_t r = 1;
+  if (base == 0 || base == 1) r = e == 0 ? 1 : base;
+  else if (base == -1) r = (e & 1) ? -1 : 1;
+  else {
+    for (int64_t b = base;;) {
+      if ((e & 1) && __builtin_mul_overflow(r, b, &r)) return int_overflow(S, loc, "'**'");
+      e >>= 1;
+      if (!e) break;
+      if (__builtin_mul_overflow(b, b, &b)) return int_overflow(S, loc, "'**'");
+    }
+  }
+  *out = sema_int(r);
+  return true;
+}
+
+static bool int_shift(sema *S, ir_loc loc, bool left, int64_t i, int64_t j, sema_val *out) {
+  if (j < 0) {
+    sema_error(S, loc, "negative shift count in a compile-time expression");
+    return false;
+  }
+  if (!left) {
+    *out = sema_int(j >= 64 ? (i < 0 ? -1 : 0) : i >> j);
+    return true;
+  }
+  if (i == 0) {
+    *out = sema_int(0);
+    return true;
+  }
+  /* Python's i << j is i * 2**j: it fits when j < 63 and the bits shifted out are copies of
+   * the sign. */
+  if (j >= 63 || ((i << j) >> j) != i) return int_overflow(S, loc, "'<<'");
+  *out = sema_int((int64_t)((uint64_t)i << j));
+  return true;
+}
+
+static bool fold_int_arith(sema *S, fe_binop op, int64_t i, int64_t j, ir_loc loc, sema_val *out) {
+  int64_t r;
+  switch (op) {
+  case FE_ADD: if (__builtin_add_overflow(i, j, &r)) return int_overflow(S, loc, "'+'"); break;
+  case FE_SUB: if (__builtin_sub_overflow(i, j, &r)) return int_overflow(S, loc, "'-'"); break;
+  case FE_MUL: if (__builtin_mul_overflow(i, j, &r)) return int_overflow(S, loc, "'*'"); break;
+  case FE_FLOORDIV: return int_floordiv(S, loc, i, j, out);
+  case FE_MOD: r = py_mod(i, j); break;
+  default: return false;
+  }
+  *out = sema_int(r);
+  return true;
+}
+
+/* Unary minus and abs() of a compile-time integer (only INT64_MIN overflows). */
+bool sema_fold_int_neg(sema *S, ir_loc loc, int64_t i, bool abs_only, sema_val *out) {
+  if (abs_only && i >= 0) {
+    *out = sema_int(i);
+    return true;
+  }
+  if (i == INT64_MIN) return int_overflow(S, loc, abs_only ? "abs()" : "unary '-'");
+  *out = sema_int(-i);
+  return true;
 }
 
 static bool fold_binop(sema *S, fe_binop op, const sema_val *a, const sema_val *b, ir_loc loc,
@@ -152,23 +227,22 @@ static bool fold_binop(sema *S, fe_binop op, const sema_val *a, const sema_val *
     return false;
   }
   switch (op) {
-  case FE_ADD: *out = fl ? sema_float(x + y) : sema_int(i + j); return true;
-  case FE_SUB: *out = fl ? sema_float(x - y) : sema_int(i - j); return true;
-  case FE_MUL: *out = fl ? sema_float(x * y) : sema_int(i * j); return true;
-  case FE_DIV: *out = sema_float(x / y); return true;
-  case FE_FLOORDIV: *out = fl ? sema_float(floor(x / y)) : sema_int(py_floordiv(i, j)); return true;
-  case FE_MOD:
-    *out = fl ? sema_float(x - floor(x / y) * y) : sema_int(py_mod(i, j));
-    return true;
+  case FE_ADD: case FE_SUB: case FE_MUL: case FE_FLOORDIV: case FE_MOD:
+    if (!fl) return fold_int_arith(S, op, i, j, loc, out);
+    break;
   case FE_POW:
-    if (!fl && j >= 0) {
-      int64_t r = 1;
-      for (int64_t k = 0; k < j; k++) r *= i;
-      *out = sema_int(r);
-    } else {
-      *out = sema_float(pow(x, y));
-    }
+    if (!fl && j >= 0) return int_pow(S, loc, i, j, out);
+    *out = sema_float(pow(x, y));
     return true;
+  case FE_DIV: *out = sema_float(x / y); return true;
+  default: break;
+  }
+  switch (op) {
+  case FE_ADD: *out = sema_float(x + y); return true;
+  case FE_SUB: *out = sema_float(x - y); return true;
+  case FE_MUL: *out = sema_float(x * y); return true;
+  case FE_FLOORDIV: *out = sema_float(floor(x / y)); return true;
+  case FE_MOD: *out = sema_float(x - floor(x / y) * y); return true;
   default: break;
   }
   if (fl) {
@@ -177,8 +251,8 @@ static bool fold_binop(sema *S, fe_binop op, const sema_val *a, const sema_val *
   }
   bool both_bool = a->kind == SV_BOOL && b->kind == SV_BOOL;
   switch (op) {
-  case FE_LSHIFT: *out = sema_int((int64_t)((uint64_t)i << (j & 63))); return true;
-  case FE_RSHIFT: *out = sema_int(i >> (j & 63)); return true;
+  case FE_LSHIFT: return int_shift(S, loc, true, i, j, out);
+  case FE_RSHIFT: return int_shift(S, loc, false, i, j, out);
   case FE_BITAND: *out = both_bool ? sema_bool(i & j) : sema_int(i & j); return true;
   case FE_BITOR: *out = both_bool ? sema_bool(i | j) : sema_int(i | j); return true;
   case FE_BITXOR: *out = both_bool ? sema_bool(i ^ j) : sema_int(i ^ j); return true;
@@ -403,7 +477,8 @@ bool sema_unary(sema *S, fe_unop op, const sema_val *a, ir_loc loc, sema_val *ou
   }
   if (sema_is_num(a)) {
     if (op == FE_POS) *out = *a;
-    else if (op == FE_NEG) *out = a->kind == SV_FLOAT ? sema_float(-a->f) : sema_int(-a->i);
+    else if (op == FE_NEG && a->kind == SV_FLOAT) *out = sema_float(-a->f);
+    else if (op == FE_NEG) return sema_fold_int_neg(S, loc, a->i, false, out);
     else if (a->kind == SV_FLOAT) {
       sema_error(S, loc, "bad operand type for unary ~: 'float'");
       return false;
