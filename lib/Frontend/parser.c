@@ -14,7 +14,7 @@
 #include "Frontend/ast.h"
 #include "Frontend/lexer.h"
 
-enum { MAX_ERRORS = 20, MAX_DEPTH = 600 };
+enum { MAX_ERRORS = 20, MAX_DEPTH = 600, MAX_HEIGHT = 1000 };
 
 typedef struct parser {
   ir_context *ctx;
@@ -647,10 +647,40 @@ static fe_expr *parse_test_inner(parser *p) {
   return e;
 }
 
+static unsigned max_u(unsigned a, unsigned b) { return a > b ? a : b; }
+
+/* The height of an expression tree, counted no further than `limit`, so that the count
+ * itself recurses at most `limit` deep. */
+static unsigned expr_height(const fe_expr *e, unsigned limit) {
+  if (!e || limit == 0) return 0;
+  unsigned h = 0, l = limit - 1;
+  const fe_expr *kids[] = {e->value, e->lhs, e->rhs, e->func, e->cond, e->body, e->orelse,
+                           e->lower, e->upper, e->step};
+  for (size_t i = 0; i < sizeof kids / sizeof kids[0] && h < l; i++) h = max_u(h, expr_height(kids[i], l));
+  for (unsigned i = 0; i < e->nitems && h < l; i++) {
+    h = max_u(h, expr_height(e->items[i], l));
+    if (e->values) h = max_u(h, expr_height(e->values[i], l));
+  }
+  for (unsigned i = 0; i < e->nkeywords && h < l; i++) h = max_u(h, expr_height(e->keywords[i].value, l));
+  return h + 1;
+}
+
+/* Long left-associative chains (x + x + ...) and postfix chains (x.T.T..., f()()...,
+ * x[0][0]...) are built by loops, not by recursion, so the nesting limit of enter() does not
+ * bound them; every later walk of the tree (semantic analysis, printing) recurses on it.
+ * One check on each outermost expression bounds them all. */
+static fe_expr *check_height(parser *p, fe_expr *e) {
+  if (e && p->depth == 0 && expr_height(e, MAX_HEIGHT + 1) > MAX_HEIGHT) {
+    error_at(p, e->loc, "expression too deeply nested (more than %d levels)", MAX_HEIGHT);
+    return NULL;
+  }
+  return e;
+}
+
 static fe_expr *parse_test(parser *p) {
   fe_expr *e = enter(p) ? parse_test_inner(p) : NULL;
   p->depth--;
-  return e;
+  return check_height(p, e);
 }
 
 /* A test, or a bare tuple of tests (a, b = ...; return a, b). */
@@ -1049,13 +1079,13 @@ static bool parse_else(parser *p, fe_stmt *s) {
 
 /* The target list of a for loop: or-level expressions (so that `in` ends it). */
 static fe_expr *parse_for_target(parser *p) {
-  fe_expr *first = parse_binary(p, 0);
+  fe_expr *first = check_height(p, parse_binary(p, 0));
   if (!first || kind(p) != FE_TOK_COMMA)
     return first;
   vec items = vec_of(sizeof(fe_expr *));
   vec_push_ptr(p, &items, first);
   while (accept(p, FE_TOK_COMMA) && kind(p) != FE_TOK_KW_IN) {
-    fe_expr *e = parse_binary(p, 0);
+    fe_expr *e = check_height(p, parse_binary(p, 0));
     if (!e)
       return NULL;
     vec_push_ptr(p, &items, e);
