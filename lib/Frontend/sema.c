@@ -122,9 +122,13 @@ static bool parse_literal(sema *S, const char *text, sema_val *out) {
   return false;
 }
 
+/* The -D entry for `name`, marked as used (a -D that names nothing is an error later). */
 static const fe_define *find_define(sema *S, const char *name) {
   for (size_t i = 0; S->opts && i < S->opts->ndefines; i++)
-    if (strcmp(S->opts->defines[i].name, name) == 0) return &S->opts->defines[i];
+    if (strcmp(S->opts->defines[i].name, name) == 0) {
+      if (S->define_used) S->define_used[i] = true;
+      return &S->opts->defines[i];
+    }
   return NULL;
 }
 
@@ -965,6 +969,7 @@ static void mark_calls_stmts(sema *S, fe_stmt *const *b, unsigned n) {
 
 typedef struct pinfo {
   bool is_const;
+  bool from_signature; /* the value came from a --signature entry */
   bool typed;
   sema_val cval;
   sema_dtype dt;
@@ -1039,7 +1044,7 @@ static bool apply_signature(sema *S, sema_jit *j, pinfo *pis) {
       }
       pi->dt = d, pi->div = div, pi->typed = true;
     } else if (parse_literal(S, e, &v) && v.kind != SV_DTYPE) {
-      pi->is_const = true, pi->cval = v;
+      pi->is_const = true, pi->cval = v, pi->from_signature = true;
     } else {
       sema_error(S, fd->params[i].loc, "invalid signature entry '%s' for parameter '%s'", e, fd->params[i].name);
       return false;
@@ -1076,8 +1081,14 @@ static bool param_infos(sema *S, sema_jit *j, pinfo *pis) {
     const fe_param *p = &fd->params[i];
     pinfo *pi = &pis[i];
     const fe_define *d = find_define(S, p->name);
+    sema_val sig_val = pi->cval;
     if (d) {
       if (!define_value(S, d, p->loc, &pi->cval)) return false;
+      if (pi->from_signature && !sema_val_equal(&sig_val, &pi->cval)) {
+        sema_error(S, p->loc, "parameter '%s' gets two values: -D %s=%s and a different "
+                   "--signature entry", p->name, p->name, d->value);
+        return false;
+      }
       pi->is_const = true;
     }
     if (pi->is_const && pi->cval.kind == SV_INVALID) {
@@ -1356,6 +1367,40 @@ static bool module_stmt(sema *S, fe_stmt *s) {
   return false;
 }
 
+static bool wanted(sema *S, const sema_jit *j);
+
+/* Appends the constexpr parameters of the compiled kernels to b ("BLOCK, N" or "none"). */
+static void list_constexprs(sema *S, sup_strbuf *b) {
+  size_t start = b->len;
+  for (unsigned i = 0; i < S->njits; i++) {
+    if (!wanted(S, &S->jits[i])) continue;
+    const fe_funcdef *fd = S->jits[i].fd;
+    for (unsigned k = 0; k < fd->nparams; k++) {
+      const fe_expr *a = fd->params[k].annotation;
+      bool is_const = a && ((a->kind == FE_EXPR_ATTRIBUTE && !strcmp(a->name, "constexpr")) ||
+                            (a->kind == FE_EXPR_NAME && !strcmp(a->name, "constexpr")));
+      if (is_const) sup_strbuf_printf(b, "%s%s", b->len > start ? ", " : "", fd->params[k].name);
+    }
+  }
+  if (b->len == start) sup_strbuf_printf(b, "none");
+}
+
+/* A -D that named neither a module-level constant nor a constexpr parameter is a typo. */
+static bool check_defines_used(sema *S) {
+  bool ok = true;
+  for (size_t i = 0; S->opts && S->define_used && i < S->opts->ndefines; i++) {
+    if (S->define_used[i]) continue;
+    sup_strbuf b = {0};
+    list_constexprs(S, &b);
+    sema_error(S, (ir_loc){S->file->filename, 0, 0},
+               "-D %s: the kernel has no constexpr parameter or module-level constant of that "
+               "name (its constexpr parameters: %s)", S->opts->defines[i].name, sup_strbuf_cstr(&b));
+    sup_strbuf_free(&b);
+    ok = false;
+  }
+  return ok;
+}
+
 static bool wanted(sema *S, const sema_jit *j) {
   if (!S->opts || !S->opts->nkernels) return !j->called;
   for (size_t i = 0; i < S->opts->nkernels; i++)
@@ -1363,11 +1408,23 @@ static bool wanted(sema *S, const sema_jit *j) {
   return false;
 }
 
+/* "a, b, c" (or "none") from n names, in the arena. */
+static const char *name_list(sema *S, unsigned n, const char *(*name_of)(sema *, unsigned)) {
+  sup_strbuf b = {0};
+  for (unsigned i = 0; i < n; i++) sup_strbuf_printf(&b, "%s%s", i ? ", " : "", name_of(S, i));
+  const char *r = sup_arena_printf(S->arena, "%s", b.len ? sup_strbuf_cstr(&b) : "none");
+  sup_strbuf_free(&b);
+  return r;
+}
+
+static const char *jit_name(sema *S, unsigned i) { return S->jits[i].fd->name; }
+
 static bool select_and_compile(sema *S) {
-  ir_loc floc = {S->file->filename, 1, 1};
+  ir_loc floc = {S->file->filename, 0, 0}; /* about the file, not a line of it */
   for (size_t i = 0; S->opts && i < S->opts->nkernels; i++)
     if (!sema_find_jit(S, S->opts->kernels[i])) {
-      sema_error(S, floc, "no jit function named '%s'", S->opts->kernels[i]);
+      sema_error(S, floc, "--kernel %s: no @triton.jit function of that name; this file has: %s",
+                 S->opts->kernels[i], name_list(S, S->njits, jit_name));
       return false;
     }
   unsigned n = 0;
@@ -1383,7 +1440,7 @@ static bool select_and_compile(sema *S) {
   bool ok = true;
   for (unsigned i = 0; i < S->njits; i++)
     if (wanted(S, &S->jits[i])) ok = compile_kernel(S, &S->jits[i]) && ok;
-  return ok;
+  return ok && check_defines_used(S);
 }
 
 static bool analyze(sema *S) {
@@ -1422,6 +1479,7 @@ ir_module *fe_compile_source(ir_context *ctx, const char *filename, const char *
   }
   ir_module *m = ir_module_create(ctx, (ir_loc){file->filename, 1, 1});
   sema S = {.ctx = ctx, .m = m, .arena = arena, .opts = opts, .file = file, .num_warps = 4};
+  if (opts && opts->ndefines) S.define_used = sup_arena_alloc(arena, opts->ndefines * sizeof(bool));
   ir_builder_init(&S.b, m);
   bool ok = analyze(&S);
   sup_arena_destroy(arena);

@@ -143,6 +143,7 @@ typedef struct sema {
   bool num_warps_set;
   const ir_attr **all_configs;
   unsigned nall_configs;
+  bool *define_used;  /* per opts->defines entry: it named a global or a constexpr parameter */
 } sema;
 
 /* ---- sema.c ---------------------------------------------------------------------------- */
