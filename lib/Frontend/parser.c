@@ -26,6 +26,7 @@ typedef struct parser {
   unsigned error_base;
   int depth;           /* current expression nesting */
   bool stop;           /* too many errors: unwind */
+  sup_ptrmap param_names; /* the parameter names of the def being parsed */
 } parser;
 
 /* A growable array in the arena (the old storage is abandoned on growth). */
@@ -1113,10 +1114,13 @@ static fe_stmt *parse_while(parser *p) {
   return parse_else(p, s) ? s : NULL;
 }
 
-static bool param_seen(const vec *params, const char *name) {
-  for (unsigned i = 0; i < params->n; i++)
-    if (((fe_param *)params->data)[i].name == name)
-      return true;
+/* Duplicate parameter names are found through the names' interned pointers in a map, so a
+ * long parameter list is not quadratic. */
+static bool param_seen(parser *p, const char *name) {
+  uint64_t key = (uint64_t)(uintptr_t)name;
+  if (sup_ptrmap_has(&p->param_names, key))
+    return true;
+  sup_ptrmap_put(&p->param_names, key, (void *)1);
   return false;
 }
 
@@ -1133,7 +1137,7 @@ static bool parse_param(parser *p, vec *params, bool *seen_default) {
   if (k != FE_TOK_NAME)
     return unexpected(p), false;
   fe_param prm = {cur(p)->name, NULL, NULL, loc(p)};
-  if (param_seen(params, prm.name)) {
+  if (param_seen(p, prm.name)) {
     error_at(p, prm.loc, "duplicate argument '%s' in function definition", prm.name);
     return false;
   }
@@ -1156,13 +1160,16 @@ static bool parse_params(parser *p, fe_funcdef *f) {
   if (!expect(p, FE_TOK_LPAR))
     return false;
   vec params = vec_of(sizeof(fe_param));
-  bool seen_default = false;
+  bool seen_default = false, ok = true;
   while (kind(p) != FE_TOK_RPAR) {
-    if (!parse_param(p, &params, &seen_default))
-      return false;
+    if (!(ok = parse_param(p, &params, &seen_default)))
+      break;
     if (!accept(p, FE_TOK_COMMA))
       break;
   }
+  sup_ptrmap_free(&p->param_names);
+  if (!ok)
+    return false;
   f->nparams = params.n;
   f->params = (fe_param *)params.data;
   return expect(p, FE_TOK_RPAR);

@@ -33,39 +33,64 @@ void sema_note(sema *S, ir_loc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
-static sema_val *env_find(sema_env *env, const char *name) {
-  for (unsigned i = env->n; i-- > 0;)
-    if (strcmp(env->vars[i].name, name) == 0) return &env->vars[i].val;
-  return NULL;
+/* Names are interned (the lexer interns every identifier; sema_env_set and sema_lookup intern
+ * what they are given), so the pointer is the identity that the index hashes. */
+static unsigned name_slot(const sema_env *env, const char *name) {
+  uint64_t h = (uint64_t)(uintptr_t)name * 0x9E3779B97F4A7C15ull;
+  return (unsigned)(h >> 32) & (env->nslots - 1);
+}
+
+static sema_val *env_find(const sema_env *env, const char *name) {
+  if (!env->nslots) return NULL;
+  for (unsigned i = name_slot(env, name);; i = (i + 1) & (env->nslots - 1)) {
+    unsigned k = env->slots[i];
+    if (!k) return NULL;
+    if (env->vars[k - 1].name == name) return &env->vars[k - 1].val;
+  }
+}
+
+static void env_reserve(sema *S, sema_env *env, unsigned cap) {
+  if (cap <= env->cap) return;
+  sema_var *nv = sup_arena_alloc(S->arena, cap * sizeof(sema_var));
+  if (env->n) memcpy(nv, env->vars, env->n * sizeof(sema_var));
+  env->vars = nv, env->cap = cap;
+  env->nslots = 16;
+  while (env->nslots < 2 * cap) env->nslots *= 2;
+  env->slots = sup_arena_alloc(S->arena, env->nslots * sizeof(unsigned));
+  memset(env->slots, 0, env->nslots * sizeof(unsigned));
+  for (unsigned k = 0; k < env->n; k++) {
+    unsigned i = name_slot(env, env->vars[k].name);
+    while (env->slots[i]) i = (i + 1) & (env->nslots - 1);
+    env->slots[i] = k + 1;
+  }
 }
 
 void sema_env_set(sema *S, sema_env *env, const char *name, sema_val v) {
+  name = ir_intern(S->ctx, name);
   sema_val *slot = env_find(env, name);
   if (slot) {
     *slot = v;
     return;
   }
-  if (env->n == env->cap) {
-    unsigned cap = env->cap ? env->cap * 2 : 16;
-    sema_var *nv = sup_arena_alloc(S->arena, cap * sizeof(sema_var));
-    if (env->n) memcpy(nv, env->vars, env->n * sizeof(sema_var));
-    env->vars = nv, env->cap = cap;
-  }
-  env->vars[env->n++] = (sema_var){name, v};
+  if (env->n == env->cap) env_reserve(S, env, env->cap ? env->cap * 2 : 16);
+  env->vars[env->n] = (sema_var){name, v};
+  unsigned i = name_slot(env, name);
+  while (env->slots[i]) i = (i + 1) & (env->nslots - 1);
+  env->slots[i] = ++env->n;
 }
 
 static sema_env env_copy(sema *S, const sema_env *e) {
   sema_env c = {0};
-  c.cap = e->n + 8;
-  c.vars = sup_arena_alloc(S->arena, c.cap * sizeof(sema_var));
-  if (e->n) memcpy(c.vars, e->vars, e->n * sizeof(sema_var));
   c.n = e->n;
+  c.vars = (sema_var *)e->vars; /* read by env_reserve, which makes c its own copy */
+  env_reserve(S, &c, e->n + 8);
   return c;
 }
 
 static sema_env *cur_env(sema *S) { return S->fn ? &S->fn->env : &S->globals; }
 
 bool sema_lookup(sema *S, const char *name, sema_val *out) {
+  name = ir_intern(S->ctx, name);
   sema_val *v = S->fn ? env_find(&S->fn->env, name) : NULL;
   if (!v) v = env_find(&S->globals, name);
   if (v) {
@@ -75,10 +100,17 @@ bool sema_lookup(sema *S, const char *name, sema_val *out) {
   return sema_python_builtin(name, out);
 }
 
+/* Jit functions are found by their interned name in a map (index + 1), so that a file of
+ * many kernels is not quadratic; the first definition of a name wins. */
 sema_jit *sema_find_jit(sema *S, const char *name) {
-  for (unsigned i = 0; i < S->njits; i++)
-    if (strcmp(S->jits[i].fd->name, name) == 0) return &S->jits[i];
-  return NULL;
+  uintptr_t i = (uintptr_t)sup_ptrmap_get(&S->jit_index, (uint64_t)(uintptr_t)ir_intern(S->ctx, name));
+  return i ? &S->jits[i - 1] : NULL;
+}
+
+static void add_jit(sema *S, const sema_jit *j) {
+  uint64_t key = (uint64_t)(uintptr_t)j->fd->name;
+  S->jits[S->njits++] = *j;
+  if (!sup_ptrmap_has(&S->jit_index, key)) sup_ptrmap_put(&S->jit_index, key, (void *)(uintptr_t)S->njits);
 }
 
 static void insert_op(sema *S, ir_op *op) {
@@ -303,7 +335,7 @@ static bool collect_if_merges(sema *S, const fe_stmt *s, const sema_env *before,
   *after = env_copy(S, before);
   for (unsigned i = 0; i < te->n; i++) {
     const char *name = te->vars[i].name;
-    sema_val t = te->vars[i].val, *ep = env_find(ee, name), *bp = env_find((sema_env *)before, name);
+    sema_val t = te->vars[i].val, *ep = env_find(ee, name), *bp = env_find(before, name);
     if (!ep) continue; /* defined in one branch only: not visible afterwards */
     sema_val e = *ep;
     if (bp && sema_val_equal(&t, bp) && sema_val_equal(&e, bp)) continue;
@@ -374,7 +406,7 @@ static void erase_block_ops(ir_block *b) {
 /* Names defined before the loop whose value the body changes (Triton's discovery pass). */
 static void changed_names(sema *S, const sema_env *before, const sema_env *afterb, merge_set *ms) {
   for (unsigned i = 0; i < before->n; i++) {
-    const sema_val *a = env_find((sema_env *)afterb, before->vars[i].name);
+    const sema_val *a = env_find(afterb, before->vars[i].name);
     if (a && !sema_val_equal(a, &before->vars[i].val))
       merge_add(S, ms, before->vars[i].name, before->vars[i].val, *a);
   }
@@ -936,10 +968,9 @@ static void mark_calls_list(sema *S, fe_expr *const *items, unsigned n) {
 
 static void mark_calls_expr(sema *S, const fe_expr *e) {
   if (!e) return;
-  if (e->kind == FE_EXPR_CALL || e->kind == FE_EXPR_NAME) {
-    const char *n = e->kind == FE_EXPR_NAME ? e->name : NULL;
-    sema_jit *j = n ? sema_find_jit(S, n) : NULL;
-    if (j) j->called = true;
+  if (e->kind == FE_EXPR_NAME) {
+    sema_jit *j = sema_find_jit(S, e->name);
+    if (j && j != S->marking) j->called = true;
   }
   mark_calls_expr(S, e->value);
   mark_calls_expr(S, e->lhs);
@@ -1353,7 +1384,7 @@ static bool module_stmt(sema *S, fe_stmt *s) {
     sema_jit j = {.fd = s->func, .loc = s->loc};
     bool is_jit;
     if (!read_decorators(S, s->func, &j, &is_jit)) return false;
-    if (is_jit) S->jits[S->njits++] = j;
+    if (is_jit) add_jit(S, &j);
     else sema_env_set(S, &S->globals, s->func->name, sema_none()); /* host code: not compiled */
     if (is_jit) sema_env_set(S, &S->globals, s->func->name, (sema_val){.kind = SV_JITFN, .fn = s->func});
     return true;
@@ -1451,10 +1482,12 @@ static bool analyze(sema *S) {
   for (unsigned i = 0; i < S->file->nstmts && ok; i++) ok = module_stmt(S, S->file->stmts[i]);
   erase_block_ops(scratch);
   if (!ok) return false;
-  for (unsigned i = 0; i < S->njits; i++) {
-    for (unsigned k = 0; k < S->njits; k++)
-      if (k != i) mark_calls_stmts(S, S->jits[k].fd->body, S->jits[k].fd->nbody);
+  /* A jit function named in another one's body is a helper, not an entry point. */
+  for (unsigned k = 0; k < S->njits; k++) {
+    S->marking = sema_find_jit(S, S->jits[k].fd->name);
+    mark_calls_stmts(S, S->jits[k].fd->body, S->jits[k].fd->nbody);
   }
+  S->marking = NULL;
   set_block(S, ir_module_body(S->m));
   if (!select_and_compile(S)) return false;
   ir_op *mop = S->m->op;
@@ -1482,6 +1515,7 @@ ir_module *fe_compile_source(ir_context *ctx, const char *filename, const char *
   if (opts && opts->ndefines) S.define_used = sup_arena_alloc(arena, opts->ndefines * sizeof(bool));
   ir_builder_init(&S.b, m);
   bool ok = analyze(&S);
+  sup_ptrmap_free(&S.jit_index);
   sup_arena_destroy(arena);
   if (!ok || diag_error_count(dg) != errors) {
     ir_module_destroy(m);

@@ -87,9 +87,14 @@ typedef struct sema_var {
   sema_val val;
 } sema_var;
 
+/* Variables in definition order, with an open-addressing index on the interned name's
+ * pointer (slots hold index + 1, 0 = empty; nslots is a power of two >= 2 * cap). All of it
+ * lives in the sema arena. */
 typedef struct sema_env {
   sema_var *vars;
   unsigned n, cap;
+  unsigned *slots;
+  unsigned nslots;
 } sema_env;
 
 /* A jit function of the file and what its decorators say. */
@@ -143,7 +148,9 @@ typedef struct sema {
   bool num_warps_set;
   const ir_attr **all_configs;
   unsigned nall_configs;
-  bool *define_used;  /* per opts->defines entry: it named a global or a constexpr parameter */
+  bool *define_used;
+  sup_ptrmap jit_index;  /* interned name -> index + 1 in jits */
+  sema_jit *marking;     /* the jit whose body the call-graph walk is reading */  /* per opts->defines entry: it named a global or a constexpr parameter */
 } sema;
 
 /* ---- sema.c ---------------------------------------------------------------------------- */

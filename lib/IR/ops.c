@@ -278,15 +278,20 @@ void ir_op_move_before(ir_op *op, ir_op *before) {
 
 ir_block *ir_block_create(ir_module *m) { return sup_arena_alloc(m->arena, sizeof(ir_block)); }
 
+/* The argument array grows geometrically: its capacity is implicit (the next power of two
+ * from 4 up), so that adding n arguments costs O(n), not O(n^2). */
 ir_value *ir_block_add_arg(ir_module *m, ir_block *b, const ir_type *t) {
-  ir_value **args = sup_arena_alloc(m->arena, (b->nargs + 1) * sizeof *args);
-  if (b->nargs) memcpy(args, b->args, b->nargs * sizeof *args);
+  unsigned n = b->nargs;
+  if (n == 0 || (n >= 4 && (n & (n - 1)) == 0)) {
+    ir_value **args = sup_arena_alloc(m->arena, (n ? 2 * n : 4) * sizeof *args);
+    if (n) memcpy(args, b->args, n * sizeof *args);
+    b->args = args;
+  }
   ir_value *v = sup_arena_alloc(m->arena, sizeof *v);
   v->type = t;
   v->block = b;
-  v->index = b->nargs;
-  args[b->nargs++] = v;
-  b->args = args;
+  v->index = n;
+  b->args[b->nargs++] = v;
   return v;
 }
 
