@@ -561,6 +561,19 @@ static bool unrolled_body(sema *S, const fe_stmt *s, const sema_val *v) {
   return ok;
 }
 
+/* Counts `trips` more unrolled bodies against the kernel's SEMA_MAX_UNROLL. Nested loops
+ * count each inner loop once per outer trip, so the total is the product. */
+static bool count_unrolled(sema *S, ir_loc loc, uint64_t trips) {
+  if (trips <= SEMA_MAX_UNROLL && S->unrolled + trips <= SEMA_MAX_UNROLL) {
+    S->unrolled += trips;
+    return true;
+  }
+  sema_error(S, loc, "compile-time loops in this kernel would unroll more than %d loop bodies "
+             "in all (here: %llu more after %lu); use a run-time loop (range or tl.range)",
+             SEMA_MAX_UNROLL, (unsigned long long)trips, S->unrolled);
+  return false;
+}
+
 static bool static_for(sema *S, const fe_stmt *s, range_args *ra) {
   sema_val *vals[3] = {&ra->start, &ra->end, &ra->step};
   for (unsigned i = 0; i < 3; i++)
@@ -574,11 +587,13 @@ static bool static_for(sema *S, const fe_stmt *s, range_args *ra) {
     sema_error(S, s->iter->loc, "range() step must not be zero");
     return false;
   }
-  if ((st > 0 ? (e - a) / st : (a - e) / -st) > 65536) {
-    sema_error(S, s->iter->loc, "tl.static_range() with more than 65536 iterations is not supported");
-    return false;
-  }
-  for (int64_t i = a; st > 0 ? i < e : i > e; i += st) {
+  /* the trip count in unsigned arithmetic: e - a may not fit in int64 */
+  uint64_t span = st > 0 ? (e > a ? (uint64_t)e - (uint64_t)a : 0) : (a > e ? (uint64_t)a - (uint64_t)e : 0);
+  uint64_t step = st > 0 ? (uint64_t)st : (uint64_t)0 - (uint64_t)st;
+  uint64_t trips = span / step + (span % step != 0);
+  if (!count_unrolled(S, s->iter->loc, trips)) return false;
+  for (uint64_t t = 0; t < trips; t++) {
+    int64_t i = (int64_t)((uint64_t)a + t * (uint64_t)st);
     sema_val iv = sema_int(i);
     /* the induction variable stays a compile-time value (not sanitized) */
     if (s->target->kind != FE_EXPR_NAME) {
@@ -646,6 +661,7 @@ static bool stmt_for(sema *S, const fe_stmt *s) {
       sema_error(S, s->iter->loc, "for loops must iterate over range(), tl.range(), tl.static_range() or a tuple");
       return false;
     }
+    if (!count_unrolled(S, s->iter->loc, it.n)) return false;
     for (unsigned i = 0; i < it.n && !S->fn->returned; i++)
       if (!unrolled_body(S, s, &it.elems[i])) return false;
     return true;
@@ -1178,6 +1194,7 @@ static bool run_body(sema *S, fe_funcdef *fd, sema_fn *fn, ir_block *entry) {
 
 static bool compile_kernel(sema *S, sema_jit *j) {
   fe_funcdef *fd = j->fd;
+  S->unrolled = 0;
   pinfo *pis = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(pinfo));
   if (!param_infos(S, j, pis)) return false;
   ir_op *f = ir_op_create_named(S->m, "tt.func", j->loc, 0, NULL, 0, NULL, 0, NULL);

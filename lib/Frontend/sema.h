@@ -148,10 +148,18 @@ typedef struct sema {
   bool num_warps_set;
   const ir_attr **all_configs;
   unsigned nall_configs;
+  unsigned long unrolled; /* loop bodies unrolled so far in the kernel being compiled */
   bool *define_used;
   sup_ptrmap jit_index;  /* interned name -> index + 1 in jits */
   sema_jit *marking;     /* the jit whose body the call-graph walk is reading */  /* per opts->defines entry: it named a global or a constexpr parameter */
 } sema;
+
+/* The most loop bodies the compile-time loops of one kernel (tl.static_range, nested ones
+ * multiplying, and loops over tuples) may unroll. Triton sets no limit; tilec does because
+ * LLVM's O3 time grows faster than linearly in the unrolled size (examples/avg_pool.tir's
+ * KxK window: K=16, 256 bodies: 0.6 s; K=32, 1024: 2.8 s; K=64, 4096: 41 s; K=128: over
+ * 120 s), and a body copied thousands of times no longer fits the instruction cache. */
+enum { SEMA_MAX_UNROLL = 4096 };
 
 /* ---- sema.c ---------------------------------------------------------------------------- */
 void sema_error(sema *S, ir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
