@@ -679,8 +679,9 @@ static bool parse_loc(parser *P, op_parts *o) {
   P->p += 4;
   o->has_loc = true;
   if (peek(P) != '"') {
+    const char *at = P->p;
     span id = lex_ident(P);
-    if (!span_is(id, "unknown")) return fail_at(P, P->p, "expected a quoted file name or 'unknown' in loc(...)");
+    if (!span_is(id, "unknown")) return fail_at(P, at, "expected a quoted file name or 'unknown' in loc(...)");
     o->loc = (ir_loc){0};
     return expect(P, ')');
   }
