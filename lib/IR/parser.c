@@ -681,7 +681,8 @@ static bool parse_loc(parser *P, op_parts *o) {
   if (peek(P) != '"') {
     const char *at = P->p;
     span id = lex_ident(P);
-    if (!span_is(id, "unknown")) return fail_at(P, at, "expected a quoted file name or 'unknown' in loc(...)");
+    if (!span_is(id, "unknown"))
+      return fail_at(P, at, "expected a quoted file name or 'unknown' in loc(...)");
     o->loc = (ir_loc){0};
     return expect(P, ')');
   }

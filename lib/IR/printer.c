@@ -211,7 +211,8 @@ static const char *alias_new_name(aliases *al, const char *kind) {
   uintptr_t n = (uintptr_t)sup_ptrmap_get(&al->next, ptr_key(k));
   unsigned counter = n ? (unsigned)(n - 1) : 0;
   for (;; counter++) {
-    const char *name = counter ? sup_intern_cstr(al->names, sup_arena_printf(al->arena, "%s%u", kind, counter)) : k;
+    const char *name = counter ? sup_arena_printf(al->arena, "%s%u", kind, counter) : kind;
+    name = sup_intern_cstr(al->names, name);
     if (sup_ptrmap_has(&al->taken, ptr_key(name))) continue;
     sup_ptrmap_put(&al->taken, ptr_key(name), (void *)name);
     sup_ptrmap_put(&al->next, ptr_key(k), (void *)(uintptr_t)(counter + 2));

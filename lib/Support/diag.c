@@ -132,7 +132,8 @@ char *diag_render(const diag_engine *d, diag_severity sev, diag_loc loc, const c
     sup_strbuf_printf(&b, "%s: ", loc.file);
   sup_strbuf_printf(&b, "%s: %s", sev_name(sev), message);
   const source *src = find_source(d, loc.file);
-  if (src && src->text && loc.line > 0) render_snippet(&b, src, loc.line, loc.col > 0 ? loc.col : 1);
+  if (src && src->text && loc.line > 0)
+    render_snippet(&b, src, loc.line, loc.col > 0 ? loc.col : 1);
   return sup_strbuf_take(&b);
 }
 
