@@ -2,9 +2,12 @@
  * each) and prints the result, or LLVM IR / PTX converted from a tgpu module.
  *
  *   tilec-opt FILE|- [--PASS]... [--passes=a,b] [-o OUT] [--no-verify]
- *             [--print-ir-after-all] [--emit=ir|llvm|ptx] [--arch ARCH] [--help]
+ *             [--print-ir-after-all] [--no-locations] [--emit=ir|llvm|ptx] [--arch ARCH]
+ *             [--help]
  *
- * Exit status 1 on any error (diagnostics on stderr). */
+ * Exit status 1 on any error (diagnostics on stderr). A diagnostic at a location carried
+ * from another file (a dump's 'loc("kernel.tir":12:5)') shows that file's line when the
+ * file can be read. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +30,7 @@ typedef struct opts {
   emit_kind emit;
   bool verify;
   bool print_after_all;
+  unsigned print_flags;    /* IR_PRINT_* */
   const ir_pass *passes[MAX_PASSES];
   size_t npasses;
 } opts;
@@ -41,6 +45,7 @@ static const char usage[] =
     "  -o PATH                 output file (default: stdout)\n"
     "  --no-verify             do not verify after parsing and after each pass\n"
     "  --print-ir-after-all    print the IR after every pass to stderr\n"
+    "  --no-locations          print IR without the loc(...) after each op\n"
     "  --emit=KIND             ir (default), llvm, ptx\n"
     "  --arch ARCH             target for llvm/ptx (default sm_90a)\n"
     "  --help                  print this help\n";
@@ -110,6 +115,7 @@ static int parse_args(opts *o, int argc, char **argv) {
     else if (strncmp(a, "--arch=", 7) == 0) o->arch = a + 7;
     else if (strcmp(a, "--no-verify") == 0) o->verify = false;
     else if (strcmp(a, "--print-ir-after-all") == 0) o->print_after_all = true;
+    else if (strcmp(a, "--no-locations") == 0) o->print_flags |= IR_PRINT_NO_LOCATIONS;
     else if (strncmp(a, "--emit=", 7) == 0) {
       if (!parse_emit(o, a + 7)) return 1;
     } else if (strncmp(a, "--passes=", 9) == 0) {
@@ -134,10 +140,10 @@ static int parse_args(opts *o, int argc, char **argv) {
 }
 
 static void dump_after(void *user, unsigned index, const ir_pass *p, ir_module *m, double secs) {
-  (void)user;
+  const opts *o = user;
   (void)secs;
   fprintf(stderr, "// -----// IR Dump After %s (%u) //----- //\n", p->name, index);
-  ir_print_to_file(m->op, stderr);
+  ir_print_to_file_flags(m->op, o->print_flags, stderr);
 }
 
 static bool write_output(const char *path, const char *text) {
@@ -172,11 +178,12 @@ static int run(ir_context *ctx, const opts *o) {
   free(text);
   if (!m) return 1;
   int rc = 1;
-  ir_pass_hooks hooks = {NULL, NULL, dump_after};
+  ir_pass_hooks hooks = {(void *)o, NULL, dump_after};
   if (o->verify && !ir_verify(m)) goto done;
   if (!ir_run_passes(m, o->passes, o->npasses, o->verify, o->print_after_all ? &hooks : NULL))
     goto done;
-  char *out = o->emit == EMIT_IR ? ir_print_to_string(m->op) : emit_machine(ctx, m, o);
+  char *out = o->emit == EMIT_IR ? ir_print_to_string_flags(m->op, o->print_flags)
+                                 : emit_machine(ctx, m, o);
   if (!out) goto done;
   rc = write_output(o->output, out) ? 0 : 1;
   free(out);
@@ -196,6 +203,7 @@ int main(int argc, char **argv) {
   if (!ctx) return 1;
   tile_register_dialect(ctx);
   tgpu_register_dialect(ctx);
+  diag_engine_set_read_sources(ir_context_diag(ctx), true);
   int rc = run(ctx, &o);
   ir_context_destroy(ctx);
   return rc;

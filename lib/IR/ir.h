@@ -16,18 +16,21 @@
  *
  * Textual form (generic, one syntax for every op; the parser reads back every print):
  *
+ *   #blocked = #tgpu.blocked<{order = [0], sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4]}>
  *   builtin.module() {tgpu.num_warps = 4 : i32} ({
- *     tt.func() {sym_name = "add", function_type = (ptr<f32>, i32) -> ()} ({
+ *     tt.func() {function_type = (ptr<f32>, i32) -> (), sym_name = "add"} ({
  *     ^entry(%arg0: ptr<f32>, %arg1: i32):
- *       %0 = tt.get_program_id() {axis = 0 : i32} : i32
- *       %1 = arith.constant() {value = 1024 : i32} : i32
- *       %2 = arith.muli(%0, %1) : i32
- *       tt.return()
- *     })
- *   })
+ *       %0 = tt.get_program_id() {axis = 0 : i32} : i32 loc("add.tir":7:11)
+ *       %1 = tt.make_range() {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked> loc("add.tir":8:23)
+ *       tt.return() loc(unknown)
+ *     }) loc("add.tir":6:1)
+ *   }) loc("add.tir":1:1)
  *
+ *   file    ::= (alias-def | op)*          (the printer writes every alias-def first)
+ *   alias-def ::= '#' name '=' attr        (each name defined once, before its uses)
  *   op      ::= [value-list '='] op-name '(' [value-list] ')' [attr-dict]
- *               ['(' region (',' region)* ')'] [':' type (',' type)*]
+ *               ['(' region (',' region)* ')'] [':' type (',' type)*] [loc]
+ *   loc     ::= 'loc(' string ':' line ':' col ')' | 'loc(unknown)'
  *   region  ::= '{' block* '}'          (an empty region is '{' '}')
  *   block   ::= ['^' name ['(' '%'name ':' type (',' ...)* ')'] ':'] op*
  *   type    ::= i1 | i8 | i16 | i32 | i64 | f16 | bf16 | f32 | f64
@@ -38,7 +41,13 @@
  *   attr    ::= int ':' int-type | float ':' float-type | 'true' | 'false' | string
  *             | type | '[' [attr (',' attr)*] ']' | attr-dict | 'unit'
  *             | '#' dialect-attr-name '<' attr-dict '>'
+ *             | '#' alias-name                      (no '<' after it)
  *   attr-dict ::= '{' [name '=' attr (',' name '=' attr)*] '}'   (sorted by name)
+ * The printer names every dialect attribute (layout) that the op uses once, above it:
+ * '#' + the attribute's kind (its name after the last dot) + a counter from the second of a
+ * kind on (#blocked, #blocked1, #slice), in order of first use; a definition may refer to an
+ * earlier alias. Each op ends with its location: 'loc("file":line:col)', or 'loc(unknown)'
+ * for an op created without one; an op read without 'loc' gets its position in the text.
  * The ':' type list after an op gives its result types (absent when it has none). Values
  * are printed %0, %1, ... numbered per function (per op with the ISOLATED trait), block
  * arguments %arg0, %arg1, ... ; blocks ^bb0, ^bb1, ... (the entry block's label is printed
@@ -439,15 +448,26 @@ const ir_attr *ir_value_constant(const ir_value *v);
  * Printing, parsing, verifying
  * ====================================================================================== */
 
-/* Prints op (normally the module op) in the textual form above. */
+/* Prints op (normally the module op) in the textual form above: the alias definitions of
+ * the dialect attributes it uses, then the op, each op followed by its location. */
 void ir_print_op(const ir_op *op, sup_strbuf *out);
 /* Returns a heap string (caller frees). */
 char *ir_print_to_string(const ir_op *op);
 void ir_print_to_file(const ir_op *op, FILE *f);
 
+/* Printing options for the *_flags variants (0: the default form above). */
+enum {
+  IR_PRINT_NO_LOCATIONS = 1u << 0, /* no ' loc(...)' after ops (shorter, for tests and
+                                      reading; a parse then gives each op its position) */
+};
+void ir_print_op_flags(const ir_op *op, unsigned flags, sup_strbuf *out);
+char *ir_print_to_string_flags(const ir_op *op, unsigned flags); /* heap string, caller frees */
+void ir_print_to_file_flags(const ir_op *op, unsigned flags, FILE *f);
+
 /* Parses a module from text. `filename` is used in locations and diagnostics. Returns NULL
- * after emitting diagnostics to the context's engine on error. Locations of parsed ops are
- * their positions in this text. */
+ * after emitting diagnostics to the context's engine on error. An op written with
+ * 'loc(...)' gets that location (the file name interned in ctx; 'loc(unknown)' gives none);
+ * an op without one gets its position in this text. */
 ir_module *ir_parse_module(ir_context *ctx, const char *filename, const char *text, size_t len);
 
 /* Checks the structural rules: operand/result/region counts per def, terminators last and

@@ -3,6 +3,7 @@
  * unwinds and returns NULL. Nothing here aborts on bad input. */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@ typedef struct parser {
   sup_arena *tmp;          /* value names, freed after the parse */
   sup_interner *names;
   sup_ptrmap *values;      /* interned value name -> ir_value*, per isolated scope */
+  sup_ptrmap aliases;      /* interned '#name' -> const ir_attr* (attribute aliases) */
   int depth;
   bool failed;
 } parser;
@@ -389,10 +391,25 @@ static const ir_attr *parse_array_attr(parser *P) {
   return r;
 }
 
+/* The interned key of alias `id` in P->aliases: its name with the '#'. */
+static const char *alias_key(parser *P, span id) {
+  char *s = sup_arena_printf(P->tmp, "#%.*s", (int)id.n, id.s);
+  return sup_intern_cstr(P->names, s);
+}
+
+/* '#name' not followed by '<': an alias defined earlier in the file. */
+static const ir_attr *use_alias(parser *P, const char *hash, span id) {
+  const char *key = alias_key(P, id);
+  const ir_attr *a = sup_ptrmap_get(&P->aliases, (uint64_t)(uintptr_t)key);
+  if (!a) fail_at(P, hash, "undefined attribute alias '%s'", key);
+  return a;
+}
+
 static const ir_attr *parse_dialect_attr(parser *P) {
-  P->p++; /* '#' */
+  const char *hash = P->p++;
   span id = lex_ident(P);
   if (!id.n) return fail_at(P, P->p, "expected a dialect attribute name after '#'"), NULL;
+  if (peek(P) != '<') return use_alias(P, hash, id);
   if (!expect(P, '<')) return NULL;
   const ir_attr *d = parse_dict_attr(P);
   if (!d || !expect(P, '>')) return NULL;
@@ -610,6 +627,8 @@ typedef struct op_parts {
   vec res_names, res_locs, operands, types, regions[8];
   ir_named_attr *attrs;
   unsigned nattrs, nregions;
+  bool has_loc;            /* written with 'loc(...)': then `loc` is the op's location */
+  ir_loc loc;
 } op_parts;
 
 static void parts_free(op_parts *o) {
@@ -653,6 +672,32 @@ static bool parse_result_types(parser *P, op_parts *o) {
   return true;
 }
 
+/* 'loc(' (string ':' line ':' col | 'unknown') ')' after an op, when present. */
+static bool parse_loc(parser *P, op_parts *o) {
+  skip_ws(P);
+  if (!(P->end - P->p >= 4 && memcmp(P->p, "loc(", 4) == 0)) return true;
+  P->p += 4;
+  o->has_loc = true;
+  if (peek(P) != '"') {
+    const char *at = P->p;
+    span id = lex_ident(P);
+    if (!span_is(id, "unknown"))
+      return fail_at(P, at, "expected a quoted file name or 'unknown' in loc(...)");
+    o->loc = (ir_loc){0};
+    return expect(P, ')');
+  }
+  char *file;
+  int64_t line, col;
+  if (!lex_string(P, &file) || !expect(P, ':')) return false;
+  skip_ws(P);
+  if (!lex_uint(P, &line) || !expect(P, ':')) return false;
+  skip_ws(P);
+  if (!lex_uint(P, &col)) return false;
+  if (line > INT_MAX || col > INT_MAX) return fail_at(P, P->p, "location out of range");
+  o->loc = (ir_loc){ir_intern(P->ctx, file), (int)line, (int)col};
+  return expect(P, ')');
+}
+
 static ir_op *build_op(parser *P, const ir_opdef *def, const char *start, op_parts *o) {
   unsigned nres = VEC_COUNT(&o->res_names, const char *);
   unsigned ntypes = VEC_COUNT(&o->types, const ir_type *);
@@ -665,7 +710,8 @@ static ir_op *build_op(parser *P, const ir_opdef *def, const char *start, op_par
     return fail_at(P, start, "'%s' op expects %u region%s, got %u", def->name, want,
                    want == 1 ? "" : "s", o->nregions),
            NULL;
-  ir_op *op = ir_op_create(P->m, def, loc_at(P, start), VEC_COUNT(&o->operands, ir_value *),
+  ir_loc loc = o->has_loc ? o->loc : loc_at(P, start);
+  ir_op *op = ir_op_create(P->m, def, loc, VEC_COUNT(&o->operands, ir_value *),
                            VEC_DATA(&o->operands, ir_value *), nres,
                            VEC_DATA(&o->types, const ir_type *), o->nattrs, o->attrs);
   for (unsigned r = 0; r < o->nregions; r++)
@@ -703,7 +749,7 @@ static ir_op *parse_op_inner(parser *P) {
   if (peek(P) == '(' &&
       !parse_regions(P, (def->traits & IR_TRAIT_ISOLATED) != 0, o.regions, &o.nregions))
     goto done;
-  if (!parse_result_types(P, &o)) goto done;
+  if (!parse_result_types(P, &o) || !parse_loc(P, &o)) goto done;
   op = build_op(P, def, start, &o);
 done:
   parts_free(&o);
@@ -718,6 +764,24 @@ static ir_op *parse_op(parser *P) {
 }
 
 /* ---- module ---------------------------------------------------------------------------------- */
+
+/* '#name = attr' at the top level: names `attr` for the rest of the file. */
+static void parse_alias_def(parser *P) {
+  const char *hash = P->p++;
+  span id = lex_ident(P);
+  if (!id.n || id.s != hash + 1) {
+    fail_at(P, hash + 1, "expected an alias name after '#'");
+    return;
+  }
+  const char *key = alias_key(P, id);
+  if (sup_ptrmap_has(&P->aliases, (uint64_t)(uintptr_t)key)) {
+    fail_at(P, hash, "redefinition of attribute alias '%s'", key);
+    return;
+  }
+  if (!expect(P, '=')) return;
+  const ir_attr *a = parse_attr(P);
+  if (a) sup_ptrmap_put(&P->aliases, (uint64_t)(uintptr_t)key, (void *)a);
+}
 
 /* Installs the parsed top-level ops: a single builtin.module becomes the module op; any
  * other list is wrapped in a fresh module. */
@@ -758,9 +822,14 @@ ir_module *ir_parse_module(ir_context *ctx, const char *filename, const char *te
       fail_at(&P, P.p, "unexpected NUL byte");
       break;
     }
+    if (*P.p == '#') {
+      parse_alias_def(&P);
+      continue;
+    }
     ir_op *op = parse_op(&P);
     if (op) ir_block_append(top, op);
   }
+  sup_ptrmap_free(&P.aliases);
   sup_ptrmap_free(&top_values);
   sup_interner_destroy(P.names);
   sup_arena_destroy(P.tmp);

@@ -1,5 +1,5 @@
-/* The textual form (see ir.h): types, attributes and operations. The parser reads back
- * everything printed here, byte for byte. */
+/* The textual form (see ir.h): types, attributes, operations, attribute aliases and
+ * locations. The parser reads back everything printed here, byte for byte. */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -7,6 +7,11 @@
 #include <string.h>
 
 #include "IR/ir_internal.h"
+
+/* Aliases of the dialect attributes printed so far (NULL: print every attribute in full). */
+typedef struct aliases aliases;
+static void print_type(aliases *al, const ir_type *t, sup_strbuf *out);
+static void print_attr(aliases *al, const ir_attr *a, sup_strbuf *out);
 
 /* ---- types ------------------------------------------------------------------------------ */
 
@@ -20,16 +25,18 @@ static const char *float_name(ir_float_kind k) {
   return "f32";
 }
 
-static void print_type_list(const ir_type *const *ts, unsigned n, sup_strbuf *out) {
+static void print_type_list(aliases *al, const ir_type *const *ts, unsigned n, sup_strbuf *out) {
   sup_strbuf_putc(out, '(');
   for (unsigned i = 0; i < n; i++) {
     if (i) sup_strbuf_puts(out, ", ");
-    ir_type_print(ts[i], out);
+    print_type(al, ts[i], out);
   }
   sup_strbuf_putc(out, ')');
 }
 
-void ir_type_print(const ir_type *t, sup_strbuf *out) {
+void ir_type_print(const ir_type *t, sup_strbuf *out) { print_type(NULL, t, out); }
+
+static void print_type(aliases *al, const ir_type *t, sup_strbuf *out) {
   if (!t) {
     sup_strbuf_puts(out, "<<null type>>");
     return;
@@ -40,24 +47,24 @@ void ir_type_print(const ir_type *t, sup_strbuf *out) {
   case IR_TYPE_FLOAT: sup_strbuf_puts(out, float_name(t->fkind)); return;
   case IR_TYPE_PTR:
     sup_strbuf_puts(out, "ptr<");
-    ir_type_print(t->elem, out);
+    print_type(al, t->elem, out);
     if (t->addr_space != 1) sup_strbuf_printf(out, ", %u", t->addr_space);
     sup_strbuf_putc(out, '>');
     return;
   case IR_TYPE_TENSOR:
     sup_strbuf_puts(out, "tensor<");
     for (unsigned i = 0; i < t->rank; i++) sup_strbuf_printf(out, "%lldx", (long long)t->shape[i]);
-    ir_type_print(t->elem, out);
+    print_type(al, t->elem, out);
     if (t->encoding) {
       sup_strbuf_puts(out, ", ");
-      ir_attr_print(t->encoding, out);
+      print_attr(al, t->encoding, out);
     }
     sup_strbuf_putc(out, '>');
     return;
   case IR_TYPE_FUNC:
-    print_type_list(t->inputs, t->ninputs, out);
+    print_type_list(al, t->inputs, t->ninputs, out);
     sup_strbuf_puts(out, " -> ");
-    print_type_list(t->results, t->nresults, out);
+    print_type_list(al, t->results, t->nresults, out);
     return;
   }
 }
@@ -113,18 +120,28 @@ static void print_name(const char *s, sup_strbuf *out) {
     print_string(s, out);
 }
 
-static void print_dict(const ir_named_attr *e, unsigned n, sup_strbuf *out) {
+static void print_dict(aliases *al, const ir_named_attr *e, unsigned n, sup_strbuf *out) {
   sup_strbuf_putc(out, '{');
   for (unsigned i = 0; i < n; i++) {
     if (i) sup_strbuf_puts(out, ", ");
     print_name(e[i].name, out);
     sup_strbuf_puts(out, " = ");
-    ir_attr_print(e[i].value, out);
+    print_attr(al, e[i].value, out);
   }
   sup_strbuf_putc(out, '}');
 }
 
-void ir_attr_print(const ir_attr *a, sup_strbuf *out) {
+static void print_dialect_attr(aliases *al, const ir_attr *a, sup_strbuf *out) {
+  sup_strbuf_printf(out, "#%s<", a->str);
+  print_attr(al, a->params, out);
+  sup_strbuf_putc(out, '>');
+}
+
+static void print_alias_ref(aliases *al, const ir_attr *a, sup_strbuf *out);
+
+void ir_attr_print(const ir_attr *a, sup_strbuf *out) { print_attr(NULL, a, out); }
+
+static void print_attr(aliases *al, const ir_attr *a, sup_strbuf *out) {
   if (!a) {
     sup_strbuf_puts(out, "<<null attr>>");
     return;
@@ -144,22 +161,94 @@ void ir_attr_print(const ir_attr *a, sup_strbuf *out) {
     sup_strbuf_printf(out, " : %s", float_name(a->type->fkind));
     return;
   case IR_ATTR_STRING: print_string(a->str, out); return;
-  case IR_ATTR_TYPE: ir_type_print(a->tval, out); return;
+  case IR_ATTR_TYPE: print_type(al, a->tval, out); return;
   case IR_ATTR_ARRAY:
     sup_strbuf_putc(out, '[');
     for (unsigned i = 0; i < a->count; i++) {
       if (i) sup_strbuf_puts(out, ", ");
-      ir_attr_print(a->elems[i], out);
+      print_attr(al, a->elems[i], out);
     }
     sup_strbuf_putc(out, ']');
     return;
-  case IR_ATTR_DICT: print_dict(a->entries, a->count, out); return;
+  case IR_ATTR_DICT: print_dict(al, a->entries, a->count, out); return;
   case IR_ATTR_DIALECT:
-    sup_strbuf_printf(out, "#%s<", a->str);
-    ir_attr_print(a->params, out);
-    sup_strbuf_putc(out, '>');
+    if (al)
+      print_alias_ref(al, a, out);
+    else
+      print_dialect_attr(NULL, a, out);
     return;
   }
+}
+
+/* ---- attribute aliases --------------------------------------------------------------------- */
+
+/* Each dialect attribute the printed op uses is named once, above the op: '#' + its kind
+ * (the part of its name after the last dot) + a counter from the second of a kind on
+ * (#blocked, #blocked1, #slice). Names are given in order of first use while the body is
+ * printed; an attribute's parameters are printed, naming what they use, before the
+ * attribute itself is named, so a definition refers only to earlier ones. */
+struct aliases {
+  sup_arena *arena;       /* the names */
+  sup_interner *names;    /* interns kinds and names, so that maps can key on pointers */
+  sup_ptrmap of_attr;     /* ir_attr* -> its name (without '#') */
+  sup_ptrmap taken;       /* interned name -> non-NULL once given */
+  sup_ptrmap next;        /* interned kind -> its next counter + 1 */
+  sup_strbuf defs;        /* '#name = #dialect.kind<{...}>' lines, in order */
+};
+
+static uint64_t ptr_key(const void *p) { return (uint64_t)(uintptr_t)p; }
+
+/* The kind part of a dialect attribute's name; "attr" when it would not lex as a name. */
+static const char *alias_kind(const char *dialect_name) {
+  const char *dot = strrchr(dialect_name, '.');
+  const char *kind = dot ? dot + 1 : dialect_name;
+  return is_bare_name(kind) ? kind : "attr";
+}
+
+/* A fresh name for an attribute of `kind`: kind, kind1, kind2, ... (skipping any taken). */
+static const char *alias_new_name(aliases *al, const char *kind) {
+  const char *k = sup_intern_cstr(al->names, kind);
+  uintptr_t n = (uintptr_t)sup_ptrmap_get(&al->next, ptr_key(k));
+  unsigned counter = n ? (unsigned)(n - 1) : 0;
+  for (;; counter++) {
+    const char *name = counter ? sup_arena_printf(al->arena, "%s%u", kind, counter) : kind;
+    name = sup_intern_cstr(al->names, name);
+    if (sup_ptrmap_has(&al->taken, ptr_key(name))) continue;
+    sup_ptrmap_put(&al->taken, ptr_key(name), (void *)name);
+    sup_ptrmap_put(&al->next, ptr_key(k), (void *)(uintptr_t)(counter + 2));
+    return name;
+  }
+}
+
+static const char *alias_define(aliases *al, const ir_attr *a) {
+  sup_strbuf def = {0};
+  print_dialect_attr(al, a, &def);
+  const char *name = alias_new_name(al, alias_kind(a->str));
+  sup_ptrmap_put(&al->of_attr, ptr_key(a), (void *)name);
+  sup_strbuf_printf(&al->defs, "#%s = %s\n", name, sup_strbuf_cstr(&def));
+  sup_strbuf_free(&def);
+  return name;
+}
+
+static void print_alias_ref(aliases *al, const ir_attr *a, sup_strbuf *out) {
+  const char *name = sup_ptrmap_get(&al->of_attr, ptr_key(a));
+  if (!name) name = alias_define(al, a);
+  sup_strbuf_printf(out, "#%s", name);
+}
+
+static void aliases_init(aliases *al) {
+  *al = (aliases){0};
+  al->arena = sup_arena_create();
+  al->names = sup_interner_create(al->arena);
+}
+
+static void aliases_free(aliases *al) {
+  sup_ptrmap_free(&al->of_attr);
+  sup_ptrmap_free(&al->taken);
+  sup_ptrmap_free(&al->next);
+  sup_strbuf_free(&al->defs);
+  sup_interner_destroy(al->names);
+  sup_arena_destroy(al->arena);
 }
 
 /* ---- operations ------------------------------------------------------------------------------ */
@@ -173,6 +262,8 @@ typedef struct scope {
 typedef struct printer {
   sup_strbuf *out;
   scope *sc;
+  aliases *al;
+  unsigned flags;          /* IR_PRINT_* */
 } printer;
 
 static void indent(printer *p, unsigned depth) {
@@ -197,6 +288,20 @@ static void print_value(printer *p, const ir_value *v) {
 
 static void print_op(printer *p, const ir_op *op, unsigned depth);
 
+/* ' loc("file":line:col)', or ' loc(unknown)' for an op created without a location, so
+ * that a parse (which gives an op without 'loc' its position in the text) reads back the
+ * same location. */
+static void print_loc(printer *p, ir_loc loc) {
+  if (p->flags & IR_PRINT_NO_LOCATIONS) return;
+  if (!loc.file) {
+    sup_strbuf_puts(p->out, " loc(unknown)");
+    return;
+  }
+  sup_strbuf_puts(p->out, " loc(");
+  print_string(loc.file, p->out);
+  sup_strbuf_printf(p->out, ":%d:%d)", loc.line > 0 ? loc.line : 0, loc.col > 0 ? loc.col : 0);
+}
+
 static void print_block(printer *p, const ir_block *b, unsigned index, unsigned depth) {
   for (unsigned i = 0; i < b->nargs; i++) name_value(p, b->args[i], true);
   /* An empty argless block still needs its label, or it would read back as no block. */
@@ -215,7 +320,7 @@ static void print_block(printer *p, const ir_block *b, unsigned index, unsigned 
         if (i) sup_strbuf_puts(p->out, ", ");
         print_value(p, b->args[i]);
         sup_strbuf_puts(p->out, ": ");
-        ir_type_print(b->args[i]->type, p->out);
+        print_type(p->al, b->args[i]->type, p->out);
       }
       sup_strbuf_putc(p->out, ')');
     }
@@ -269,31 +374,45 @@ static void print_op(printer *p, const ir_op *op, unsigned depth) {
   sup_strbuf_putc(p->out, ')');
   if (op->nattrs) {
     sup_strbuf_putc(p->out, ' ');
-    print_dict(op->attrs, op->nattrs, p->out);
+    print_dict(p->al, op->attrs, op->nattrs, p->out);
   }
   if (op->nregions) print_regions(p, op, depth);
   for (unsigned i = 0; i < op->nresults; i++) {
     sup_strbuf_puts(p->out, i ? ", " : " : ");
-    ir_type_print(op->results[i].type, p->out);
+    print_type(p->al, op->results[i].type, p->out);
   }
+  print_loc(p, op->loc);
   sup_strbuf_putc(p->out, '\n');
 }
 
-void ir_print_op(const ir_op *op, sup_strbuf *out) {
+void ir_print_op_flags(const ir_op *op, unsigned flags, sup_strbuf *out) {
   scope top = {0};
-  printer p = {out, &top};
+  aliases al;
+  aliases_init(&al);
+  sup_strbuf body = {0};
+  printer p = {&body, &top, &al, flags};
   print_op(&p, op, 0);
+  sup_strbuf_puts(out, sup_strbuf_cstr(&al.defs));
+  sup_strbuf_puts(out, sup_strbuf_cstr(&body));
+  sup_strbuf_free(&body);
+  aliases_free(&al);
   sup_ptrmap_free(&top.ids);
 }
 
-char *ir_print_to_string(const ir_op *op) {
+void ir_print_op(const ir_op *op, sup_strbuf *out) { ir_print_op_flags(op, 0, out); }
+
+char *ir_print_to_string_flags(const ir_op *op, unsigned flags) {
   sup_strbuf b = {0};
-  ir_print_op(op, &b);
+  ir_print_op_flags(op, flags, &b);
   return sup_strbuf_take(&b);
 }
 
-void ir_print_to_file(const ir_op *op, FILE *f) {
-  char *s = ir_print_to_string(op);
+char *ir_print_to_string(const ir_op *op) { return ir_print_to_string_flags(op, 0); }
+
+void ir_print_to_file_flags(const ir_op *op, unsigned flags, FILE *f) {
+  char *s = ir_print_to_string_flags(op, flags);
   fputs(s, f);
   free(s);
 }
+
+void ir_print_to_file(const ir_op *op, FILE *f) { ir_print_to_file_flags(op, 0, f); }

@@ -9,7 +9,7 @@
 
 typedef struct source {
   char *file;
-  char *text;
+  char *text;   /* NULL: read from disk and failed (no snippet) */
   size_t len;
 } source;
 
@@ -19,6 +19,7 @@ struct diag_engine {
   source *srcs;
   size_t nsrcs, capsrcs;
   unsigned errors;
+  bool read_sources;  /* read unknown files from disk (diag_engine_set_read_sources) */
 };
 
 diag_engine *diag_engine_create(void) {
@@ -56,6 +57,29 @@ static source *find_source(const diag_engine *d, const char *file) {
   return NULL;
 }
 
+void diag_engine_set_read_sources(diag_engine *d, bool on) { d->read_sources = on; }
+
+static void add_source_owned(diag_engine *d, const char *file, char *text, size_t len) {
+  if (d->nsrcs == d->capsrcs) {
+    d->capsrcs = d->capsrcs ? d->capsrcs * 2 : 4;
+    d->srcs = realloc(d->srcs, d->capsrcs * sizeof *d->srcs);
+    if (!d->srcs) abort();
+  }
+  d->srcs[d->nsrcs++] = (source){dup_n(file, strlen(file)), text, len};
+}
+
+static bool readable_name(const char *file) {
+  return *file && *file != '<' && strcmp(file, "-") != 0 && !sup_path_is_special(file);
+}
+
+/* Reads `file` once for its snippets when the engine may and does not know it yet. */
+static void load_source(diag_engine *d, const char *file) {
+  if (!d->read_sources || !file || find_source(d, file)) return;
+  size_t len = 0;
+  char *text = readable_name(file) ? sup_read_file(file, &len) : NULL;
+  add_source_owned(d, file, text, text ? len : 0);
+}
+
 void diag_engine_add_source(diag_engine *d, const char *file, const char *text, size_t len) {
   source *s = find_source(d, file);
   if (s) {
@@ -64,12 +88,7 @@ void diag_engine_add_source(diag_engine *d, const char *file, const char *text, 
     s->len = len;
     return;
   }
-  if (d->nsrcs == d->capsrcs) {
-    d->capsrcs = d->capsrcs ? d->capsrcs * 2 : 4;
-    d->srcs = realloc(d->srcs, d->capsrcs * sizeof *d->srcs);
-    if (!d->srcs) abort();
-  }
-  d->srcs[d->nsrcs++] = (source){dup_n(file, strlen(file)), dup_n(text, len), len};
+  add_source_owned(d, file, dup_n(text, len), len);
 }
 
 static const char *sev_name(diag_severity sev) {
@@ -113,13 +132,15 @@ char *diag_render(const diag_engine *d, diag_severity sev, diag_loc loc, const c
     sup_strbuf_printf(&b, "%s: ", loc.file);
   sup_strbuf_printf(&b, "%s: %s", sev_name(sev), message);
   const source *src = find_source(d, loc.file);
-  if (src && loc.line > 0) render_snippet(&b, src, loc.line, loc.col > 0 ? loc.col : 1);
+  if (src && src->text && loc.line > 0)
+    render_snippet(&b, src, loc.line, loc.col > 0 ? loc.col : 1);
   return sup_strbuf_take(&b);
 }
 
 void diag_vemit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt, va_list ap) {
   sup_strbuf msg = {0};
   sup_strbuf_vprintf(&msg, fmt, ap);
+  load_source(d, loc.file);
   char *text = diag_render(d, sev, loc, sup_strbuf_cstr(&msg));
   if (sev == DIAG_ERROR) d->errors++;
   if (d->fn)

@@ -44,6 +44,12 @@ void diag_engine_set_handler(diag_engine *d, diag_handler_fn fn, void *user);
 /* Registers the text of a source file so that diagnostics can show its lines. The engine
  * copies `text`. `file` is compared by string content. */
 void diag_engine_add_source(diag_engine *d, const char *file, const char *text, size_t len);
+/* With `on`, the first diagnostic located in a file the engine was not given reads that
+ * file from disk (once; a failed read is remembered), so that a location carried over from
+ * another file (a dump's 'loc("kernel.tir":3:5)') still shows its line and caret. Off by
+ * default: diagnostics touch the file system only when a tool asks. "-", names starting
+ * with '<' and paths that are not regular files are never read. */
+void diag_engine_set_read_sources(diag_engine *d, bool on);
 /* Emits one diagnostic. */
 void diag_emit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
