@@ -19,12 +19,24 @@ typedef struct fn { mod *m; char name[64]; } fn;
 #define OK 0
 #define BAD 1
 
+/* Fault injection for libtilert's tests: mock_cuda_fail("cuMemAlloc_v2") makes that entry
+ * point return CUDA_ERROR_INVALID_VALUE until mock_cuda_fail(NULL). Process-wide state, as a
+ * stand-in for a driver may have; tests drive it through dlsym. */
+static char fail_name[64];
+void mock_cuda_fail(const char *name) {
+  fail_name[0] = 0;
+  if (name) strncpy(fail_name, name, sizeof fail_name - 1);
+}
+static int failing(const char *fn) { return fail_name[0] && strcmp(fail_name, fn) == 0; }
+#define FAILPOINT() do { if (failing(__func__)) return BAD; } while (0)
+
 CUresult cuGetErrorName(CUresult r, const char **s) { *s = r ? "CUDA_ERROR_INVALID_VALUE" : "CUDA_SUCCESS"; return OK; }
 CUresult cuGetErrorString(CUresult r, const char **s) { *s = r ? "invalid argument (mock)" : "no error"; return OK; }
-CUresult cuInit(unsigned f) { (void)f; return OK; }
-CUresult cuDriverGetVersion(int *v) { *v = 13000; return OK; }
-CUresult cuDeviceGet(int *d, int i) { *d = i; return i == 0 ? OK : 101; }
+CUresult cuInit(unsigned f) { FAILPOINT(); (void)f; return OK; }
+CUresult cuDriverGetVersion(int *v) { FAILPOINT(); *v = 13000; return OK; }
+CUresult cuDeviceGet(int *d, int i) { FAILPOINT(); *d = i; return i == 0 ? OK : 101; }
 CUresult cuDeviceGetAttribute(int *v, int attr, int d) {
+  FAILPOINT();
   (void)d;
   switch (attr) {
   case 75: *v = 9; break;
@@ -36,14 +48,15 @@ CUresult cuDeviceGetAttribute(int *v, int attr, int d) {
   }
   return OK;
 }
-CUresult cuDeviceGetName(char *name, int len, int d) { (void)d; strncpy(name, "Mock H200 (host)", (size_t)len); return OK; }
-CUresult cuDevicePrimaryCtxRetain(void **c, int d) { (void)d; static int ctx; *c = &ctx; return OK; }
-CUresult cuDevicePrimaryCtxRelease_v2(int d) { (void)d; return OK; }
-CUresult cuCtxSetCurrent(void *c) { (void)c; return OK; }
-CUresult cuCtxSynchronize(void) { return OK; }
-CUresult cuStreamSynchronize(void *s) { (void)s; return OK; }
+CUresult cuDeviceGetName(char *name, int len, int d) { FAILPOINT(); (void)d; strncpy(name, "Mock H200 (host)", (size_t)len); return OK; }
+CUresult cuDevicePrimaryCtxRetain(void **c, int d) { FAILPOINT(); (void)d; static int ctx; *c = &ctx; return OK; }
+CUresult cuDevicePrimaryCtxRelease_v2(int d) { FAILPOINT(); (void)d; return OK; }
+CUresult cuCtxSetCurrent(void *c) { FAILPOINT(); (void)c; return OK; }
+CUresult cuCtxSynchronize(void) { FAILPOINT(); return OK; }
+CUresult cuStreamSynchronize(void *s) { FAILPOINT(); (void)s; return OK; }
 
 CUresult cuModuleLoadDataEx(void **out, const void *image, unsigned n, int *opts, void **vals) {
+  FAILPOINT();
   (void)n; (void)opts; (void)vals;
   const char *b = strstr(image, "// BLOCK=");
   if (!b) return 218; /* CUDA_ERROR_INVALID_PTX */
@@ -52,31 +65,33 @@ CUresult cuModuleLoadDataEx(void **out, const void *image, unsigned n, int *opts
   *out = m;
   return OK;
 }
-CUresult cuModuleUnload(void *m) { free(m); return OK; }
+CUresult cuModuleUnload(void *m) { FAILPOINT(); free(m); return OK; }
 CUresult cuModuleGetFunction(void **out, void *m, const char *name) {
+  FAILPOINT();
   fn *f = calloc(1, sizeof *f); /* leaked with the module: fine for a test stand-in */
   f->m = m;
   strncpy(f->name, name, sizeof f->name - 1);
   *out = f;
   return OK;
 }
-CUresult cuFuncSetAttribute(void *f, int a, int v) { (void)f; (void)a; (void)v; return OK; }
+CUresult cuFuncSetAttribute(void *f, int a, int v) { FAILPOINT(); (void)f; (void)a; (void)v; return OK; }
 
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) {
+  FAILPOINT();
   void *q = aligned_alloc(256, (n + 255) / 256 * 256);
   *p = (CUdeviceptr)(uintptr_t)q;
   return q ? OK : 2;
 }
-CUresult cuMemFree_v2(CUdeviceptr p) { free((void *)(uintptr_t)p); return OK; }
-CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) { memcpy((void *)(uintptr_t)d, s, n); return OK; }
-CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) { memcpy(d, (void *)(uintptr_t)s, n); return OK; }
-CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) { memset((void *)(uintptr_t)d, v, n); return OK; }
+CUresult cuMemFree_v2(CUdeviceptr p) { FAILPOINT(); free((void *)(uintptr_t)p); return OK; }
+CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) { FAILPOINT(); memcpy((void *)(uintptr_t)d, s, n); return OK; }
+CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) { FAILPOINT(); memcpy(d, (void *)(uintptr_t)s, n); return OK; }
+CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) { FAILPOINT(); memset((void *)(uintptr_t)d, v, n); return OK; }
 
-CUresult cuEventCreate(void **e, unsigned f) { (void)f; *e = calloc(1, 8); return OK; }
-CUresult cuEventRecord(void *e, void *s) { (void)e; (void)s; return OK; }
-CUresult cuEventSynchronize(void *e) { (void)e; return OK; }
-CUresult cuEventElapsedTime(float *ms, void *a, void *b) { (void)a; (void)b; *ms = 1.0f; return OK; }
-CUresult cuEventDestroy_v2(void *e) { free(e); return OK; }
+CUresult cuEventCreate(void **e, unsigned f) { FAILPOINT(); (void)f; *e = calloc(1, 8); return OK; }
+CUresult cuEventRecord(void *e, void *s) { FAILPOINT(); (void)e; (void)s; return OK; }
+CUresult cuEventSynchronize(void *e) { FAILPOINT(); (void)e; return OK; }
+CUresult cuEventElapsedTime(float *ms, void *a, void *b) { FAILPOINT(); (void)a; (void)b; *ms = 1.0f; return OK; }
+CUresult cuEventDestroy_v2(void *e) { FAILPOINT(); free(e); return OK; }
 
 static float *F(void **params, int i) { return (float *)(uintptr_t)*(CUdeviceptr *)params[i]; }
 static int64_t I(void **params, int i, int wide) {
@@ -88,6 +103,7 @@ static int64_t I(void **params, int i, int wide) {
  * examples; the pointwise strides are i64 when the name says so). */
 CUresult cuLaunchKernel(void *f_, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                         unsigned bz, unsigned shared, void *stream, void **params, void **extra) {
+  FAILPOINT();
   (void)gy; (void)gz; (void)by; (void)bz; (void)shared; (void)stream; (void)extra;
   fn *f = f_;
   if (bx == 0 || bx > 1024 || !params) return BAD;
