@@ -3,9 +3,10 @@
  * Needs: verified IR.
  * Changes: an op without effects (ir_op_effects == 0) and without regions whose opcode,
  *   operands, attributes and result types equal those of an earlier op that dominates it
- *   (earlier in the same block, or in a block that encloses it) is erased and its results replaced by the earlier op's. The
- *   table of available ops is scoped: entries made inside a region are dropped when the
- *   walk leaves it, and an ISOLATED op (tt.func) starts from an empty table.
+ *   (earlier in the same block, or in a block that encloses it) is erased and its results
+ *   replaced by the earlier op's. The table of available ops is scoped: entries made
+ *   inside a region are dropped when the walk leaves it, and an ISOLATED op (tt.func)
+ *   starts from an empty table.
  * Invalidates: nothing. */
 #include <stdlib.h>
 #include <string.h>

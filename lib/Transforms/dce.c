@@ -4,8 +4,9 @@
  * Changes: erases, innermost blocks first and each block from its end, every op whose
  *   results are all unused and that has no effect (ir_op_has_no_effect: no IR_EFFECT_*
  *   bit, or only IR_EFFECT_REGIONS, as scf.for / scf.if have, with effect-free nested
- *   ops; scf.while may not terminate, so its effects include IR_EFFECT_CONTROL). Then erases every tt.func marked
- *   sym_visibility = "private" that no tt.call names. Repeats until nothing changes.
+ *   ops; scf.while may not terminate, so its effects include IR_EFFECT_CONTROL). Then
+ *   erases every tt.func marked sym_visibility = "private" that no tt.call names.
+ *   Repeats until nothing changes.
  * Invalidates: nothing. */
 #include <string.h>
 

@@ -3,10 +3,11 @@
  * Needs: tgpu IR satisfying the layout rules (Dialect/TileGPU/tgpu_rules.h).
  * Changes: (1) forward propagation (Triton's LayoutPropagation, simplified): the layout of
  *   each load result flows to the results of the ops that use it whose layout rule infers
- *   a result layout (converts, elementwise ops, broadcasts), and through scf.yield to scf.for's carried argument and result (first
- *   layout to arrive wins); (2) legalization inserts converts where an
- *   op's operands now disagree and drops converts between equal layouts; (3) backward
- *   rematerialization: a convert whose source is computed only from make_range, splat,
+ *   a result layout (converts, elementwise ops, broadcasts), and through scf.yield to
+ *   scf.for's carried argument and result (first layout to arrive wins); (2) legalization
+ *   inserts converts where an op's operands now disagree and drops converts between equal
+ *   layouts; (3) backward rematerialization (each op's layout rule says whether and how it
+ *   is recomputed): a convert whose source is computed only from make_range, splat,
  *   constants, elementwise ops, broadcast and expand_dims is replaced by recomputing that
  *   chain in the target layout (each value once per layout); dead pure ops are erased.
  *   Never adds a convert that was not needed to keep the rules; the rules hold at the end.
