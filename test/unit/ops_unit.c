@@ -3,7 +3,7 @@
  * looks into scf regions; the tgpu layout rules are selected by opcode (elementwise default,
  * expand_dims' rank-changing slice, scf carried values); canonicalize hooks are declared
  * with their ops. Prints one line per failed check and a summary that
- * test/Dialect/ops-unit.test reads. */
+ * test/IR/ops-unit.test reads. */
 #include <stdio.h>
 #include <string.h>
 
