@@ -117,8 +117,8 @@ static axis_info block_arg_info(axis_analysis *a, const ir_value *v) {
   ir_op *parent = ir_block_parent_op(v->block);
   axis_info r = pessimistic(v);
   if (!parent) return r;
-  if (ir_op_is(parent, "tt.func")) return func_arg_info(parent, v);
-  if (ir_op_is(parent, "scf.for") && v->index == 0) {
+  if (ir_op_code(parent) == IR_OP_FUNC) return func_arg_info(parent, v);
+  if (ir_op_code(parent) == IR_OP_FOR && v->index == 0) {
     const axis_info *lb = axis_analysis_get(a, ir_op_operand(parent, 0));
     const axis_info *step = axis_analysis_get(a, ir_op_operand(parent, 2));
     r.divisibility[0] = gcd64(lb->divisibility[0], step->divisibility[0]);
@@ -182,18 +182,28 @@ static axis_info expand_dims_info(axis_analysis *a, ir_op *op, const ir_value *v
 
 /* ---- binary arithmetic ------------------------------------------------------------------- */
 
-static bool fold_int(const char *name, int64_t l, int64_t r, int64_t *out) {
-  if (!strcmp(name, "arith.addi")) *out = (int64_t)((uint64_t)l + (uint64_t)r);
-  else if (!strcmp(name, "arith.subi")) *out = (int64_t)((uint64_t)l - (uint64_t)r);
-  else if (!strcmp(name, "arith.muli")) *out = (int64_t)((uint64_t)l * (uint64_t)r);
-  else if (!strcmp(name, "arith.divsi") && r != 0 && !(l == INT64_MIN && r == -1)) *out = l / r;
-  else if (!strcmp(name, "arith.remsi") && r != 0 && !(l == INT64_MIN && r == -1)) *out = l % r;
-  else if (!strcmp(name, "arith.andi")) *out = l & r;
-  else if (!strcmp(name, "arith.ori")) *out = l | r;
-  else if (!strcmp(name, "arith.xori")) *out = l ^ r;
-  else if (!strcmp(name, "arith.shli") && r >= 0 && r < 63) *out = (int64_t)((uint64_t)l << r);
-  else return false;
-  return true;
+static bool fold_int(ir_opcode code, int64_t l, int64_t r, int64_t *out) {
+  switch (code) {
+  case IR_OP_ADDI: *out = (int64_t)((uint64_t)l + (uint64_t)r); return true;
+  case IR_OP_SUBI: *out = (int64_t)((uint64_t)l - (uint64_t)r); return true;
+  case IR_OP_MULI: *out = (int64_t)((uint64_t)l * (uint64_t)r); return true;
+  case IR_OP_DIVSI:
+    if (r == 0 || (l == INT64_MIN && r == -1)) return false;
+    *out = l / r;
+    return true;
+  case IR_OP_REMSI:
+    if (r == 0 || (l == INT64_MIN && r == -1)) return false;
+    *out = l % r;
+    return true;
+  case IR_OP_ANDI: *out = l & r; return true;
+  case IR_OP_ORI: *out = l | r; return true;
+  case IR_OP_XORI: *out = l ^ r; return true;
+  case IR_OP_SHLI:
+    if (r < 0 || r >= 63) return false;
+    *out = (int64_t)((uint64_t)l << r);
+    return true;
+  default: return false;
+  }
 }
 
 /* Divisibility that holds for every element (not just run starts). */
@@ -265,48 +275,62 @@ static void shl_dim(const axis_info *l, const axis_info *r, unsigned d, axis_inf
   o->divisibility[d] = mul_div(elem_div(l, d), (int64_t)1 << r->value);
 }
 
-static void bitwise_dim(const char *name, const axis_info *l, const axis_info *r, unsigned d,
+static void bitwise_dim(bool is_and, const axis_info *l, const axis_info *r, unsigned d,
                         axis_info *o) {
   o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
   int64_t ld = elem_div(l, d), rd = elem_div(r, d);
-  o->divisibility[d] = !strcmp(name, "arith.andi") ? max64(ld, rd) : min64(ld, rd);
+  o->divisibility[d] = is_and ? max64(ld, rd) : min64(ld, rd);
 }
 
-static bool is_add_like(const char *n) {
-  return !strcmp(n, "arith.addi") || !strcmp(n, "arith.subi") || !strcmp(n, "tt.addptr");
+static void other_binary_dim(const axis_info *l, const axis_info *r, unsigned d, axis_info *o) {
+  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+  o->divisibility[d] = gcd64(elem_div(l, d), elem_div(r, d));
+}
+
+/* The power of 2 a right shift by r divides by (0: unknown). */
+static int64_t shift_divisor(const axis_info *r) {
+  return r->has_value && r->value >= 0 && r->value < 31 ? (int64_t)1 << r->value : 0;
+}
+
+/* One dim of an integer binary op's result (elem: the pointee size for tt.addptr). */
+static void binary_dim(ir_opcode code, const axis_info *l, const axis_info *r, int64_t elem,
+                       unsigned d, axis_info *o) {
+  switch (code) {
+  case IR_OP_ADDI:
+  case IR_OP_ADDPTR: add_sub_dim(l, r, false, elem, d, o); return;
+  case IR_OP_SUBI: add_sub_dim(l, r, true, elem, d, o); return;
+  case IR_OP_MULI: mul_dim(l, r, d, o); return;
+  case IR_OP_DIVSI:
+  case IR_OP_DIVUI:
+    if (r->has_value) div_pow2_dim(l, r, r->value, d, o);
+    else div_var_dim(l, r, d, o);
+    return;
+  case IR_OP_SHRSI:
+  case IR_OP_SHRUI: div_pow2_dim(l, r, shift_divisor(r), d, o); return;
+  case IR_OP_REMSI:
+  case IR_OP_REMUI: rem_dim(l, r, d, o); return;
+  case IR_OP_SHLI: shl_dim(l, r, d, o); return;
+  case IR_OP_ANDI:
+  case IR_OP_ORI:
+  case IR_OP_XORI: bitwise_dim(code == IR_OP_ANDI, l, r, d, o); return;
+  default: other_binary_dim(l, r, d, o); return;
+  }
 }
 
 static axis_info binary_info(axis_analysis *a, ir_op *op, const ir_value *v) {
-  const char *name = ir_op_name(op);
+  ir_opcode code = ir_op_code(op);
   axis_info l = get_as(a, ir_op_operand(op, 0), v);
   axis_info r = get_as(a, ir_op_operand(op, 1), v);
   int64_t folded;
-  if (l.has_value && r.has_value && fold_int(name, l.value, r.value, &folded))
+  if (l.has_value && r.has_value && fold_int(code, l.value, r.value, &folded))
     return constant_info(v, folded);
   axis_info o = pessimistic(v);
   int64_t elem = 1;
-  if (!strcmp(name, "tt.addptr")) {
+  if (code == IR_OP_ADDPTR) {
     const ir_type *p = ir_type_scalar(v->type);
     elem = p->elem ? (int64_t)ir_type_byte_size(p->elem) : 1;
   }
-  for (unsigned d = 0; d < o.rank; d++) {
-    if (is_add_like(name)) add_sub_dim(&l, &r, !strcmp(name, "arith.subi"), elem, d, &o);
-    else if (!strcmp(name, "arith.muli")) mul_dim(&l, &r, d, &o);
-    else if ((!strcmp(name, "arith.divsi") || !strcmp(name, "arith.divui")) && !r.has_value)
-      div_var_dim(&l, &r, d, &o);
-    else if (!strcmp(name, "arith.divsi") || !strcmp(name, "arith.divui"))
-      div_pow2_dim(&l, &r, r.value, d, &o);
-    else if (!strcmp(name, "arith.shrsi") || !strcmp(name, "arith.shrui"))
-      div_pow2_dim(&l, &r, r.has_value && r.value >= 0 && r.value < 31 ? (int64_t)1 << r.value : 0, d, &o);
-    else if (!strcmp(name, "arith.remsi") || !strcmp(name, "arith.remui")) rem_dim(&l, &r, d, &o);
-    else if (!strcmp(name, "arith.shli")) shl_dim(&l, &r, d, &o);
-    else if (!strcmp(name, "arith.andi") || !strcmp(name, "arith.ori") || !strcmp(name, "arith.xori"))
-      bitwise_dim(name, &l, &r, d, &o);
-    else {
-      o.constancy[d] = gcd64(l.constancy[d], r.constancy[d]);
-      o.divisibility[d] = gcd64(elem_div(&l, d), elem_div(&r, d));
-    }
-  }
+  for (unsigned d = 0; d < o.rank; d++) binary_dim(code, &l, &r, elem, d, &o);
   return o;
 }
 
@@ -380,38 +404,33 @@ static axis_info if_result_info(axis_analysis *a, ir_op *op, const ir_value *v) 
 
 /* ---- dispatch ------------------------------------------------------------------------------ */
 
-static bool is_identity_op(const ir_op *op) {
-  static const char *const names[] = {"arith.extsi", "arith.extui", "arith.trunci", "arith.bitcast",
-                                      "tt.ptr_to_int", "tt.int_to_ptr", "tt.bitcast",
-                                      "tgpu.convert_layout"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (ir_op_is(op, names[i])) return true;
-  return false;
-}
-
-static bool is_binary_int_op(const ir_op *op) {
-  static const char *const names[] = {
-      "arith.addi", "arith.subi", "arith.muli", "arith.divsi", "arith.divui", "arith.remsi",
-      "arith.remui", "arith.andi", "arith.ori", "arith.xori", "arith.shli", "arith.shrsi",
-      "arith.shrui", "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui", "tt.addptr"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (ir_op_is(op, names[i])) return true;
-  return false;
+/* Ops whose result has the facts of operand 0 (casts that keep integer values or
+ * addresses, layout changes) when the ranks agree. */
+static axis_info identity_info(axis_analysis *a, ir_op *op, const ir_value *v) {
+  if (rank_of(ir_op_operand(op, 0)) != rank_of(v)) return pessimistic(v);
+  return *axis_analysis_get(a, ir_op_operand(op, 0));
 }
 
 static axis_info op_result_info(axis_analysis *a, ir_op *op, const ir_value *v) {
-  if (ir_op_has_trait(op, IR_TRAIT_CONSTANT)) return constant_op_info(op, v);
-  if (ir_op_is(op, "tt.make_range")) return make_range_info(op, v);
-  if (ir_op_is(op, "tt.splat")) return splat_info(a, op, v);
-  if (ir_op_is(op, "tt.broadcast")) return broadcast_info(a, op, v);
-  if (ir_op_is(op, "tt.expand_dims")) return expand_dims_info(a, op, v);
-  if (is_binary_int_op(op)) return binary_info(a, op, v);
-  if (ir_op_is(op, "arith.cmpi")) return cmp_info(a, op, v);
-  if (ir_op_is(op, "arith.select")) return select_info(a, op, v);
-  if (ir_op_is(op, "scf.if")) return if_result_info(a, op, v);
-  if (is_identity_op(op) && rank_of(ir_op_operand(op, 0)) == rank_of(v))
-    return *axis_analysis_get(a, ir_op_operand(op, 0));
-  return pessimistic(v);
+  switch (ir_op_code(op)) {
+  case IR_OP_CONSTANT: return constant_op_info(op, v);
+  case IR_OP_MAKE_RANGE: return make_range_info(op, v);
+  case IR_OP_SPLAT: return splat_info(a, op, v);
+  case IR_OP_BROADCAST: return broadcast_info(a, op, v);
+  case IR_OP_EXPAND_DIMS: return expand_dims_info(a, op, v);
+  case IR_OP_ADDI: case IR_OP_SUBI: case IR_OP_MULI: case IR_OP_DIVSI: case IR_OP_DIVUI:
+  case IR_OP_REMSI: case IR_OP_REMUI: case IR_OP_ANDI: case IR_OP_ORI: case IR_OP_XORI:
+  case IR_OP_SHLI: case IR_OP_SHRSI: case IR_OP_SHRUI: case IR_OP_MAXSI: case IR_OP_MINSI:
+  case IR_OP_MAXUI: case IR_OP_MINUI: case IR_OP_ADDPTR:
+    return binary_info(a, op, v);
+  case IR_OP_CMPI: return cmp_info(a, op, v);
+  case IR_OP_SELECT: return select_info(a, op, v);
+  case IR_OP_IF: return if_result_info(a, op, v);
+  case IR_OP_EXTSI: case IR_OP_EXTUI: case IR_OP_TRUNCI: case IR_OP_BITCAST:
+  case IR_OP_PTRTOINT: case IR_OP_INTTOPTR: case IR_OP_PTRBITCAST: case IR_OP_CONVERT_LAYOUT:
+    return identity_info(a, op, v);
+  default: return pessimistic(v);
+  }
 }
 
 /* tl.multiple_of / tl.max_contiguous hints (one entry per dim) override the analysis. */

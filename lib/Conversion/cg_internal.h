@@ -57,6 +57,21 @@ typedef struct cg_layout {
                                         only where it was built (one op's lowering) */
 } cg_layout;
 
+/* ---- convert.c: the lowering table ---- */
+typedef LLVMValueRef (*cg_bin_builder)(LLVMBuilderRef, LLVMValueRef, LLVMValueRef, const char *);
+typedef struct cg_lowering cg_lowering;
+/* How one opcode is lowered: its row in convert.c's table, indexed by opcode. Either
+ * `lower` lowers the op by itself, or `elementwise` lowers an op of an element-wise family
+ * with the data of the row (the other fields). An opcode without a row cannot be lowered. */
+struct cg_lowering {
+  bool (*lower)(cg_state *st, ir_op *op);
+  bool (*elementwise)(cg_state *st, ir_op *op, const cg_lowering *row);
+  cg_bin_builder build;      /* cg_ew_binary: an LLVMBuild* function, or */
+  const char *intrinsic;     /* cg_ew_binary, cg_ew_math: an overloaded LLVM intrinsic */
+  const char *libdevice;     /* cg_ew_math: the f32 libdevice function (f64: without 'f') */
+  LLVMOpcode cast;           /* cg_ew_cast */
+};
+
 /* ---- convert.c ---- */
 /* The value map. cg_get returns NULL (after an error) for an unmapped value. */
 cg_val *cg_get(cg_state *st, ir_value *v);
@@ -91,10 +106,17 @@ LLVMValueRef cg_layout_coord(cg_state *st, cg_layout *l, unsigned reg, unsigned 
 int cg_layout_find(const cg_layout *l, const int64_t *coords, const bool *keep);
 const int64_t *cg_layout_reg_coords(const cg_layout *l, unsigned reg);
 
-/* ---- elementwise.c ---- */
-/* Lowers an arith/math/cast op; returns false when `op` is not one (*handled false) or on
- * error (*handled true). */
-bool cg_lower_elementwise(cg_state *st, ir_op *op, bool *handled);
+/* ---- elementwise.c ---- (each returns false after an error) */
+bool cg_ew_binary(cg_state *st, ir_op *op, const cg_lowering *row);
+bool cg_ew_cast(cg_state *st, ir_op *op, const cg_lowering *row);
+bool cg_ew_math(cg_state *st, ir_op *op, const cg_lowering *row);
+bool cg_lower_cmpi(cg_state *st, ir_op *op);
+bool cg_lower_cmpf(cg_state *st, ir_op *op);
+bool cg_lower_select(cg_state *st, ir_op *op);
+bool cg_lower_constant(cg_state *st, ir_op *op);
+bool cg_lower_negf(cg_state *st, ir_op *op);
+bool cg_lower_mulhiui(cg_state *st, ir_op *op);
+bool cg_lower_absi(cg_state *st, ir_op *op);
 
 /* ---- memory.c ---- */
 bool cg_lower_addptr(cg_state *st, ir_op *op);
@@ -102,7 +124,11 @@ bool cg_lower_load(cg_state *st, ir_op *op);
 bool cg_lower_store(cg_state *st, ir_op *op);
 
 /* ---- tensor.c ---- */
-bool cg_lower_tensor_op(cg_state *st, ir_op *op, bool *handled);
+bool cg_lower_make_range(cg_state *st, ir_op *op);
+bool cg_lower_splat(cg_state *st, ir_op *op);
+bool cg_lower_broadcast(cg_state *st, ir_op *op);
+bool cg_lower_expand_dims(cg_state *st, ir_op *op);
+bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 /* Bytes of shared scratch the convert_layout ops under `root` need (max over them). */
 unsigned cg_scratch_bytes_needed(cg_state *st, ir_op *root);
 

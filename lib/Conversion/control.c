@@ -150,7 +150,7 @@ bool cg_lower_while(cg_state *st, ir_op *op) {
   }
   ir_block *bblk = ir_region_entry(ir_op_region(op, 0));
   ir_op *cterm = bblk ? ir_block_terminator(bblk) : NULL;
-  if (!cterm || !ir_op_is(cterm, "scf.condition")) {
+  if (!cterm || ir_op_code(cterm) != IR_OP_CONDITION) {
     ir_emit_error(st->ictx, op->loc, "scf.while: the before-region must end in scf.condition");
     return false;
   }

@@ -1,4 +1,5 @@
-/* tgpu IR -> LLVM IR: module and kernel setup, the value map, op dispatch.
+/* tgpu IR -> LLVM IR: module and kernel setup, the value map, the lowering table (one row
+ * per opcode) and the dispatch through it.
  *
  * Needs: a tgpu module (every tensor has a #tgpu.blocked or #tgpu.slice encoding, helpers
  * inlined). Produces: one LLVM module (own LLVMContext) with a ptx_kernel per public
@@ -110,25 +111,112 @@ static bool lower_sreg(cg_state *st, ir_op *op, const char *what) {
   return true;
 }
 
+static bool lower_program_id(cg_state *st, ir_op *op) { return lower_sreg(st, op, "ctaid"); }
+static bool lower_num_programs(cg_state *st, ir_op *op) { return lower_sreg(st, op, "nctaid"); }
+
+static bool lower_nothing(cg_state *st, ir_op *op) {
+  (void)st, (void)op;
+  return true;
+}
+
+static bool lower_call(cg_state *st, ir_op *op) {
+  ir_emit_error(st->ictx, op->loc, "tt.call must be inlined before conversion to LLVM IR");
+  return false;
+}
+
+/* The lowering of every op, by opcode. An element-wise op is one row: its family's
+ * function and the LLVM builder, cast, intrinsic or libdevice function it uses. */
+static const cg_lowering lowerings[IR_OP__COUNT] = {
+    /* arith: integers */
+    [IR_OP_ADDI] = {.elementwise = cg_ew_binary, .build = LLVMBuildAdd},
+    [IR_OP_SUBI] = {.elementwise = cg_ew_binary, .build = LLVMBuildSub},
+    [IR_OP_MULI] = {.elementwise = cg_ew_binary, .build = LLVMBuildMul},
+    [IR_OP_DIVSI] = {.elementwise = cg_ew_binary, .build = LLVMBuildSDiv},
+    [IR_OP_DIVUI] = {.elementwise = cg_ew_binary, .build = LLVMBuildUDiv},
+    [IR_OP_REMSI] = {.elementwise = cg_ew_binary, .build = LLVMBuildSRem},
+    [IR_OP_REMUI] = {.elementwise = cg_ew_binary, .build = LLVMBuildURem},
+    [IR_OP_ANDI] = {.elementwise = cg_ew_binary, .build = LLVMBuildAnd},
+    [IR_OP_ORI] = {.elementwise = cg_ew_binary, .build = LLVMBuildOr},
+    [IR_OP_XORI] = {.elementwise = cg_ew_binary, .build = LLVMBuildXor},
+    [IR_OP_SHLI] = {.elementwise = cg_ew_binary, .build = LLVMBuildShl},
+    [IR_OP_SHRSI] = {.elementwise = cg_ew_binary, .build = LLVMBuildAShr},
+    [IR_OP_SHRUI] = {.elementwise = cg_ew_binary, .build = LLVMBuildLShr},
+    [IR_OP_MAXSI] = {.elementwise = cg_ew_binary, .intrinsic = "llvm.smax"},
+    [IR_OP_MINSI] = {.elementwise = cg_ew_binary, .intrinsic = "llvm.smin"},
+    [IR_OP_MAXUI] = {.elementwise = cg_ew_binary, .intrinsic = "llvm.umax"},
+    [IR_OP_MINUI] = {.elementwise = cg_ew_binary, .intrinsic = "llvm.umin"},
+    [IR_OP_MULHIUI] = {.lower = cg_lower_mulhiui},
+    [IR_OP_ABSI] = {.lower = cg_lower_absi},
+    /* arith: floats */
+    [IR_OP_ADDF] = {.elementwise = cg_ew_binary, .build = LLVMBuildFAdd},
+    [IR_OP_SUBF] = {.elementwise = cg_ew_binary, .build = LLVMBuildFSub},
+    [IR_OP_MULF] = {.elementwise = cg_ew_binary, .build = LLVMBuildFMul},
+    [IR_OP_DIVF] = {.elementwise = cg_ew_binary, .build = LLVMBuildFDiv},
+    [IR_OP_REMF] = {.elementwise = cg_ew_binary, .build = LLVMBuildFRem},
+    [IR_OP_MAXNUMF] = {.elementwise = cg_ew_binary, .intrinsic = "llvm.maxnum"},
+    [IR_OP_MINNUMF] = {.elementwise = cg_ew_binary, .intrinsic = "llvm.minnum"},
+    [IR_OP_MAXIMUMF] = {.elementwise = cg_ew_binary, .intrinsic = "llvm.maximum"},
+    [IR_OP_MINIMUMF] = {.elementwise = cg_ew_binary, .intrinsic = "llvm.minimum"},
+    [IR_OP_NEGF] = {.lower = cg_lower_negf},
+    /* compares, select, constants */
+    [IR_OP_CMPI] = {.lower = cg_lower_cmpi},
+    [IR_OP_CMPF] = {.lower = cg_lower_cmpf},
+    [IR_OP_SELECT] = {.lower = cg_lower_select},
+    [IR_OP_CONSTANT] = {.lower = cg_lower_constant},
+    /* casts */
+    [IR_OP_EXTSI] = {.elementwise = cg_ew_cast, .cast = LLVMSExt},
+    [IR_OP_EXTUI] = {.elementwise = cg_ew_cast, .cast = LLVMZExt},
+    [IR_OP_TRUNCI] = {.elementwise = cg_ew_cast, .cast = LLVMTrunc},
+    [IR_OP_SITOFP] = {.elementwise = cg_ew_cast, .cast = LLVMSIToFP},
+    [IR_OP_UITOFP] = {.elementwise = cg_ew_cast, .cast = LLVMUIToFP},
+    [IR_OP_FPTOSI] = {.elementwise = cg_ew_cast, .cast = LLVMFPToSI},
+    [IR_OP_FPTOUI] = {.elementwise = cg_ew_cast, .cast = LLVMFPToUI},
+    [IR_OP_EXTF] = {.elementwise = cg_ew_cast, .cast = LLVMFPExt},
+    [IR_OP_TRUNCF] = {.elementwise = cg_ew_cast, .cast = LLVMFPTrunc},
+    [IR_OP_BITCAST] = {.elementwise = cg_ew_cast, .cast = LLVMBitCast},
+    [IR_OP_PTRTOINT] = {.elementwise = cg_ew_cast, .cast = LLVMPtrToInt},
+    [IR_OP_INTTOPTR] = {.elementwise = cg_ew_cast, .cast = LLVMIntToPtr},
+    [IR_OP_PTRBITCAST] = {.elementwise = cg_ew_cast, .cast = LLVMAddrSpaceCast},
+    /* math */
+    [IR_OP_EXP] = {.elementwise = cg_ew_math, .libdevice = "__nv_expf"},
+    [IR_OP_EXP2] = {.elementwise = cg_ew_math, .libdevice = "__nv_exp2f"},
+    [IR_OP_LOG] = {.elementwise = cg_ew_math, .libdevice = "__nv_logf"},
+    [IR_OP_LOG2] = {.elementwise = cg_ew_math, .libdevice = "__nv_log2f"},
+    [IR_OP_RSQRT] = {.elementwise = cg_ew_math, .libdevice = "__nv_rsqrtf"},
+    [IR_OP_SIN] = {.elementwise = cg_ew_math, .libdevice = "__nv_sinf"},
+    [IR_OP_COS] = {.elementwise = cg_ew_math, .libdevice = "__nv_cosf"},
+    [IR_OP_ERF] = {.elementwise = cg_ew_math, .libdevice = "__nv_erff"},
+    [IR_OP_TANH] = {.elementwise = cg_ew_math, .libdevice = "__nv_tanhf"},
+    [IR_OP_POWF] = {.elementwise = cg_ew_math, .libdevice = "__nv_powf"},
+    [IR_OP_SQRT] = {.elementwise = cg_ew_math, .intrinsic = "llvm.sqrt"},
+    [IR_OP_FLOOR] = {.elementwise = cg_ew_math, .intrinsic = "llvm.floor"},
+    [IR_OP_CEIL] = {.elementwise = cg_ew_math, .intrinsic = "llvm.ceil"},
+    [IR_OP_ABSF] = {.elementwise = cg_ew_math, .intrinsic = "llvm.fabs"},
+    [IR_OP_FMA] = {.elementwise = cg_ew_math, .intrinsic = "llvm.fma"},
+    /* program ids, tensors, layouts */
+    [IR_OP_PROGRAM_ID] = {.lower = lower_program_id},
+    [IR_OP_NUM_PROGRAMS] = {.lower = lower_num_programs},
+    [IR_OP_MAKE_RANGE] = {.lower = cg_lower_make_range},
+    [IR_OP_SPLAT] = {.lower = cg_lower_splat},
+    [IR_OP_BROADCAST] = {.lower = cg_lower_broadcast},
+    [IR_OP_EXPAND_DIMS] = {.lower = cg_lower_expand_dims},
+    [IR_OP_CONVERT_LAYOUT] = {.lower = cg_lower_convert_layout},
+    /* memory */
+    [IR_OP_ADDPTR] = {.lower = cg_lower_addptr},
+    [IR_OP_LOAD] = {.lower = cg_lower_load},
+    [IR_OP_STORE] = {.lower = cg_lower_store},
+    /* control flow and the rest */
+    [IR_OP_FOR] = {.lower = cg_lower_for},
+    [IR_OP_IF] = {.lower = cg_lower_if},
+    [IR_OP_WHILE] = {.lower = cg_lower_while},
+    [IR_OP_ASSUME] = {.lower = lower_nothing},
+    [IR_OP_CALL] = {.lower = lower_call},
+};
+
 static bool lower_op(cg_state *st, ir_op *op) {
-  bool handled = false;
-  bool ok = cg_lower_elementwise(st, op, &handled);
-  if (handled) return ok;
-  ok = cg_lower_tensor_op(st, op, &handled);
-  if (handled) return ok;
-  if (ir_op_is(op, "tt.get_program_id")) return lower_sreg(st, op, "ctaid");
-  if (ir_op_is(op, "tt.get_num_programs")) return lower_sreg(st, op, "nctaid");
-  if (ir_op_is(op, "tt.addptr")) return cg_lower_addptr(st, op);
-  if (ir_op_is(op, "tt.load")) return cg_lower_load(st, op);
-  if (ir_op_is(op, "tt.store")) return cg_lower_store(st, op);
-  if (ir_op_is(op, "scf.for")) return cg_lower_for(st, op);
-  if (ir_op_is(op, "scf.if")) return cg_lower_if(st, op);
-  if (ir_op_is(op, "scf.while")) return cg_lower_while(st, op);
-  if (ir_op_is(op, "tt.assume")) return true;
-  if (ir_op_is(op, "tt.call")) {
-    ir_emit_error(st->ictx, op->loc, "tt.call must be inlined before conversion to LLVM IR");
-    return false;
-  }
+  const cg_lowering *row = &lowerings[ir_op_code(op)];
+  if (row->lower) return row->lower(st, op);
+  if (row->elementwise) return row->elementwise(st, op, row);
   ir_emit_error(st->ictx, op->loc, "cannot lower '%s' to LLVM IR", ir_op_name(op));
   return false;
 }
@@ -233,7 +321,7 @@ static bool lower_kernel_body(cg_state *st, ir_op *f, const char *name) {
   bool ok;
   ir_op *term = cg_lower_block(st, entry, &ok);
   if (!ok) return false;
-  if (!term || !ir_op_is(term, "tt.return") || term->noperands) {
+  if (!term || ir_op_code(term) != IR_OP_RETURN || term->noperands) {
     ir_emit_error(st->ictx, term ? term->loc : f->loc,
                   "kernel '%s' must end in tt.return without values", name);
     return false;
@@ -268,7 +356,7 @@ static bool lower_kernel(cg_module *cm, ir_context *ictx, ir_op *f, unsigned num
 /* ---- module ------------------------------------------------------------------------------ */
 
 static bool is_kernel(ir_op *op) {
-  return ir_op_is(op, "tt.func") && !ir_op_get_string_attr(op, "sym_visibility");
+  return ir_op_code(op) == IR_OP_FUNC && !ir_op_get_string_attr(op, "sym_visibility");
 }
 
 static bool verify_llvm(cg_module *cm, ir_context *ictx, ir_loc loc) {

@@ -1,60 +1,12 @@
 /* Elementwise ops: arith.*, math.*, casts, compares, select, constants. Each applies per
  * register: operands of one type share one layout, hence one register order. Math goes to
  * libdevice (__nv_*; linked at PTX emission) or to LLVM intrinsics; f16/bf16 math is
- * computed in f32. */
+ * computed in f32. Which function lowers which op, and with which LLVM builder, cast,
+ * intrinsic or libdevice name, is the op's row in convert.c's lowering table; the
+ * cg_ew_* families read their data from that row. */
 #include <string.h>
 
 #include "Conversion/cg_internal.h"
-
-typedef LLVMValueRef (*bin_builder)(LLVMBuilderRef, LLVMValueRef, LLVMValueRef, const char *);
-
-static const struct {
-  const char *name;
-  bin_builder build;
-} bin_ops[] = {
-    {"arith.addi", LLVMBuildAdd},   {"arith.subi", LLVMBuildSub},   {"arith.muli", LLVMBuildMul},
-    {"arith.divsi", LLVMBuildSDiv}, {"arith.divui", LLVMBuildUDiv}, {"arith.remsi", LLVMBuildSRem},
-    {"arith.remui", LLVMBuildURem}, {"arith.andi", LLVMBuildAnd},   {"arith.ori", LLVMBuildOr},
-    {"arith.xori", LLVMBuildXor},   {"arith.shli", LLVMBuildShl},   {"arith.shrsi", LLVMBuildAShr},
-    {"arith.shrui", LLVMBuildLShr}, {"arith.addf", LLVMBuildFAdd},  {"arith.subf", LLVMBuildFSub},
-    {"arith.mulf", LLVMBuildFMul},  {"arith.divf", LLVMBuildFDiv},  {"arith.remf", LLVMBuildFRem},
-};
-
-/* Binary ops lowered to an overloaded LLVM intrinsic. */
-static const struct {
-  const char *name, *intrinsic;
-} bin_intrinsics[] = {
-    {"arith.maxsi", "llvm.smax"},       {"arith.minsi", "llvm.smin"},
-    {"arith.maxui", "llvm.umax"},       {"arith.minui", "llvm.umin"},
-    {"arith.maxnumf", "llvm.maxnum"},   {"arith.minnumf", "llvm.minnum"},
-    {"arith.maximumf", "llvm.maximum"}, {"arith.minimumf", "llvm.minimum"},
-};
-
-static const struct {
-  const char *name;
-  LLVMOpcode opcode;
-} casts[] = {
-    {"arith.extsi", LLVMSExt},      {"arith.extui", LLVMZExt},       {"arith.trunci", LLVMTrunc},
-    {"arith.sitofp", LLVMSIToFP},   {"arith.uitofp", LLVMUIToFP},    {"arith.fptosi", LLVMFPToSI},
-    {"arith.fptoui", LLVMFPToUI},   {"arith.extf", LLVMFPExt},       {"arith.truncf", LLVMFPTrunc},
-    {"arith.bitcast", LLVMBitCast}, {"tt.ptr_to_int", LLVMPtrToInt}, {"tt.int_to_ptr", LLVMIntToPtr},
-    {"tt.bitcast", LLVMAddrSpaceCast},
-};
-
-/* Float math: libdevice name for f32 (the f64 one drops the trailing 'f'), or an
- * intrinsic. */
-static const struct {
-  const char *name, *libdevice, *intrinsic;
-} math_ops[] = {
-    {"math.exp", "__nv_expf", NULL},     {"math.exp2", "__nv_exp2f", NULL},
-    {"math.log", "__nv_logf", NULL},     {"math.log2", "__nv_log2f", NULL},
-    {"math.rsqrt", "__nv_rsqrtf", NULL}, {"math.sin", "__nv_sinf", NULL},
-    {"math.cos", "__nv_cosf", NULL},     {"math.erf", "__nv_erff", NULL},
-    {"math.tanh", "__nv_tanhf", NULL},   {"math.powf", "__nv_powf", NULL},
-    {"math.sqrt", NULL, "llvm.sqrt"},    {"math.floor", NULL, "llvm.floor"},
-    {"math.ceil", NULL, "llvm.ceil"},    {"math.absf", NULL, "llvm.fabs"},
-    {"math.fma", NULL, "llvm.fma"},
-};
 
 static const char *const icmp_names[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
 static const LLVMIntPredicate icmp_preds[] = {LLVMIntEQ,  LLVMIntNE,  LLVMIntSLT, LLVMIntSLE,
@@ -90,7 +42,7 @@ static cg_val **operands(cg_state *st, ir_op *op, unsigned *out_n) {
   return ops;
 }
 
-static bool lower_binary(cg_state *st, ir_op *op, bin_builder build, const char *intrinsic) {
+bool cg_ew_binary(cg_state *st, ir_op *op, const cg_lowering *row) {
   unsigned n;
   cg_val **a = operands(st, op, &n);
   if (!a) return false;
@@ -98,14 +50,15 @@ static bool lower_binary(cg_state *st, ir_op *op, bin_builder build, const char 
   LLVMTypeRef ty = cg_scalar_type(st, op->results[0].type);
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef args[2] = {a[0]->regs[i], a[1]->regs[i]};
-    r->regs[i] = build ? build(st->b, args[0], args[1], "")
-                       : cg_intrinsic(st, intrinsic, &ty, 1, args, 2);
+    r->regs[i] = row->build ? row->build(st->b, args[0], args[1], "")
+                            : cg_intrinsic(st, row->intrinsic, &ty, 1, args, 2);
   }
   cg_set(st, ir_op_result(op, 0), r);
   return true;
 }
 
-static bool lower_cast(cg_state *st, ir_op *op, LLVMOpcode opc) {
+bool cg_ew_cast(cg_state *st, ir_op *op, const cg_lowering *row) {
+  LLVMOpcode opc = row->cast;
   unsigned n;
   cg_val **a = operands(st, op, &n);
   if (!a) return false;
@@ -145,7 +98,10 @@ static bool lower_cmp(cg_state *st, ir_op *op, bool is_float) {
   return true;
 }
 
-static bool lower_select(cg_state *st, ir_op *op) {
+bool cg_lower_cmpi(cg_state *st, ir_op *op) { return lower_cmp(st, op, false); }
+bool cg_lower_cmpf(cg_state *st, ir_op *op) { return lower_cmp(st, op, true); }
+
+bool cg_lower_select(cg_state *st, ir_op *op) {
   unsigned n;
   cg_val **a = operands(st, op, &n);
   if (!a) return false;
@@ -156,7 +112,7 @@ static bool lower_select(cg_state *st, ir_op *op) {
   return true;
 }
 
-static bool lower_constant(cg_state *st, ir_op *op) {
+bool cg_lower_constant(cg_state *st, ir_op *op) {
   const ir_attr *v = ir_op_get_attr(op, "value");
   const ir_type *t = op->results[0].type;
   LLVMTypeRef ty = cg_scalar_type(st, t);
@@ -175,7 +131,7 @@ static bool lower_constant(cg_state *st, ir_op *op) {
   return true;
 }
 
-static bool lower_mulhi(cg_state *st, ir_op *op) {
+bool cg_lower_mulhiui(cg_state *st, ir_op *op) {
   unsigned n;
   cg_val **a = operands(st, op, &n);
   if (!a) return false;
@@ -194,7 +150,7 @@ static bool lower_mulhi(cg_state *st, ir_op *op) {
   return true;
 }
 
-static bool lower_absi(cg_state *st, ir_op *op) {
+bool cg_lower_absi(cg_state *st, ir_op *op) {
   unsigned n;
   cg_val **a = operands(st, op, &n);
   if (!a) return false;
@@ -209,38 +165,40 @@ static bool lower_absi(cg_state *st, ir_op *op) {
 }
 
 /* One math op on one register set of f32/f64 values. */
-static LLVMValueRef math_one(cg_state *st, unsigned k, LLVMTypeRef ty, LLVMValueRef *args,
-                             unsigned nargs) {
-  if (math_ops[k].intrinsic) return cg_intrinsic(st, math_ops[k].intrinsic, &ty, 1, args, nargs);
+static LLVMValueRef math_one(cg_state *st, const cg_lowering *row, LLVMTypeRef ty,
+                             LLVMValueRef *args, unsigned nargs) {
+  if (row->intrinsic) return cg_intrinsic(st, row->intrinsic, &ty, 1, args, nargs);
   char name[64];
-  snprintf(name, sizeof name, "%s", math_ops[k].libdevice);
+  snprintf(name, sizeof name, "%s", row->libdevice);
   if (LLVMGetTypeKind(ty) == LLVMDoubleTypeKind) name[strlen(name) - 1] = '\0';
   LLVMTypeRef params[3] = {ty, ty, ty};
   return cg_call_extern(st, name, ty, params, nargs, args);
 }
 
-static bool lower_math(cg_state *st, ir_op *op, unsigned k) {
+/* Float math: the row's libdevice name for f32 (the f64 one drops the trailing 'f'), or its
+ * intrinsic. */
+bool cg_ew_math(cg_state *st, ir_op *op, const cg_lowering *row) {
   unsigned n;
   cg_val **a = operands(st, op, &n);
   if (!a) return false;
   LLVMTypeRef ty = cg_scalar_type(st, op->results[0].type);
   LLVMTypeKind tk = LLVMGetTypeKind(ty);
   bool narrow = tk == LLVMHalfTypeKind || tk == LLVMBFloatTypeKind;
-  bool keep_narrow = narrow && strcmp(op->def->name, "math.absf") == 0;
+  bool keep_narrow = narrow && ir_op_code(op) == IR_OP_ABSF;
   LLVMTypeRef cty = narrow && !keep_narrow ? LLVMFloatTypeInContext(st->ctx) : ty;
   cg_val *r = cg_val_new(st, n);
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef args[3];
     for (unsigned j = 0; j < op->noperands && j < 3; j++)
       args[j] = cty == ty ? a[j]->regs[i] : LLVMBuildFPExt(st->b, a[j]->regs[i], cty, "");
-    LLVMValueRef x = math_one(st, k, cty, args, op->noperands);
+    LLVMValueRef x = math_one(st, row, cty, args, op->noperands);
     r->regs[i] = cty == ty ? x : LLVMBuildFPTrunc(st->b, x, ty, "");
   }
   cg_set(st, ir_op_result(op, 0), r);
   return true;
 }
 
-static bool lower_negf(cg_state *st, ir_op *op) {
+bool cg_lower_negf(cg_state *st, ir_op *op) {
   unsigned n;
   cg_val **a = operands(st, op, &n);
   if (!a) return false;
@@ -248,27 +206,4 @@ static bool lower_negf(cg_state *st, ir_op *op) {
   for (unsigned i = 0; i < n; i++) r->regs[i] = LLVMBuildFNeg(st->b, a[0]->regs[i], "");
   cg_set(st, ir_op_result(op, 0), r);
   return true;
-}
-
-bool cg_lower_elementwise(cg_state *st, ir_op *op, bool *handled) {
-  const char *name = op->def->name;
-  *handled = true;
-  for (unsigned i = 0; i < COUNT(bin_ops); i++)
-    if (strcmp(name, bin_ops[i].name) == 0) return lower_binary(st, op, bin_ops[i].build, NULL);
-  for (unsigned i = 0; i < COUNT(bin_intrinsics); i++)
-    if (strcmp(name, bin_intrinsics[i].name) == 0)
-      return lower_binary(st, op, NULL, bin_intrinsics[i].intrinsic);
-  for (unsigned i = 0; i < COUNT(casts); i++)
-    if (strcmp(name, casts[i].name) == 0) return lower_cast(st, op, casts[i].opcode);
-  for (unsigned i = 0; i < COUNT(math_ops); i++)
-    if (strcmp(name, math_ops[i].name) == 0) return lower_math(st, op, i);
-  if (strcmp(name, "arith.cmpi") == 0) return lower_cmp(st, op, false);
-  if (strcmp(name, "arith.cmpf") == 0) return lower_cmp(st, op, true);
-  if (strcmp(name, "arith.select") == 0) return lower_select(st, op);
-  if (strcmp(name, "arith.constant") == 0) return lower_constant(st, op);
-  if (strcmp(name, "arith.negf") == 0) return lower_negf(st, op);
-  if (strcmp(name, "tt.mulhiui") == 0) return lower_mulhi(st, op);
-  if (strcmp(name, "math.absi") == 0) return lower_absi(st, op);
-  *handled = false;
-  return false;
 }

@@ -10,7 +10,7 @@
 
 #include "Conversion/cg_internal.h"
 
-static bool lower_make_range(cg_state *st, ir_op *op) {
+bool cg_lower_make_range(cg_state *st, ir_op *op) {
   cg_layout l;
   if (!cg_layout_get(st, op->results[0].type, op->loc, &l)) return false;
   int64_t start = ir_op_get_int_attr(op, "start", 0);
@@ -23,7 +23,7 @@ static bool lower_make_range(cg_state *st, ir_op *op) {
   return true;
 }
 
-static bool lower_splat(cg_state *st, ir_op *op) {
+bool cg_lower_splat(cg_state *st, ir_op *op) {
   unsigned n = cg_num_regs(st, op->results[0].type, op->loc);
   cg_val *s = cg_get(st, ir_op_operand(op, 0));
   if (!n || !s) return false;
@@ -65,9 +65,9 @@ static void expand_coords(const int64_t *in, int64_t *out, unsigned axis, const 
     if (d != axis) out[s++] = in[d];
 }
 
-static bool lower_broadcast(cg_state *st, ir_op *op) {
+bool cg_lower_broadcast(cg_state *st, ir_op *op) {
   const ir_type *st_ty = op->operands[0].value->type, *dt = op->results[0].type;
-  if (!ir_type_is_tensor(st_ty)) return lower_splat(st, op);
+  if (!ir_type_is_tensor(st_ty)) return cg_lower_splat(st, op);
   if (st_ty->encoding != dt->encoding) {
     ir_emit_error(st->ictx, op->loc, "tt.broadcast between different layouts is not supported");
     return false;
@@ -77,7 +77,7 @@ static bool lower_broadcast(cg_state *st, ir_op *op) {
   return pick_registers(st, op, &src, &dst, broadcast_coords, 0);
 }
 
-static bool lower_expand_dims(cg_state *st, ir_op *op) {
+bool cg_lower_expand_dims(cg_state *st, ir_op *op) {
   const ir_type *st_ty = op->operands[0].value->type, *dt = op->results[0].type;
   int64_t axis = ir_op_get_int_attr(op, "axis", 0);
   unsigned dim;
@@ -116,7 +116,7 @@ static LLVMValueRef scratch_addr(cg_state *st, cg_layout *l, unsigned reg, LLVMT
   return LLVMBuildGEP2(st->b, mt, st->scratch, &off, 1, "");
 }
 
-static bool lower_convert_layout(cg_state *st, ir_op *op) {
+bool cg_lower_convert_layout(cg_state *st, ir_op *op) {
   const ir_type *st_ty = op->operands[0].value->type, *dt = op->results[0].type;
   cg_val *s = cg_get(st, ir_op_operand(op, 0));
   if (!s) return false;
@@ -153,7 +153,7 @@ typedef struct scratch_walk {
 
 static ir_walk_result scratch_visit(ir_op *op, void *user) {
   scratch_walk *w = user;
-  if (!ir_op_is(op, "tgpu.convert_layout") || !op->noperands || !op->nresults) return IR_WALK_ADVANCE;
+  if (ir_op_code(op) != IR_OP_CONVERT_LAYOUT || !op->noperands || !op->nresults) return IR_WALK_ADVANCE;
   const ir_type *s = op->operands[0].value->type, *d = op->results[0].type;
   if (!ir_type_is_tensor(s) || s->encoding == d->encoding) return IR_WALK_ADVANCE;
   int64_t bytes = ir_type_numel(d) * ir_type_byte_size(ir_type_scalar(d));
@@ -166,15 +166,4 @@ unsigned cg_scratch_bytes_needed(cg_state *st, ir_op *root) {
   scratch_walk w = {0};
   ir_walk_pre(root, scratch_visit, &w);
   return w.bytes;
-}
-
-bool cg_lower_tensor_op(cg_state *st, ir_op *op, bool *handled) {
-  *handled = true;
-  if (ir_op_is(op, "tt.make_range")) return lower_make_range(st, op);
-  if (ir_op_is(op, "tt.splat")) return lower_splat(st, op);
-  if (ir_op_is(op, "tt.broadcast")) return lower_broadcast(st, op);
-  if (ir_op_is(op, "tt.expand_dims")) return lower_expand_dims(st, op);
-  if (ir_op_is(op, "tgpu.convert_layout")) return lower_convert_layout(st, op);
-  *handled = false;
-  return false;
 }

@@ -144,7 +144,7 @@ static void emit_kernel(sup_strbuf *b, const ir_op *func, unsigned num_warps,
 }
 
 bool drv_is_kernel(const ir_op *op) {
-  if (!ir_op_is(op, "tt.func")) return false;
+  if (ir_op_code(op) != IR_OP_FUNC) return false;
   const char *vis = ir_op_get_string_attr(op, "sym_visibility");
   return !vis || strcmp(vis, "private") != 0;
 }

@@ -26,8 +26,12 @@ struct ir_context {
 };
 
 const ir_opdef irx_builtin_module_def = {
-    IR_OP_BUILTIN_MODULE, "builtin.module", IR_TRAIT_ISOLATED | IR_TRAIT_SINGLE_BLOCK, 0, 0, 0, 1, NULL, NULL,
-    "top-level container; attributes: tgpu.num_warps, tgpu.threads_per_warp, tgpu.target"};
+    .opcode = IR_OP_BUILTIN_MODULE,
+    .name = "builtin.module",
+    .traits = IR_TRAIT_ISOLATED | IR_TRAIT_SINGLE_BLOCK,
+    .effects = IR_EFFECT_CONTROL,
+    .num_regions = 1,
+    .summary = "top-level container; attributes: tgpu.num_warps, tgpu.threads_per_warp, tgpu.target"};
 
 ir_context *ir_context_create(void) {
   ir_context *ctx = calloc(1, sizeof *ctx);

@@ -219,7 +219,7 @@ void ir_attr_print(const ir_attr *a, sup_strbuf *out);
  * ====================================================================================== */
 
 enum {
-  IR_TRAIT_PURE = 1u << 0,          /* no side effects: removable when unused, CSE-able */
+  IR_TRAIT_PURE = 1u << 0,          /* no effects (effects == 0): removable when unused, CSE-able */
   IR_TRAIT_TERMINATOR = 1u << 1,    /* must be last in its block */
   IR_TRAIT_COMMUTATIVE = 1u << 2,   /* binary op whose operands may be swapped */
   IR_TRAIT_ELEMENTWISE = 1u << 3,   /* applies per element; operands/results same shape */
@@ -229,6 +229,28 @@ enum {
   IR_TRAIT_SYMBOL = 1u << 7,        /* has a 'sym_name' string attribute (func) */
   IR_TRAIT_SINGLE_BLOCK = 1u << 8,  /* every region has at most one block */
 };
+
+/* Effects of an op (ir_opdef.effects), queried through ir_op_effects. An op without
+ * effects (0) is exactly an op with IR_TRAIT_PURE: removable when unused, mergeable by CSE,
+ * foldable. */
+enum {
+  IR_EFFECT_READ_GLOBAL = 1u << 0,   /* reads global memory */
+  IR_EFFECT_WRITE_GLOBAL = 1u << 1,  /* writes global memory */
+  IR_EFFECT_READ_SHARED = 1u << 2,   /* reads shared memory */
+  IR_EFFECT_WRITE_SHARED = 1u << 3,  /* writes shared memory */
+  IR_EFFECT_ALLOC_SHARED = 1u << 4,  /* allocates shared memory */
+  IR_EFFECT_FREE_SHARED = 1u << 5,   /* frees shared memory */
+  IR_EFFECT_CONTROL = 1u << 6,       /* transfers control or anchors structure (terminators,
+                                        functions, the module, loops that may not end,
+                                        compile-time facts): never removed nor moved */
+  IR_EFFECT_REGIONS = 1u << 7,       /* also has the effects of the ops nested in its
+                                        regions, their blocks' terminators excepted */
+};
+#define IR_EFFECT_MEMORY                                                                    \
+  (IR_EFFECT_READ_GLOBAL | IR_EFFECT_WRITE_GLOBAL | IR_EFFECT_READ_SHARED |                 \
+   IR_EFFECT_WRITE_SHARED | IR_EFFECT_ALLOC_SHARED | IR_EFFECT_FREE_SHARED)
+/* Anything (tt.call before inlining). */
+#define IR_EFFECT_UNKNOWN (IR_EFFECT_MEMORY | IR_EFFECT_CONTROL)
 
 /* Result of a folder: either an existing value or a constant attribute for result 0. */
 typedef struct ir_fold_result {
@@ -241,6 +263,7 @@ struct ir_opdef {
   ir_opcode opcode;        /* IR_OP_<ident of the .def row> */
   const char *name;        /* "dialect.op" */
   unsigned traits;         /* IR_TRAIT_* */
+  unsigned effects;        /* IR_EFFECT_*; 0 exactly when traits has IR_TRAIT_PURE */
   int min_operands;        /* inclusive */
   int max_operands;        /* inclusive; -1: unbounded */
   int num_results;         /* -1: variadic */
@@ -251,6 +274,10 @@ struct ir_opdef {
   /* Folds the op given the constant attribute of each operand (NULL where the operand is
    * not a constant). Returns true and fills `out` when it folded. May be NULL. */
   bool (*fold)(ir_op *op, const ir_attr *const *operand_consts, ir_fold_result *out);
+  /* The op's own rewrites (beyond folding), applied by the canonicalize pass: returns true
+   * when it changed the IR (it may erase op, leaving no use of its results). May be
+   * NULL. */
+  bool (*canonicalize)(ir_module *m, ir_op *op);
   const char *summary;     /* one line for docs and --help */
 };
 
@@ -335,8 +362,16 @@ ir_op *ir_op_create_named(ir_module *m, const char *name, ir_loc loc, unsigned n
                           const ir_type *const *result_types, unsigned nattrs,
                           const ir_named_attr *attrs);
 const char *ir_op_name(const ir_op *op);
-bool ir_op_is(const ir_op *op, const char *name);   /* strcmp on the def's name */
 static inline ir_opcode ir_op_code(const ir_op *op) { return op->opcode; }
+/* The name of an opcode's op ("scf.yield"); "<unknown>" for IR_OP_UNKNOWN or out of range.
+ * For messages: code compares opcodes, never names. */
+const char *ir_opcode_name(ir_opcode code);
+/* The op's declared IR_EFFECT_* bits (not those of its nested ops). */
+static inline unsigned ir_op_effects(const ir_op *op) { return op->def->effects; }
+/* True when erasing op (with its regions) changes nothing but its results: no declared
+ * effect, or only IR_EFFECT_REGIONS with effect-free nested ops (block terminators, which
+ * hand values to op, are not counted). */
+bool ir_op_has_no_effect(const ir_op *op);
 bool ir_op_has_trait(const ir_op *op, unsigned trait);
 ir_value *ir_op_operand(const ir_op *op, unsigned i);
 ir_value *ir_op_result(ir_op *op, unsigned i);

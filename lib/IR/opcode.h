@@ -9,7 +9,8 @@
 
 typedef enum ir_opcode {
   IR_OP_UNKNOWN = 0,
-#define TILE_OP(id, name, traits, mino, maxo, nres, nreg, verify, fold, summary) IR_OP_##id,
+#define TILE_OP(id, name, traits, effects, mino, maxo, nres, nreg, verify, fold, canon, summary) \
+  IR_OP_##id,
 #include "Dialect/Tile/tile_ops.def"
 #include "Dialect/TileGPU/tgpu_ops.def"
 #undef TILE_OP

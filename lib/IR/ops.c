@@ -146,8 +146,35 @@ ir_op *ir_op_create_named(ir_module *m, const char *name, ir_loc loc, unsigned n
 }
 
 const char *ir_op_name(const ir_op *op) { return op->def->name; }
-bool ir_op_is(const ir_op *op, const char *name) { return strcmp(op->def->name, name) == 0; }
+
+static const char *const opcode_names[IR_OP__COUNT] = {
+    [IR_OP_UNKNOWN] = "<unknown>",
+#define TILE_OP(id, name, traits, effects, mino, maxo, nres, nreg, verify, fold, canon, summary) \
+  [IR_OP_##id] = name,
+#include "Dialect/Tile/tile_ops.def"
+#include "Dialect/TileGPU/tgpu_ops.def"
+#undef TILE_OP
+};
+
+const char *ir_opcode_name(ir_opcode code) {
+  return (unsigned)code < IR_OP__COUNT ? opcode_names[code] : opcode_names[IR_OP_UNKNOWN];
+}
 bool ir_op_has_trait(const ir_op *op, unsigned trait) { return (op->def->traits & trait) != 0; }
+
+static bool nested_ops_have_no_effect(const ir_op *op) {
+  for (unsigned r = 0; r < op->nregions; r++)
+    for (const ir_block *b = op->regions[r].first; b; b = b->next)
+      for (const ir_op *o = b->first; o; o = o->next)
+        if (!(o == b->last && ir_op_has_trait(o, IR_TRAIT_TERMINATOR)) && !ir_op_has_no_effect(o))
+          return false;
+  return true;
+}
+
+bool ir_op_has_no_effect(const ir_op *op) {
+  unsigned e = ir_op_effects(op);
+  if (e & ~(unsigned)IR_EFFECT_REGIONS) return false;
+  return !(e & IR_EFFECT_REGIONS) || nested_ops_have_no_effect(op);
+}
 
 ir_value *ir_op_operand(const ir_op *op, unsigned i) {
   assert(i < op->noperands && "ir_op_operand: index out of range");

@@ -306,7 +306,7 @@ static void print_block(printer *p, const ir_block *b, unsigned index, unsigned 
   for (unsigned i = 0; i < b->nargs; i++) name_value(p, b->args[i], true);
   /* An empty argless block still needs its label, or it would read back as no block. */
   const ir_op *owner = ir_block_parent_op(b);
-  bool module_body = owner && ir_op_is(owner, "builtin.module"); /* re-created on parse */
+  bool module_body = owner && ir_op_code(owner) == IR_OP_BUILTIN_MODULE; /* re-created on parse */
   bool label = index > 0 || b->nargs > 0 || (!b->first && !module_body);
   if (label) {
     indent(p, depth);

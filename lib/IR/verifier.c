@@ -83,7 +83,7 @@ static void verify_block(verifier *v, const ir_op *parent, unsigned ri, const ir
     verify_op(v, o);
   }
   bool needs_term = parent->def != &irx_builtin_module_def &&
-                    !ir_op_is(parent, "builtin.module");
+                    ir_op_code(parent) != IR_OP_BUILTIN_MODULE;
   if (needs_term && !ir_block_terminator(b)) {
     ir_emit_error(v->ctx, b->last ? b->last->loc : parent->loc,
                   "'%s' op region #%u: block must end with a terminator", parent->def->name, ri);

@@ -71,7 +71,7 @@ static bool plan_access(axis_analysis *a, ir_op *op, unsigned num_warps, access_
   int64_t vec = min64(info->contiguity[d0], info->divisibility[d0] / elem);
   vec = min64(vec, 16 / elem);
   vec = min64(vec, per_thread > 1 ? per_thread : 1);
-  bool is_load = ir_op_is(op, "tt.load");
+  bool is_load = ir_op_code(op) == IR_OP_LOAD;
   vec = limit_by_constancy(a, op, is_load ? 1 : 2, d0, vec);
   if (is_load) vec = limit_by_constancy(a, op, 2, d0, vec);
   vec = floor_pow2(vec < 1 ? 1 : vec);
@@ -108,7 +108,7 @@ static void relayout_result(ir_module *m, ir_op *op, const ir_attr *layout) {
 
 static void apply_plan(ir_module *m, const access_plan *p) {
   convert_operands(m, p->op, p->layout);
-  if (ir_op_is(p->op, "tt.load")) relayout_result(m, p->op, p->layout);
+  if (ir_op_code(p->op) == IR_OP_LOAD) relayout_result(m, p->op, p->layout);
   ir_op_set_attr(p->op, TGPU_ATTR_VEC, ir_i32_attr(m->ctx, p->vec));
 }
 
@@ -121,7 +121,7 @@ typedef struct plan_state {
 
 static ir_walk_result plan_op(ir_op *op, void *user) {
   plan_state *s = user;
-  if (!ir_op_is(op, "tt.load") && !ir_op_is(op, "tt.store")) return IR_WALK_ADVANCE;
+  if (ir_op_code(op) != IR_OP_LOAD && ir_op_code(op) != IR_OP_STORE) return IR_WALK_ADVANCE;
   access_plan p;
   if (!plan_access(s->a, op, s->num_warps, &p)) return IR_WALK_ADVANCE;
   if (s->n == s->cap) {

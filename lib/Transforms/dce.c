@@ -2,9 +2,11 @@
  *
  * Needs: verified IR.
  * Changes: erases, innermost blocks first and each block from its end, every op whose
- *   results are all unused and that has no effect: pure ops, and scf.for / scf.if whose
- *   nested ops are all pure (or their terminators). Then erases every tt.func marked
- *   sym_visibility = "private" that no tt.call names. Repeats until nothing changes.
+ *   results are all unused and that has no effect (ir_op_has_no_effect: no IR_EFFECT_*
+ *   bit, or only IR_EFFECT_REGIONS, as scf.for / scf.if have, with effect-free nested
+ *   ops; scf.while may not terminate, so its effects include IR_EFFECT_CONTROL). Then
+ *   erases every tt.func marked sym_visibility = "private" that no tt.call names.
+ *   Repeats until nothing changes.
  * Invalidates: nothing. */
 #include <string.h>
 
@@ -14,23 +16,6 @@ static bool results_unused(ir_op *op) {
   for (unsigned i = 0; i < op->nresults; i++)
     if (ir_value_has_uses(ir_op_result(op, i))) return false;
   return true;
-}
-
-static bool has_no_effect(ir_op *op);
-
-static bool regions_have_no_effect(ir_op *op) {
-  for (unsigned i = 0; i < op->nregions; i++)
-    for (ir_block *b = ir_op_region(op, i)->first; b; b = b->next)
-      for (ir_op *o = b->first; o; o = o->next)
-        if (!ir_op_is(o, "scf.yield") && !has_no_effect(o)) return false;
-  return true;
-}
-
-/* scf.while may not terminate, so only the always-terminating forms count. */
-static bool has_no_effect(ir_op *op) {
-  if (ir_op_has_trait(op, IR_TRAIT_PURE)) return op->nregions == 0 || regions_have_no_effect(op);
-  if (ir_op_is(op, "scf.for") || ir_op_is(op, "scf.if")) return regions_have_no_effect(op);
-  return false;
 }
 
 static bool dce_block(ir_block *b);
@@ -47,7 +32,7 @@ static bool dce_block(ir_block *b) {
   for (ir_op *op = b->last, *prev; op; op = prev) {
     prev = op->prev;
     changed |= dce_op_regions(op);
-    if (results_unused(op) && has_no_effect(op)) {
+    if (results_unused(op) && ir_op_has_no_effect(op)) {
       ir_op_erase(op);
       changed = true;
     }
@@ -62,7 +47,7 @@ typedef struct callee_scan {
 
 static ir_walk_result find_call(ir_op *op, void *user) {
   callee_scan *s = user;
-  const char *c = ir_op_is(op, "tt.call") ? ir_op_get_string_attr(op, "callee") : NULL;
+  const char *c = ir_op_code(op) == IR_OP_CALL ? ir_op_get_string_attr(op, "callee") : NULL;
   if (c && strcmp(c, s->name) == 0) {
     s->found = true;
     return IR_WALK_INTERRUPT;
@@ -72,7 +57,7 @@ static ir_walk_result find_call(ir_op *op, void *user) {
 
 static bool is_private_func(ir_op *op) {
   const char *vis = ir_op_get_string_attr(op, "sym_visibility");
-  return ir_op_is(op, "tt.func") && vis && strcmp(vis, "private") == 0;
+  return ir_op_code(op) == IR_OP_FUNC && vis && strcmp(vis, "private") == 0;
 }
 
 static bool remove_dead_private_funcs(ir_module *m) {

@@ -15,7 +15,7 @@
 #include "Transforms/passes.h"
 
 
-static bool is_call(const ir_op *op) { return ir_op_is(op, "tt.call"); }
+static bool is_call(const ir_op *op) { return ir_op_code(op) == IR_OP_CALL; }
 
 /* DFS state per function, kept in a map keyed by the func op. */
 enum { ON_STACK = 1, DONE = 2 };
@@ -30,7 +30,7 @@ static uint64_t key(const ir_op *f) { return (uint64_t)(uintptr_t)f; }
 static ir_op *lookup_callee(inliner *in, ir_op *call) {
   const char *name = ir_op_get_string_attr(call, "callee");
   ir_op *f = name ? ir_module_lookup_symbol(in->m, name) : NULL;
-  if (!f || !ir_op_is(f, "tt.func")) {
+  if (!f || ir_op_code(f) != IR_OP_FUNC) {
     ir_emit_error(in->m->ctx, call->loc, "'tt.call' op callee '%s' not found", name ? name : "");
     return NULL;
   }
@@ -92,7 +92,7 @@ static bool is_private(ir_op *f) {
 static void erase_private_funcs(ir_module *m) {
   for (ir_op *f = ir_module_body(m)->first, *next; f; f = next) {
     next = f->next;
-    if (ir_op_is(f, "tt.func") && is_private(f)) ir_op_erase(f);
+    if (ir_op_code(f) == IR_OP_FUNC && is_private(f)) ir_op_erase(f);
   }
 }
 
@@ -100,7 +100,7 @@ static bool run(ir_module *m) {
   inliner in = {m, {0}};
   bool ok = true;
   for (ir_op *f = ir_module_body(m)->first; ok && f; f = f->next)
-    if (ir_op_is(f, "tt.func")) ok = process_func(&in, f);
+    if (ir_op_code(f) == IR_OP_FUNC) ok = process_func(&in, f);
   sup_ptrmap_free(&in.state);
   if (ok) erase_private_funcs(m);
   return ok;

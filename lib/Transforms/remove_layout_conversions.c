@@ -2,11 +2,12 @@
  *
  * Needs: tgpu IR satisfying the layout rules (Dialect/TileGPU/tgpu_rules.h).
  * Changes: (1) forward propagation (Triton's LayoutPropagation, simplified): the layout of
- *   each load result flows to the results of the converts, elementwise ops and broadcasts
- *   that use it, and through scf.yield to scf.for's carried argument and result (first
- *   layout to arrive wins); (2) legalization inserts converts where an
- *   op's operands now disagree and drops converts between equal layouts; (3) backward
- *   rematerialization: a convert whose source is computed only from make_range, splat,
+ *   each load result flows to the results of the ops that use it whose layout rule infers
+ *   a result layout (converts, elementwise ops, broadcasts), and through scf.yield to
+ *   scf.for's carried argument and result (first layout to arrive wins); (2) legalization
+ *   inserts converts where an op's operands now disagree and drops converts between equal
+ *   layouts; (3) backward rematerialization (each op's layout rule says whether and how it
+ *   is recomputed): a convert whose source is computed only from make_range, splat,
  *   constants, elementwise ops, broadcast and expand_dims is replaced by recomputing that
  *   chain in the target layout (each value once per layout); dead pure ops are erased.
  *   Never adds a convert that was not needed to keep the rules; the rules hold at the end.
@@ -35,15 +36,16 @@ static void push(prop_state *s, ir_value *v, const ir_attr *enc) {
   s->work[s->n++] = v;
 }
 
-/* Ops through which a layout flows from operand to result unchanged. */
-static bool passes_layout(const ir_op *op) {
-  if (op->nresults != 1 || op->nregions) return false;
-  if (ir_op_is(op, "tgpu.convert_layout") || ir_op_is(op, "tt.broadcast")) return true;
-  return ir_op_has_trait(op, IR_TRAIT_PURE) && ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE);
+/* The layout result 0 of `op` gets when `enc` reaches an operand (its layout rule's
+ * forward inference), or NULL when the layout does not flow through op. */
+static const ir_attr *flow_through(ir_op *op, const ir_attr *enc) {
+  if (op->nresults != 1 || op->nregions || !ir_type_is_tensor(op->results[0].type)) return NULL;
+  const tgpu_layout_rule *rule = tgpu_layout_rule_of(op);
+  return rule->infer_result ? rule->infer_result(op, enc) : NULL;
 }
 
 static ir_walk_result seed_loads(ir_op *op, void *user) {
-  if (!ir_op_is(op, "tt.load") || !ir_type_is_tensor(op->results[0].type)) return IR_WALK_ADVANCE;
+  if (ir_op_code(op) != IR_OP_LOAD || !ir_type_is_tensor(op->results[0].type)) return IR_WALK_ADVANCE;
   const ir_attr *enc = op->results[0].type->encoding;
   if (enc) push(user, &op->results[0], enc);
   return IR_WALK_ADVANCE;
@@ -52,7 +54,7 @@ static ir_walk_result seed_loads(ir_op *op, void *user) {
 /* A layout reaching scf.for's yield flows to the carried block argument and the result. */
 static void push_loop_carried(prop_state *s, ir_op *yield, unsigned i, const ir_attr *enc) {
   ir_op *loop = ir_op_parent_op(yield);
-  if (!loop || !ir_op_is(loop, "scf.for") || i >= loop->nresults) return;
+  if (!loop || ir_op_code(loop) != IR_OP_FOR || i >= loop->nresults) return;
   ir_block *body = ir_region_entry(ir_op_region(loop, 0));
   if (!body || i + 1 >= body->nargs) return;
   push(s, body->args[i + 1], enc);
@@ -65,9 +67,9 @@ static void propagate(prop_state *s) {
     const ir_attr *enc = sup_ptrmap_get(&s->layout, (uint64_t)(uintptr_t)v);
     for (ir_use *u = v->first_use; u; u = u->next_use) {
       ir_op *user = u->user;
-      if (ir_op_is(user, "scf.yield")) push_loop_carried(s, user, u->index, enc);
-      if (!passes_layout(user) || !ir_type_is_tensor(user->results[0].type)) continue;
-      push(s, &user->results[0], enc);
+      if (ir_op_code(user) == IR_OP_YIELD) push_loop_carried(s, user, u->index, enc);
+      const ir_attr *out = flow_through(user, enc);
+      if (out) push(s, &user->results[0], out);
     }
   }
 }

@@ -29,7 +29,7 @@ static void remark(print_state *s, ir_loc loc, const char *what, unsigned i, con
 
 static ir_walk_result print_op(ir_op *op, void *user) {
   print_state *s = user;
-  if (ir_op_is(op, "tt.func")) {
+  if (ir_op_code(op) == IR_OP_FUNC) {
     ir_block *entry = ir_region_entry(ir_op_region(op, 0));
     for (unsigned i = 0; entry && i < entry->nargs; i++)
       if (is_interesting(entry->args[i])) remark(s, op->loc, "arg", i, entry->args[i]);

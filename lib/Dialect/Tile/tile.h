@@ -15,7 +15,7 @@ void tile_register_dialect(ir_context *ctx);
 /* Evaluates an elementwise op on constant scalars; used by folders and by tests.
  * Integers are sign-extended in int64; floats are rounded to the result type. Returns
  * NULL when the op cannot be evaluated (division by zero, unknown op). */
-const ir_attr *tile_eval_scalar(ir_context *ctx, const char *opname, const ir_type *result_scalar,
+const ir_attr *tile_eval_scalar(ir_context *ctx, ir_opcode op, const ir_type *result_scalar,
                                 unsigned n, const ir_attr *const *args, const char *predicate);
 
 #endif

@@ -128,34 +128,41 @@ static bool sdivrem(int64_t a, int64_t b, bool rem, int64_t *out) {
   return true;
 }
 
-static bool eval_int_binary(const char *op, const ir_attr *x, const ir_attr *y, uint64_t *out) {
+static bool eval_int_binary(ir_opcode op, const ir_attr *x, const ir_attr *y, uint64_t *out) {
   unsigned w = x->type->width;
   int64_t a = sval(x), b = sval(y), q;
   uint64_t ua = uval(x), ub = uval(y);
-  if (!strcmp(op, "addi")) *out = ua + ub;
-  else if (!strcmp(op, "subi")) *out = ua - ub;
-  else if (!strcmp(op, "muli")) *out = ua * ub;
-  else if (!strcmp(op, "andi")) *out = ua & ub;
-  else if (!strcmp(op, "ori")) *out = ua | ub;
-  else if (!strcmp(op, "xori")) *out = ua ^ ub;
-  else if (!strcmp(op, "maxsi")) *out = (uint64_t)(a > b ? a : b);
-  else if (!strcmp(op, "minsi")) *out = (uint64_t)(a < b ? a : b);
-  else if (!strcmp(op, "maxui")) *out = ua > ub ? ua : ub;
-  else if (!strcmp(op, "minui")) *out = ua < ub ? ua : ub;
-  else if (!strcmp(op, "divsi") || !strcmp(op, "remsi")) {
-    if (!sdivrem(a, b, op[0] == 'r', &q)) return false;
+  switch (op) {
+  case IR_OP_ADDI: *out = ua + ub; return true;
+  case IR_OP_SUBI: *out = ua - ub; return true;
+  case IR_OP_MULI: *out = ua * ub; return true;
+  case IR_OP_ANDI: *out = ua & ub; return true;
+  case IR_OP_ORI: *out = ua | ub; return true;
+  case IR_OP_XORI: *out = ua ^ ub; return true;
+  case IR_OP_MAXSI: *out = (uint64_t)(a > b ? a : b); return true;
+  case IR_OP_MINSI: *out = (uint64_t)(a < b ? a : b); return true;
+  case IR_OP_MAXUI: *out = ua > ub ? ua : ub; return true;
+  case IR_OP_MINUI: *out = ua < ub ? ua : ub; return true;
+  case IR_OP_DIVSI:
+  case IR_OP_REMSI:
+    if (!sdivrem(a, b, op == IR_OP_REMSI, &q)) return false;
     *out = (uint64_t)q;
-  } else if (!strcmp(op, "divui") || !strcmp(op, "remui")) {
+    return true;
+  case IR_OP_DIVUI:
+  case IR_OP_REMUI:
     if (ub == 0) return false;
-    *out = op[0] == 'r' ? ua % ub : ua / ub;
-  } else if (!strcmp(op, "shli") || !strcmp(op, "shrsi") || !strcmp(op, "shrui")) {
+    *out = op == IR_OP_REMUI ? ua % ub : ua / ub;
+    return true;
+  case IR_OP_SHLI: case IR_OP_SHRSI: case IR_OP_SHRUI:
     if (ub >= w) return false;
-    *out = op[2] == 'l' ? ua << ub : op[3] == 's' ? (uint64_t)ashr(a, (unsigned)ub) : ua >> ub;
-  } else if (!strcmp(op, "mulhiui")) {
+    *out = op == IR_OP_SHLI ? ua << ub : op == IR_OP_SHRSI ? (uint64_t)ashr(a, (unsigned)ub) : ua >> ub;
+    return true;
+  case IR_OP_MULHIUI:
     if (w > 32) return false;
     *out = (ua * ub) >> w;
-  } else return false;
-  return true;
+    return true;
+  default: return false;
+  }
 }
 
 static double fmax_ieee(double a, double b, bool propagate_nan, bool is_max) {
@@ -164,42 +171,51 @@ static double fmax_ieee(double a, double b, bool propagate_nan, bool is_max) {
   return is_max ? (a > b ? a : b) : (a < b ? a : b);
 }
 
-static bool eval_float_binary(const char *op, double a, double b, double *out) {
-  if (!strcmp(op, "addf")) *out = a + b;
-  else if (!strcmp(op, "subf")) *out = a - b;
-  else if (!strcmp(op, "mulf")) *out = a * b;
-  else if (!strcmp(op, "divf")) *out = a / b;
-  else if (!strcmp(op, "remf")) *out = fmod(a, b);
-  else if (!strcmp(op, "powf")) *out = pow(a, b);
-  else if (!strcmp(op, "maxnumf")) *out = fmax_ieee(a, b, false, true);
-  else if (!strcmp(op, "minnumf")) *out = fmax_ieee(a, b, false, false);
-  else if (!strcmp(op, "maximumf")) *out = fmax_ieee(a, b, true, true);
-  else if (!strcmp(op, "minimumf")) *out = fmax_ieee(a, b, true, false);
-  else return false;
-  return true;
+static bool eval_float_binary(ir_opcode op, double a, double b, double *out) {
+  switch (op) {
+  case IR_OP_ADDF: *out = a + b; return true;
+  case IR_OP_SUBF: *out = a - b; return true;
+  case IR_OP_MULF: *out = a * b; return true;
+  case IR_OP_DIVF: *out = a / b; return true;
+  case IR_OP_REMF: *out = fmod(a, b); return true;
+  case IR_OP_POWF: *out = pow(a, b); return true;
+  case IR_OP_MAXNUMF: *out = fmax_ieee(a, b, false, true); return true;
+  case IR_OP_MINNUMF: *out = fmax_ieee(a, b, false, false); return true;
+  case IR_OP_MAXIMUMF: *out = fmax_ieee(a, b, true, true); return true;
+  case IR_OP_MINIMUMF: *out = fmax_ieee(a, b, true, false); return true;
+  default: return false;
+  }
 }
-
-typedef struct unary_fn {
-  const char *name;
-  double (*fn)(double);
-} unary_fn;
 
 static double negate(double x) { return -x; }
 static double rsqrt(double x) { return 1.0 / sqrt(x); }
 
-static const unary_fn unary_fns[] = {
-    {"negf", negate}, {"exp", exp},     {"exp2", exp2},   {"log", log},     {"log2", log2},
-    {"sqrt", sqrt},   {"rsqrt", rsqrt}, {"sin", sin},     {"cos", cos},     {"erf", erf},
-    {"tanh", tanh},   {"floor", floor}, {"ceil", ceil},   {"absf", fabs},
-};
+/* The double function a unary float op computes, or NULL. */
+static double (*float_unary_fn(ir_opcode op))(double) {
+  switch (op) {
+  case IR_OP_NEGF: return negate;
+  case IR_OP_EXP: return exp;
+  case IR_OP_EXP2: return exp2;
+  case IR_OP_LOG: return log;
+  case IR_OP_LOG2: return log2;
+  case IR_OP_SQRT: return sqrt;
+  case IR_OP_RSQRT: return rsqrt;
+  case IR_OP_SIN: return sin;
+  case IR_OP_COS: return cos;
+  case IR_OP_ERF: return erf;
+  case IR_OP_TANH: return tanh;
+  case IR_OP_FLOOR: return floor;
+  case IR_OP_CEIL: return ceil;
+  case IR_OP_ABSF: return fabs;
+  default: return NULL;
+  }
+}
 
-static bool eval_float_unary(const char *op, double a, double *out) {
-  for (size_t i = 0; i < sizeof unary_fns / sizeof unary_fns[0]; i++)
-    if (!strcmp(op, unary_fns[i].name)) {
-      *out = unary_fns[i].fn(a);
-      return true;
-    }
-  return false;
+static bool eval_float_unary(ir_opcode op, double a, double *out) {
+  double (*fn)(double) = float_unary_fn(op);
+  if (!fn) return false;
+  *out = fn(a);
+  return true;
 }
 
 static bool eval_cmpi(const char *p, const ir_attr *x, const ir_attr *y, bool *out) {
@@ -258,18 +274,25 @@ static const ir_attr *eval_bitcast(ir_context *ctx, const ir_type *to, const ir_
   return ir_float_attr(ctx, to, v);
 }
 
-static const ir_attr *eval_cast(ir_context *ctx, const char *op, const ir_type *to, const ir_attr *a) {
-  if (!strcmp(op, "extsi") || !strcmp(op, "trunci")) return make_int(ctx, to, (uint64_t)sval(a));
-  if (!strcmp(op, "extui")) return make_int(ctx, to, uval(a));
-  if (!strcmp(op, "sitofp")) return ir_float_attr(ctx, to, round_to_type(to, (double)sval(a)));
-  if (!strcmp(op, "uitofp")) return ir_float_attr(ctx, to, round_to_type(to, (double)uval(a)));
-  if (!strcmp(op, "extf") || !strcmp(op, "truncf")) return ir_float_attr(ctx, to, round_to_type(to, a->fval));
-  if (!strcmp(op, "bitcast")) return eval_bitcast(ctx, to, a);
-  bool is_signed = !strcmp(op, "fptosi");
-  if (!is_signed && strcmp(op, "fptoui")) return NULL;
+static const ir_attr *float_to_int(ir_context *ctx, const ir_type *to, const ir_attr *a,
+                                   bool is_signed) {
   double t = trunc(a->fval);
   if (!fits_int(t, to->width, is_signed)) return NULL;
   return make_int(ctx, to, is_signed ? (uint64_t)(int64_t)t : (uint64_t)t);
+}
+
+static const ir_attr *eval_cast(ir_context *ctx, ir_opcode op, const ir_type *to, const ir_attr *a) {
+  switch (op) {
+  case IR_OP_EXTSI: case IR_OP_TRUNCI: return make_int(ctx, to, (uint64_t)sval(a));
+  case IR_OP_EXTUI: return make_int(ctx, to, uval(a));
+  case IR_OP_SITOFP: return ir_float_attr(ctx, to, round_to_type(to, (double)sval(a)));
+  case IR_OP_UITOFP: return ir_float_attr(ctx, to, round_to_type(to, (double)uval(a)));
+  case IR_OP_EXTF: case IR_OP_TRUNCF: return ir_float_attr(ctx, to, round_to_type(to, a->fval));
+  case IR_OP_BITCAST: return eval_bitcast(ctx, to, a);
+  case IR_OP_FPTOSI: return float_to_int(ctx, to, a, true);
+  case IR_OP_FPTOUI: return float_to_int(ctx, to, a, false);
+  default: return NULL;
+  }
 }
 
 /* ---- tile_eval_scalar ------------------------------------------------------------------------ */
@@ -278,7 +301,7 @@ static bool is_const_scalar(const ir_attr *a) {
   return a && (a->kind == IR_ATTR_INT || a->kind == IR_ATTR_FLOAT);
 }
 
-static const ir_attr *eval_binary(ir_context *ctx, const char *op, const ir_type *rt,
+static const ir_attr *eval_binary(ir_context *ctx, ir_opcode op, const ir_type *rt,
                                   const ir_attr *x, const ir_attr *y) {
   if (x->kind != y->kind) return NULL;
   if (x->kind == IR_ATTR_INT) {
@@ -289,8 +312,8 @@ static const ir_attr *eval_binary(ir_context *ctx, const char *op, const ir_type
   return eval_float_binary(op, x->fval, y->fval, &r) ? ir_float_attr(ctx, rt, round_to_type(rt, r)) : NULL;
 }
 
-static const ir_attr *eval_unary(ir_context *ctx, const char *op, const ir_type *rt, const ir_attr *x) {
-  if (!strcmp(op, "absi")) {
+static const ir_attr *eval_unary(ir_context *ctx, ir_opcode op, const ir_type *rt, const ir_attr *x) {
+  if (op == IR_OP_ABSI) {
     int64_t v = sval(x);
     return make_int(ctx, rt, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
   }
@@ -299,33 +322,44 @@ static const ir_attr *eval_unary(ir_context *ctx, const char *op, const ir_type 
   return ir_float_attr(ctx, rt, round_to_type(rt, r));
 }
 
-static const ir_attr *eval_cmp(ir_context *ctx, const char *op, const ir_attr *x, const ir_attr *y,
+static const ir_attr *eval_cmp(ir_context *ctx, ir_opcode op, const ir_attr *x, const ir_attr *y,
                                const char *pred) {
   bool r;
   if (!pred || x->kind != y->kind) return NULL;
-  bool ok = !strcmp(op, "cmpi") ? x->kind == IR_ATTR_INT && eval_cmpi(pred, x, y, &r)
+  bool ok = op == IR_OP_CMPI ? x->kind == IR_ATTR_INT && eval_cmpi(pred, x, y, &r)
                                 : x->kind == IR_ATTR_FLOAT && eval_cmpf(pred, x->fval, y->fval, &r);
   return ok ? ir_bool_attr(ctx, r) : NULL;
 }
 
-static bool is_cast_name(const char *op) {
-  static const char *const casts[] = {"extsi", "extui", "trunci", "sitofp", "uitofp", "fptosi",
-                                      "fptoui", "extf",  "truncf", "bitcast", NULL};
-  for (const char *const *c = casts; *c; c++)
-    if (!strcmp(op, *c)) return true;
-  return false;
+static bool is_cast(ir_opcode op) {
+  switch (op) {
+  case IR_OP_EXTSI: case IR_OP_EXTUI: case IR_OP_TRUNCI: case IR_OP_SITOFP: case IR_OP_UITOFP:
+  case IR_OP_FPTOSI: case IR_OP_FPTOUI: case IR_OP_EXTF: case IR_OP_TRUNCF: case IR_OP_BITCAST:
+    return true;
+  default: return false;
+  }
 }
 
-const ir_attr *tile_eval_scalar(ir_context *ctx, const char *opname, const ir_type *result_scalar,
+/* Ops on pointers and program ids are not evaluated. */
+static bool never_evaluated(ir_opcode op) {
+  switch (op) {
+  case IR_OP_PTRTOINT: case IR_OP_INTTOPTR: case IR_OP_PTRBITCAST: case IR_OP_ADDPTR:
+  case IR_OP_PROGRAM_ID: case IR_OP_NUM_PROGRAMS: case IR_OP_MAKE_RANGE: case IR_OP_SPLAT:
+  case IR_OP_BROADCAST: case IR_OP_EXPAND_DIMS: case IR_OP_LOAD: case IR_OP_STORE:
+  case IR_OP_CALL: case IR_OP_FUNC: case IR_OP_RETURN: case IR_OP_ASSUME:
+    return true;
+  default: return false;
+  }
+}
+
+const ir_attr *tile_eval_scalar(ir_context *ctx, ir_opcode op, const ir_type *result_scalar,
                                 unsigned n, const ir_attr *const *args, const char *predicate) {
   for (unsigned i = 0; i < n; i++)
     if (!is_const_scalar(args[i])) return NULL;
-  const char *dot = strchr(opname, '.');
-  const char *op = dot ? dot + 1 : opname;
-  if (!strncmp(opname, "tt.", 3) && strcmp(op, "mulhiui")) return NULL; /* pointers, ids */
-  if (!strcmp(op, "select") && n == 3) return (args[0]->ival & 1) ? args[1] : args[2];
-  if (n == 2 && (!strcmp(op, "cmpi") || !strcmp(op, "cmpf"))) return eval_cmp(ctx, op, args[0], args[1], predicate);
-  if (n == 1 && is_cast_name(op)) return eval_cast(ctx, op, result_scalar, args[0]);
+  if (never_evaluated(op)) return NULL;
+  if (op == IR_OP_SELECT && n == 3) return (args[0]->ival & 1) ? args[1] : args[2];
+  if (n == 2 && (op == IR_OP_CMPI || op == IR_OP_CMPF)) return eval_cmp(ctx, op, args[0], args[1], predicate);
+  if (n == 1 && is_cast(op)) return eval_cast(ctx, op, result_scalar, args[0]);
   if (n == 1) return eval_unary(ctx, op, result_scalar, args[0]);
   if (n == 2) return eval_binary(ctx, op, result_scalar, args[0], args[1]);
   return NULL;
@@ -357,7 +391,7 @@ static bool is_const(const ir_attr *a, double v) {
 static bool is_all_ones(const ir_attr *a) { return a && a->kind == IR_ATTR_INT && sval(a) == -1; }
 
 static const ir_attr *fold_eval(ir_op *op, const ir_attr *const *consts) {
-  return tile_eval_scalar(ir_op_context(op), ir_op_name(op), ir_type_scalar(ir_op_result(op, 0)->type),
+  return tile_eval_scalar(ir_op_context(op), ir_op_code(op), ir_type_scalar(ir_op_result(op, 0)->type),
                           op->noperands, consts, ir_op_get_string_attr(op, "predicate"));
 }
 
@@ -366,42 +400,62 @@ static const ir_attr *int_of(ir_op *op, int64_t v) {
 }
 
 /* x op x identities. */
-static bool fold_same_operands(ir_op *op, const char *n, ir_value *x, ir_fold_result *out) {
-  if (!strcmp(n, "andi") || !strcmp(n, "ori") || !strcmp(n, "maxsi") || !strcmp(n, "minsi") ||
-      !strcmp(n, "maxui") || !strcmp(n, "minui"))
+static bool fold_same_operands(ir_op *op, ir_value *x, ir_fold_result *out) {
+  switch (ir_op_code(op)) {
+  case IR_OP_ANDI: case IR_OP_ORI: case IR_OP_MAXSI: case IR_OP_MINSI: case IR_OP_MAXUI:
+  case IR_OP_MINUI:
     return fold_to_value(out, x);
-  if (!strcmp(n, "subi") || !strcmp(n, "xori")) return fold_to_attr(out, int_of(op, 0));
-  return false;
+  case IR_OP_SUBI: case IR_OP_XORI: return fold_to_attr(out, int_of(op, 0));
+  default: return false;
+  }
 }
 
-/* Identities with a constant right operand c: x+0, x-0, x*1, x*0, x/1, x&0, x|0, x^0, x<<0. */
-static bool fold_right_identity(ir_op *op, const char *n, ir_value *x, const ir_attr *c, ir_fold_result *out) {
-  if (!c) return false;
-  bool zero = is_const(c, 0.0), one = is_const(c, 1.0);
-  if (zero && (!strcmp(n, "addi") || !strcmp(n, "subi") || !strcmp(n, "ori") || !strcmp(n, "xori") ||
-               !strcmp(n, "shli") || !strcmp(n, "shrsi") || !strcmp(n, "shrui")))
-    return fold_to_value(out, x);
-  if (zero && (!strcmp(n, "muli") || !strcmp(n, "andi"))) return fold_to_attr(out, c);
-  if (one && (!strcmp(n, "muli") || !strcmp(n, "divsi") || !strcmp(n, "divui"))) return fold_to_value(out, x);
-  if (one && (!strcmp(n, "remsi") || !strcmp(n, "remui"))) return fold_to_attr(out, int_of(op, 0));
-  if (is_all_ones(c) && !strcmp(n, "andi")) return fold_to_value(out, x);
-  if (is_all_ones(c) && !strcmp(n, "ori")) return fold_to_attr(out, c);
-  /* Exact in IEEE arithmetic: x + -0.0, x - 0.0, x * 1.0, x / 1.0 (a NaN stays NaN). */
+/* Integer identities with a constant right operand c: x+0, x-0, x|0, x^0, x<<0, x>>0, x*0,
+ * x&0, x*1, x/1, x%1, x&-1, x|-1. */
+static bool fold_int_identity(ir_op *op, ir_value *x, const ir_attr *c, ir_fold_result *out) {
+  bool zero = is_const(c, 0.0), one = is_const(c, 1.0), ones = is_all_ones(c);
+  switch (ir_op_code(op)) {
+  case IR_OP_ADDI: case IR_OP_SUBI: case IR_OP_XORI: case IR_OP_SHLI: case IR_OP_SHRSI:
+  case IR_OP_SHRUI:
+    return zero && fold_to_value(out, x);
+  case IR_OP_ORI:
+    if (zero) return fold_to_value(out, x);
+    return ones && fold_to_attr(out, c);
+  case IR_OP_MULI:
+    if (zero) return fold_to_attr(out, c);
+    return one && fold_to_value(out, x);
+  case IR_OP_ANDI:
+    if (zero) return fold_to_attr(out, c);
+    return ones && fold_to_value(out, x);
+  case IR_OP_DIVSI: case IR_OP_DIVUI: return one && fold_to_value(out, x);
+  case IR_OP_REMSI: case IR_OP_REMUI: return one && fold_to_attr(out, int_of(op, 0));
+  default: return false;
+  }
+}
+
+/* Exact in IEEE arithmetic: x + -0.0, x - 0.0, x * 1.0, x / 1.0 (a NaN stays NaN). */
+static bool fold_float_identity(ir_op *op, ir_value *x, const ir_attr *c, ir_fold_result *out) {
   if (c->kind != IR_ATTR_FLOAT) return false;
-  if ((!strcmp(n, "addf") && is_const(c, -0.0)) || (!strcmp(n, "subf") && is_const(c, 0.0)))
-    return fold_to_value(out, x);
-  if (one && (!strcmp(n, "mulf") || !strcmp(n, "divf"))) return fold_to_value(out, x);
-  return false;
+  switch (ir_op_code(op)) {
+  case IR_OP_ADDF: return is_const(c, -0.0) && fold_to_value(out, x);
+  case IR_OP_SUBF: return is_const(c, 0.0) && fold_to_value(out, x);
+  case IR_OP_MULF: case IR_OP_DIVF: return is_const(c, 1.0) && fold_to_value(out, x);
+  default: return false;
+  }
+}
+
+static bool fold_right_identity(ir_op *op, ir_value *x, const ir_attr *c, ir_fold_result *out) {
+  if (!c) return false;
+  return fold_int_identity(op, x, c, out) || fold_float_identity(op, x, c, out);
 }
 
 bool tile_fold_binary(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
   if (consts[0] && consts[1]) return fold_to_attr(out, fold_eval(op, consts));
-  const char *n = strchr(ir_op_name(op), '.') + 1;
   ir_value *x = ir_op_operand(op, 0), *y = ir_op_operand(op, 1);
-  if (x == y) return fold_same_operands(op, n, x, out);
-  if (fold_right_identity(op, n, x, consts[1], out)) return true;
+  if (x == y) return fold_same_operands(op, x, out);
+  if (fold_right_identity(op, x, consts[1], out)) return true;
   /* A constant on the left of a commutative op (the canonicalizer moves it right). */
-  return ir_op_has_trait(op, IR_TRAIT_COMMUTATIVE) && fold_right_identity(op, n, y, consts[0], out);
+  return ir_op_has_trait(op, IR_TRAIT_COMMUTATIVE) && fold_right_identity(op, y, consts[0], out);
 }
 
 bool tile_fold_unary(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
@@ -411,7 +465,7 @@ bool tile_fold_unary(ir_op *op, const ir_attr *const *consts, ir_fold_result *ou
 bool tile_fold_cmp(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
   if (consts[0] && consts[1]) return fold_to_attr(out, fold_eval(op, consts));
   const char *p = ir_op_get_string_attr(op, "predicate");
-  if (!p || !ir_op_is(op, "arith.cmpi") || ir_op_operand(op, 0) != ir_op_operand(op, 1)) return false;
+  if (!p || ir_op_code(op) != IR_OP_CMPI || ir_op_operand(op, 0) != ir_op_operand(op, 1)) return false;
   static const char *const reflexive[] = {"eq", "sle", "sge", "ule", "uge", NULL};
   bool v = false;
   for (const char *const *r = reflexive; *r; r++) v = v || !strcmp(p, *r);
@@ -429,8 +483,9 @@ bool tile_fold_select(ir_op *op, const ir_attr *const *consts, ir_fold_result *o
 static bool fold_ext_trunc(ir_op *op, ir_fold_result *out) {
   ir_op *d = ir_value_def(ir_op_operand(op, 0));
   if (!d) return false;
-  bool int_pair = ir_op_is(op, "arith.trunci") && (ir_op_is(d, "arith.extsi") || ir_op_is(d, "arith.extui"));
-  bool float_pair = ir_op_is(op, "arith.truncf") && ir_op_is(d, "arith.extf");
+  ir_opcode inner = ir_op_code(d);
+  bool int_pair = ir_op_code(op) == IR_OP_TRUNCI && (inner == IR_OP_EXTSI || inner == IR_OP_EXTUI);
+  bool float_pair = ir_op_code(op) == IR_OP_TRUNCF && inner == IR_OP_EXTF;
   if (!int_pair && !float_pair) return false; /* d may have no operands (tt.get_program_id) */
   ir_value *x = ir_op_operand(d, 0);
   return x->type == ir_op_result(op, 0)->type && fold_to_value(out, x);

@@ -1,5 +1,5 @@
-/* Private to lib/Dialect/Tile: the folders (tile_fold.c) that the op table (tile_ops.c)
- * points at. Each has the ir_opdef fold signature. */
+/* Private to lib/Dialect/Tile: the folders (tile_fold.c) and canonicalization hooks
+ * (tile_canon.c) that the op table (tile_ops.c) points at. */
 #ifndef TILEC_TILE_INTERNAL_H
 #define TILEC_TILE_INTERNAL_H
 
@@ -16,5 +16,11 @@ TILE_FOLD_DECL(tile_fold_select)
 TILE_FOLD_DECL(tile_fold_splat)
 TILE_FOLD_DECL(tile_fold_unary)
 #undef TILE_FOLD_DECL
+
+/* Canonicalization hooks (tile_canon.c), of the ir_opdef canonicalize signature. */
+bool tile_canonicalize_broadcast(ir_module *m, ir_op *op);
+bool tile_canonicalize_expand_dims(ir_module *m, ir_op *op);
+bool tile_canonicalize_if(ir_module *m, ir_op *op);
+bool tile_canonicalize_for(ir_module *m, ir_op *op);
 
 #endif

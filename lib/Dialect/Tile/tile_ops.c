@@ -92,10 +92,10 @@ static ir_op *region_terminator(ir_op *op, unsigned i) {
   return b ? ir_block_terminator(b) : NULL;
 }
 
-/* Checks region i ends in `term_name`; on success *out_term is the terminator. */
-static bool require_terminator(ir_op *op, unsigned i, const char *term_name, ir_op **out_term) {
+/* Checks region i ends in an op of opcode `term`; on success *out_term is the terminator. */
+static bool require_terminator(ir_op *op, unsigned i, ir_opcode term, ir_op **out_term) {
   ir_op *t = region_terminator(op, i);
-  if (!t || !ir_op_is(t, term_name)) return fail(op, "region #%u must end in %s", i, term_name);
+  if (!t || ir_op_code(t) != term) return fail(op, "region #%u must end in %s", i, ir_opcode_name(term));
   *out_term = t;
   return true;
 }
@@ -115,11 +115,12 @@ static bool block_args_match(ir_op *op, unsigned i, const char *what, unsigned n
 
 /* ---- elementwise arithmetic --------------------------------------------------------------- */
 
-/* The scalar kind an arith/math op works on, from its name: "...f" floats, "...i" ints. */
+/* The scalar kind a same-type arith/math op works on, by the naming convention of the
+ * table: a name ending in 'f' takes floats, in 'i' integers (math.fma: floats). */
 static char name_kind(const ir_op *op) {
+  if (ir_op_code(op) == IR_OP_FMA) return 'f';
   const char *n = ir_op_name(op);
   size_t len = strlen(n);
-  if (strcmp(n, "math.fma") == 0 || strcmp(n, "math.powf") == 0) return 'f';
   return len ? n[len - 1] : 0;
 }
 
@@ -158,7 +159,7 @@ static bool in_list(const char *s, const char *const *list) {
 }
 
 static bool tile_verify_cmp(ir_op *op) {
-  bool is_int = ir_op_is(op, "arith.cmpi");
+  bool is_int = ir_op_code(op) == IR_OP_CMPI;
   const char *pred = ir_op_get_string_attr(op, "predicate");
   if (!pred) return fail(op, "requires a 'predicate' string attribute");
   if (!in_list(pred, is_int ? cmpi_preds : cmpf_preds)) return fail(op, "unknown predicate '%s'", pred);
@@ -189,26 +190,26 @@ typedef enum { K_INT, K_FLOAT, K_PTR, K_INT_OR_FLOAT, K_I64 } cast_kind;
 typedef enum { W_ANY, W_WIDER, W_NARROWER, W_SAME } width_rel;
 
 typedef struct cast_rule {
-  const char *name;
   cast_kind from, to;
   width_rel width;
   const char *expect; /* for the error message */
 } cast_rule;
 
-static const cast_rule cast_rules[] = {
-    {"arith.extsi", K_INT, K_INT, W_WIDER, "an integer to a wider integer"},
-    {"arith.extui", K_INT, K_INT, W_WIDER, "an integer to a wider integer"},
-    {"arith.trunci", K_INT, K_INT, W_NARROWER, "an integer to a narrower integer"},
-    {"arith.sitofp", K_INT, K_FLOAT, W_ANY, "an integer to a float"},
-    {"arith.uitofp", K_INT, K_FLOAT, W_ANY, "an integer to a float"},
-    {"arith.fptosi", K_FLOAT, K_INT, W_ANY, "a float to an integer"},
-    {"arith.fptoui", K_FLOAT, K_INT, W_ANY, "a float to an integer"},
-    {"arith.extf", K_FLOAT, K_FLOAT, W_WIDER, "a float to a wider float"},
-    {"arith.truncf", K_FLOAT, K_FLOAT, W_NARROWER, "a float to a narrower float"},
-    {"arith.bitcast", K_INT_OR_FLOAT, K_INT_OR_FLOAT, W_SAME, "a scalar type to another of the same width"},
-    {"tt.ptr_to_int", K_PTR, K_I64, W_ANY, "a pointer to i64"},
-    {"tt.int_to_ptr", K_I64, K_PTR, W_ANY, "i64 to a pointer"},
-    {"tt.bitcast", K_PTR, K_PTR, W_ANY, "a pointer to a pointer"},
+/* By opcode; `expect` is NULL for an op without a rule. */
+static const cast_rule cast_rules[IR_OP__COUNT] = {
+    [IR_OP_EXTSI] = {K_INT, K_INT, W_WIDER, "an integer to a wider integer"},
+    [IR_OP_EXTUI] = {K_INT, K_INT, W_WIDER, "an integer to a wider integer"},
+    [IR_OP_TRUNCI] = {K_INT, K_INT, W_NARROWER, "an integer to a narrower integer"},
+    [IR_OP_SITOFP] = {K_INT, K_FLOAT, W_ANY, "an integer to a float"},
+    [IR_OP_UITOFP] = {K_INT, K_FLOAT, W_ANY, "an integer to a float"},
+    [IR_OP_FPTOSI] = {K_FLOAT, K_INT, W_ANY, "a float to an integer"},
+    [IR_OP_FPTOUI] = {K_FLOAT, K_INT, W_ANY, "a float to an integer"},
+    [IR_OP_EXTF] = {K_FLOAT, K_FLOAT, W_WIDER, "a float to a wider float"},
+    [IR_OP_TRUNCF] = {K_FLOAT, K_FLOAT, W_NARROWER, "a float to a narrower float"},
+    [IR_OP_BITCAST] = {K_INT_OR_FLOAT, K_INT_OR_FLOAT, W_SAME, "a scalar type to another of the same width"},
+    [IR_OP_PTRTOINT] = {K_PTR, K_I64, W_ANY, "a pointer to i64"},
+    [IR_OP_INTTOPTR] = {K_I64, K_PTR, W_ANY, "i64 to a pointer"},
+    [IR_OP_PTRBITCAST] = {K_PTR, K_PTR, W_ANY, "a pointer to a pointer"},
 };
 
 static bool kind_ok(cast_kind k, const ir_type *t) {
@@ -236,10 +237,8 @@ static bool tile_verify_cast(ir_op *op) {
   const ir_type *src = operand_type(op, 0), *dst = result_type(op, 0);
   if (!same_shape(src, dst) || like(op, src, ir_type_scalar(dst)) != dst)
     return fail(op, "operand and result must have the same shape");
-  const cast_rule *r = NULL;
-  for (size_t i = 0; i < sizeof cast_rules / sizeof cast_rules[0]; i++)
-    if (ir_op_is(op, cast_rules[i].name)) r = &cast_rules[i];
-  if (!r) return true;
+  const cast_rule *r = &cast_rules[ir_op_code(op)];
+  if (!r->expect) return true;
   const ir_type *fs = ir_type_scalar(src), *ts = ir_type_scalar(dst);
   if (!kind_ok(r->from, fs) || !kind_ok(r->to, ts) || !width_ok(r->width, fs, ts))
     return fail(op, "expects %s, got %s to %s", r->expect, tstr(op, fs), tstr(op, ts));
@@ -374,12 +373,12 @@ static bool tile_verify_func(ir_op *op) {
   if (!ir_region_entry(ir_op_region(op, 0))) return fail(op, "requires a body");
   if (!block_args_match(op, 0, "entry block must match function_type", ft->ninputs, ft->inputs)) return false;
   ir_op *ret;
-  return require_terminator(op, 0, "tt.return", &ret);
+  return require_terminator(op, 0, IR_OP_RETURN, &ret);
 }
 
 static bool tile_verify_return(ir_op *op) {
   ir_op *f = ir_op_parent_op(op);
-  if (!f || !ir_op_is(f, "tt.func")) return fail(op, "must be directly inside a tt.func");
+  if (!f || ir_op_code(f) != IR_OP_FUNC) return fail(op, "must be directly inside a tt.func");
   const ir_type *ft = func_type_of(f);
   if (!ft) return true; /* tt.func's verifier reports it */
   return match_types(op, "operands must match the function's result types", op->noperands,
@@ -444,14 +443,14 @@ static bool tile_verify_for(ir_op *op) {
   if (!block_args_match(op, 0, "body must take the induction variable and the iter args", ninit + 1, args))
     return false;
   ir_op *y = NULL;
-  if (!require_terminator(op, 0, "scf.yield", &y)) return false;
+  if (!require_terminator(op, 0, IR_OP_YIELD, &y)) return false;
   return match_types(y, "operands must match the enclosing scf.for's result types", y->noperands,
                      operand_values(y, 0), op->nresults, rt);
 }
 
 static bool check_if_region(ir_op *op, unsigned i) {
   ir_op *y = NULL;
-  if (!require_terminator(op, i, "scf.yield", &y)) return false;
+  if (!require_terminator(op, i, IR_OP_YIELD, &y)) return false;
   if (!block_args_match(op, i, "scf.if regions take no arguments", 0, NULL)) return false;
   return match_types(y, "operands must match the enclosing scf.if's result types", y->noperands,
                      operand_values(y, 0), op->nresults, result_types(op));
@@ -473,14 +472,14 @@ static bool tile_verify_while(ir_op *op) {
   if (!block_args_match(op, 0, "before region must take the init values' types", op->noperands, init_types))
     return false;
   ir_op *c = NULL, *y = NULL;
-  if (!require_terminator(op, 0, "scf.condition", &c)) return false;
+  if (!require_terminator(op, 0, IR_OP_CONDITION, &c)) return false;
   if (!is_scalar_i1(operand_type(c, 0)))
     return fail(c, "condition must be a scalar i1, got %s", tstr(c, operand_type(c, 0)));
   if (!match_types(c, "values must match the enclosing scf.while's result types", c->noperands - 1,
                    operand_values(c, 1), op->nresults, rt))
     return false;
   if (!block_args_match(op, 1, "after region must take the result types", op->nresults, rt)) return false;
-  if (!require_terminator(op, 1, "scf.yield", &y)) return false;
+  if (!require_terminator(op, 1, IR_OP_YIELD, &y)) return false;
   return match_types(y, "operands must match the scf.while's init values", y->noperands,
                      operand_values(y, 0), op->noperands, init_types);
 }
@@ -488,8 +487,8 @@ static bool tile_verify_while(ir_op *op) {
 /* ---- the table ---------------------------------------------------------------------------- */
 
 static const ir_opdef tile_ops[] = {
-#define TILE_OP(id, name, traits, mino, maxo, nres, nreg, verify, fold, summary) \
-  {IR_OP_##id, name, traits, mino, maxo, nres, nreg, verify, fold, summary},
+#define TILE_OP(id, name, traits, effects, mino, maxo, nres, nreg, verify, fold, canon, summary) \
+  {IR_OP_##id, name, traits, effects, mino, maxo, nres, nreg, verify, fold, canon, summary},
 #include "Dialect/Tile/tile_ops.def"
 #undef TILE_OP
 };

@@ -40,8 +40,8 @@ static bool tgpu_verify_convert_layout(ir_op *op) {
 }
 
 static const ir_opdef tgpu_ops[] = {
-#define TILE_OP(id, name, traits, mino, maxo, nres, nreg, verify, fold, summary) \
-  {IR_OP_##id, name, traits, mino, maxo, nres, nreg, verify, fold, summary},
+#define TILE_OP(id, name, traits, effects, mino, maxo, nres, nreg, verify, fold, canon, summary) \
+  {IR_OP_##id, name, traits, effects, mino, maxo, nres, nreg, verify, fold, canon, summary},
 #include "Dialect/TileGPU/tgpu_ops.def"
 #undef TILE_OP
 };

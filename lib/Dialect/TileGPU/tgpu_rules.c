@@ -21,45 +21,94 @@ static const ir_attr *block_arg_enc(ir_op *op, unsigned region, unsigned arg) {
   return enc_of(b->args[arg]);
 }
 
-static const ir_attr *yield_layout(ir_op *yield, unsigned i) {
+/* The layout a yield's operand i must have: its parent's carried value at that position. */
+static const ir_attr *yield_operand(ir_op *yield, unsigned i) {
   ir_op *parent = ir_op_parent_op(yield);
   if (!parent) return NULL;
-  if (ir_op_is(parent, "scf.for")) return block_arg_enc(parent, 0, i + 1);
-  if (ir_op_is(parent, "scf.while")) return block_arg_enc(parent, 0, i);
-  if (ir_op_is(parent, "scf.if") && i < parent->nresults) return enc_of(&parent->results[i]);
-  return NULL;
+  switch (ir_op_code(parent)) {
+  case IR_OP_FOR: return block_arg_enc(parent, 0, i + 1);
+  case IR_OP_WHILE: return block_arg_enc(parent, 0, i);
+  case IR_OP_IF: return i < parent->nresults ? enc_of(&parent->results[i]) : NULL;
+  default: return NULL;
+  }
 }
 
-static const ir_attr *expand_dims_operand_layout(ir_op *op) {
-  const ir_attr *res = enc_of(&op->results[0]);
-  if (!res) return NULL;
+static const ir_attr *condition_operand(ir_op *op, unsigned i) {
+  ir_op *w = ir_op_parent_op(op);
+  return i >= 1 && w ? block_arg_enc(w, 1, i - 1) : NULL;
+}
+
+static const ir_attr *same_as_result(ir_op *op, unsigned i) {
+  (void)i;
+  return enc_of(&op->results[0]);
+}
+
+static const ir_attr *store_operand(ir_op *op, unsigned i) {
+  return i == 0 ? NULL : enc_of(ir_op_operand(op, 0));
+}
+
+static const ir_attr *expand_dims_for_result(ir_op *op, const ir_attr *res) {
   int64_t axis = ir_op_get_int_attr(op, "axis", 0);
   return tgpu_slice_attr(ir_op_context(op), (unsigned)axis, res);
 }
 
+static const ir_attr *expand_dims_operand(ir_op *op, unsigned i) {
+  (void)i;
+  const ir_attr *res = enc_of(&op->results[0]);
+  return res ? expand_dims_for_result(op, res) : NULL;
+}
+
+static const ir_attr *for_operand(ir_op *op, unsigned i) {
+  return i >= 3 ? block_arg_enc(op, 0, i - 2) : NULL;
+}
+
+static const ir_attr *while_operand(ir_op *op, unsigned i) { return block_arg_enc(op, 0, i); }
+static const ir_attr *for_result(ir_op *op, unsigned i) { return block_arg_enc(op, 0, i + 1); }
+static const ir_attr *while_result(ir_op *op, unsigned i) { return block_arg_enc(op, 1, i); }
+
+static const ir_attr *keep_layout(ir_op *op, const ir_attr *enc) {
+  (void)op;
+  return enc;
+}
+
+/* ELEMENTWISE ops with one result: every tensor operand shares the result's layout, which
+ * flows through unchanged and can be recomputed in any layout. */
+static const tgpu_layout_rule elementwise_rule = {
+    .operand = same_as_result, .infer_result = keep_layout, .remat_operand = keep_layout};
+
+/* Every other op with a rule, by opcode; an op without a row places no constraint. */
+static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
+    [IR_OP_CONVERT_LAYOUT] = {.infer_result = keep_layout},
+    [IR_OP_LOAD] = {.operand = same_as_result},
+    [IR_OP_STORE] = {.operand = store_operand},
+    [IR_OP_BROADCAST] = {.operand = same_as_result, .infer_result = keep_layout,
+                         .remat_operand = keep_layout},
+    [IR_OP_EXPAND_DIMS] = {.operand = expand_dims_operand, .remat_operand = expand_dims_for_result},
+    [IR_OP_MAKE_RANGE] = {.remat_leaf = true},
+    [IR_OP_SPLAT] = {.remat_leaf = true},
+    [IR_OP_CONSTANT] = {.remat_leaf = true},
+    [IR_OP_FOR] = {.operand = for_operand, .result = for_result},
+    [IR_OP_WHILE] = {.operand = while_operand, .result = while_result},
+    [IR_OP_YIELD] = {.operand = yield_operand},
+    [IR_OP_CONDITION] = {.operand = condition_operand},
+};
+
+const tgpu_layout_rule *tgpu_layout_rule_of(const ir_op *op) {
+  if (ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE) && op->nresults == 1) return &elementwise_rule;
+  return &layout_rules[ir_op_code(op)];
+}
+
 const ir_attr *tgpu_required_operand_layout(ir_op *op, unsigned i) {
   if (i >= op->noperands || !ir_type_is_tensor(ir_op_operand(op, i)->type)) return NULL;
-  if (ir_op_is(op, "tgpu.convert_layout")) return NULL;
-  if (ir_op_is(op, "tt.store")) return i == 0 ? NULL : enc_of(ir_op_operand(op, 0));
-  if (ir_op_is(op, "tt.load") || ir_op_is(op, "tt.broadcast")) return enc_of(&op->results[0]);
-  if (ir_op_is(op, "tt.expand_dims")) return expand_dims_operand_layout(op);
-  if (ir_op_is(op, "scf.for")) return i >= 3 ? block_arg_enc(op, 0, i - 2) : NULL;
-  if (ir_op_is(op, "scf.while")) return block_arg_enc(op, 0, i);
-  if (ir_op_is(op, "scf.yield")) return yield_layout(op, i);
-  if (ir_op_is(op, "scf.condition")) {
-    ir_op *w = ir_op_parent_op(op);
-    return i >= 1 && w ? block_arg_enc(w, 1, i - 1) : NULL;
-  }
-  if (ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE) && op->nresults == 1) return enc_of(&op->results[0]);
-  return NULL;
+  const tgpu_layout_rule *r = tgpu_layout_rule_of(op);
+  return r->operand ? r->operand(op, i) : NULL;
 }
 
 /* The layout result `i` of an scf op must have (its carried block argument's), or NULL. */
 static const ir_attr *required_result_layout(ir_op *op, unsigned i) {
   if (!ir_type_is_tensor(op->results[i].type)) return NULL;
-  if (ir_op_is(op, "scf.for")) return block_arg_enc(op, 0, i + 1);
-  if (ir_op_is(op, "scf.while")) return block_arg_enc(op, 1, i);
-  return NULL;
+  const tgpu_layout_rule *r = tgpu_layout_rule_of(op);
+  return r->result ? r->result(op, i) : NULL;
 }
 
 /* ---- legalization ----------------------------------------------------------------------- */
@@ -91,11 +140,12 @@ static void legalize_op(ir_module *m, ir_op *op) {
 static void simplify_convert(ir_op *op) {
   ir_value *src = ir_op_operand(op, 0);
   ir_op *def = ir_value_def(src);
-  if (def && ir_op_is(def, "tgpu.convert_layout")) {
+  bool chained = def && ir_op_code(def) == IR_OP_CONVERT_LAYOUT;
+  if (chained) {
     src = ir_op_operand(def, 0);
     ir_op_set_operand(op, 0, src);
+    tgpu_erase_if_dead(def);
   }
-  if (def && ir_op_is(def, "tgpu.convert_layout")) tgpu_erase_if_dead(def);
   if (enc_of(src) != enc_of(&op->results[0])) return;
   ir_value_replace_all_uses(&op->results[0], src);
   tgpu_erase_if_dead(op);
@@ -104,7 +154,7 @@ static void simplify_convert(ir_op *op) {
 static void simplify_converts(ir_module *m) {
   ir_oplist l = ir_collect_ops(m->op, false, NULL);
   for (size_t i = 0; i < l.count; i++)
-    if (l.ops[i]->parent && ir_op_is(l.ops[i], "tgpu.convert_layout")) simplify_convert(l.ops[i]);
+    if (l.ops[i]->parent && ir_op_code(l.ops[i]) == IR_OP_CONVERT_LAYOUT) simplify_convert(l.ops[i]);
   ir_oplist_free(&l);
 }
 
@@ -118,7 +168,7 @@ void tgpu_legalize_layouts(ir_module *m) {
 /* ---- dead code -------------------------------------------------------------------------- */
 
 static bool op_is_dead(const ir_op *op) {
-  if (!ir_op_has_trait(op, IR_TRAIT_PURE) || op->nregions || !op->parent) return false;
+  if (ir_op_effects(op) != 0 || op->nregions || !op->parent) return false;
   for (unsigned i = 0; i < op->nresults; i++)
     if (ir_value_has_uses(&op->results[i])) return false;
   return op->nresults > 0;
@@ -182,32 +232,15 @@ static void memo_put(remat_state *s, const ir_value *v, const ir_attr *enc, ir_v
   s->memo[s->n++] = (remat_entry){v, enc, to};
 }
 
-static bool is_remat_leaf(const ir_op *op) {
-  return ir_op_is(op, "tt.make_range") || ir_op_is(op, "tt.splat") ||
-         ir_op_has_trait(op, IR_TRAIT_CONSTANT);
-}
-
-static bool is_remat_inner(const ir_op *op) {
-  if (ir_op_is(op, "tt.broadcast") || ir_op_is(op, "tt.expand_dims")) return true;
-  return ir_op_has_trait(op, IR_TRAIT_PURE) && ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE) &&
-         op->nresults == 1 && op->nregions == 0;
-}
-
-/* The layout operand i of `op` needs when op's result is recomputed in `enc`. */
-static const ir_attr *operand_layout_for(ir_op *op, const ir_attr *enc) {
-  if (ir_op_is(op, "tt.expand_dims"))
-    return tgpu_slice_attr(ir_op_context(op), (unsigned)ir_op_get_int_attr(op, "axis", 0), enc);
-  return enc;
-}
-
 static bool can_remat(ir_value *v, const ir_attr *enc, unsigned depth) {
   if (enc_of(v) == enc) return true;
   ir_op *def = ir_value_def(v);
   if (!def || depth > REMAT_MAX_DEPTH) return false;
-  if (ir_op_is(def, "tgpu.convert_layout")) return can_remat(ir_op_operand(def, 0), enc, depth + 1);
-  if (is_remat_leaf(def)) return true;
-  if (!is_remat_inner(def)) return false;
-  const ir_attr *opnd_enc = operand_layout_for(def, enc);
+  if (ir_op_code(def) == IR_OP_CONVERT_LAYOUT) return can_remat(ir_op_operand(def, 0), enc, depth + 1);
+  const tgpu_layout_rule *rule = tgpu_layout_rule_of(def);
+  if (rule->remat_leaf) return true;
+  if (!rule->remat_operand) return false;
+  const ir_attr *opnd_enc = rule->remat_operand(def, enc);
   for (unsigned i = 0; i < def->noperands; i++) {
     ir_value *o = ir_op_operand(def, i);
     if (ir_type_is_tensor(o->type) && !can_remat(o, opnd_enc, depth + 1)) return false;
@@ -221,9 +254,10 @@ static ir_value *remat(remat_state *s, ir_value *v, const ir_attr *enc) {
   if (done) return done;
   ir_op *def = ir_value_def(v);
   assert(def && "remat: checked by can_remat");
-  if (ir_op_is(def, "tgpu.convert_layout")) return remat(s, ir_op_operand(def, 0), enc);
+  if (ir_op_code(def) == IR_OP_CONVERT_LAYOUT) return remat(s, ir_op_operand(def, 0), enc);
   ir_valmap vm = {{0}};
-  const ir_attr *opnd_enc = operand_layout_for(def, enc);
+  const tgpu_layout_rule *rule = tgpu_layout_rule_of(def);
+  const ir_attr *opnd_enc = rule->remat_leaf ? enc : rule->remat_operand(def, enc);
   for (unsigned i = 0; i < def->noperands; i++) {
     ir_value *o = ir_op_operand(def, i);
     if (ir_type_is_tensor(o->type)) ir_valmap_put(&vm, o, remat(s, o, opnd_enc));
@@ -243,7 +277,7 @@ unsigned tgpu_rematerialize_converts(ir_module *m) {
   ir_oplist l = ir_collect_ops(m->op, false, NULL);
   for (size_t i = 0; i < l.count; i++) {
     ir_op *op = l.ops[i];
-    if (!op->parent || !ir_op_is(op, "tgpu.convert_layout")) continue;
+    if (!op->parent || ir_op_code(op) != IR_OP_CONVERT_LAYOUT) continue;
     const ir_attr *enc = enc_of(&op->results[0]);
     ir_value *src = ir_op_operand(op, 0);
     if (!enc || !can_remat(src, enc, 0)) continue;
