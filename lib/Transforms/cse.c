@@ -7,21 +7,30 @@
  *   replaced by the earlier op's. The table of available ops is scoped: entries made
  *   inside a region are dropped when the walk leaves it, and an ISOLATED op (tt.func)
  *   starts from an empty table.
- * Invalidates: nothing. */
+ * Invalidates: nothing.
+ * Cost: linear in the number of ops: the available ops are found through a hash map whose
+ *   entries are undone when a scope closes (80,000 statements took 4 s with a linear table). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "Transforms/passes.h"
 
+/* An available op; `prev` chains entries of the same hash (index + 1, 0 = none). */
 typedef struct entry {
   uint64_t hash;
   ir_op *op;
+  size_t prev;
 } entry;
 
+/* The entries in the order they were made (so that a scope is undone by truncating), and a
+ * map from hash to the newest entry with that hash (index + 1). */
 typedef struct scope_table {
   entry *v;
   size_t n, cap;
+  sup_ptrmap newest;
 } scope_table;
+
+static uint64_t map_key(uint64_t hash) { return hash ? hash : 1; } /* key 0 is reserved */
 
 static void table_push(scope_table *t, uint64_t hash, ir_op *op) {
   if (t->n == t->cap) {
@@ -29,7 +38,22 @@ static void table_push(scope_table *t, uint64_t hash, ir_op *op) {
     t->v = realloc(t->v, t->cap * sizeof *t->v);
     if (!t->v) abort(); /* out of memory: not a user error */
   }
-  t->v[t->n++] = (entry){hash, op};
+  size_t prev = (size_t)(uintptr_t)sup_ptrmap_get(&t->newest, map_key(hash));
+  t->v[t->n++] = (entry){hash, op, prev};
+  sup_ptrmap_put(&t->newest, map_key(hash), (void *)(uintptr_t)t->n);
+}
+
+/* Drops the entries made since `mark`, newest first, restoring the map. */
+static void table_truncate(scope_table *t, size_t mark) {
+  while (t->n > mark) {
+    entry *e = &t->v[--t->n];
+    sup_ptrmap_put(&t->newest, map_key(e->hash), (void *)(uintptr_t)e->prev);
+  }
+}
+
+static void table_free(scope_table *t) {
+  free(t->v);
+  sup_ptrmap_free(&t->newest);
 }
 
 static uint64_t mix_ptr(uint64_t h, const void *p) { return sup_hash_combine(h, (uint64_t)(uintptr_t)p); }
@@ -57,8 +81,9 @@ static bool op_equal(const ir_op *a, const ir_op *b) {
 }
 
 static ir_op *table_find(const scope_table *t, uint64_t hash, const ir_op *op) {
-  for (size_t i = t->n; i-- > 0;)
-    if (t->v[i].hash == hash && op_equal(t->v[i].op, op)) return t->v[i].op;
+  size_t i = (size_t)(uintptr_t)sup_ptrmap_get(&t->newest, map_key(hash));
+  for (; i; i = t->v[i - 1].prev)
+    if (t->v[i - 1].hash == hash && op_equal(t->v[i - 1].op, op)) return t->v[i - 1].op;
   return NULL;
 }
 
@@ -85,7 +110,7 @@ static void cse_op(scope_table *t, ir_op *op) {
   scope_table fresh = {0};
   scope_table *inner = ir_op_has_trait(op, IR_TRAIT_ISOLATED) ? &fresh : t;
   for (unsigned i = 0; i < op->nregions; i++) cse_region(inner, ir_op_region(op, i));
-  free(fresh.v);
+  table_free(&fresh);
 }
 
 static void cse_region(scope_table *t, ir_region *r) {
@@ -95,14 +120,14 @@ static void cse_region(scope_table *t, ir_region *r) {
       next = op->next;
       cse_op(t, op);
     }
-    t->n = mark;
+    table_truncate(t, mark);
   }
 }
 
 static bool run(ir_module *m) {
   scope_table t = {0};
   cse_op(&t, m->op);
-  free(t.v);
+  table_free(&t);
   return true;
 }
 
