@@ -10,6 +10,7 @@ command -v cc >/dev/null 2>&1 || need+=(gcc libc6-dev)
 command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v make >/dev/null 2>&1 || need+=(make)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config) # the install test builds with it
 [ -x /usr/bin/llvm-config-22 ] || need+=(llvm-22-dev)
 [ -x /usr/lib/llvm-22/bin/FileCheck ] && [ -x /usr/lib/llvm-22/bin/lit ] || need+=(llvm-22-tools)
 # llvm-config --libs needs the static/shared libs and zlib/zstd/libxml2 dev files.
