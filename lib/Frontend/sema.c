@@ -1070,7 +1070,8 @@ static bool apply_signature(sema *S, sema_jit *j, pinfo *pis) {
   if (!sig) return true;
   unsigned n = count_sig_entries(sig);
   if (n != fd->nparams) {
-    sema_error(S, j->loc, "signature has %u entries but '%s' has %u parameters", n, fd->name, fd->nparams);
+    sema_error(S, j->loc, "signature has %u entries but '%s' has %u parameters (entries are "
+               "separated by commas, one per parameter, constexprs included)", n, fd->name, fd->nparams);
     return false;
   }
   const char *c = sig;
@@ -1093,7 +1094,11 @@ static bool apply_signature(sema *S, sema_jit *j, pinfo *pis) {
     } else if (parse_literal(S, e, &v) && v.kind != SV_DTYPE) {
       pi->is_const = true, pi->cval = v, pi->from_signature = true;
     } else {
-      sema_error(S, fd->params[i].loc, "invalid signature entry '%s' for parameter '%s'", e, fd->params[i].name);
+      sema_error(S, fd->params[i].loc, "invalid signature entry '%s' for parameter '%s': expected a "
+                 "type (i1, i8, i16, i32, i64, u8, u16, u32, u64, fp16, bf16, fp32, fp64, a pointer "
+                 "'*' + type, with ':16' for 16-byte alignment or divisibility) or a compile-time "
+                 "value (1024, True, None, 'str'); entries are separated by commas",
+                 e, fd->params[i].name);
       return false;
     }
   }
