@@ -134,6 +134,7 @@ static ir_walk_result plan_op(ir_op *op, void *user) {
 }
 
 static bool run(ir_module *m) {
+  if (!tgpu_require_layouts(m, "coalesce")) return false;
   plan_state s = {axis_analysis_run(m), tgpu_module_num_warps(m), NULL, 0, 0};
   ir_walk_pre(m->op, plan_op, &s);
   axis_analysis_free(s.a);

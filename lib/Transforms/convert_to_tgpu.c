@@ -1,6 +1,7 @@
 /* Pass "convert-to-tgpu": gives every tensor a layout.
  *
- * Needs: tile IR (tensors without encodings; func arguments are scalars).
+ * Needs: tile IR (tensors without encodings; func arguments are scalars), helpers inlined
+ *   (a remaining tt.call is an error naming the inline pass).
  * Changes: sets module attributes tgpu.num_warps (4 when absent) and
  *   tgpu.threads_per_warp (32); every tensor of rank r in a function gets the default
  *   blocked layout computed for the per-dim largest shape of rank r in that function
@@ -87,7 +88,23 @@ static bool num_warps_valid(ir_module *m) {
   return false;
 }
 
+static ir_walk_result find_call(ir_op *op, void *user) {
+  if (ir_op_code(op) != IR_OP_CALL) return IR_WALK_ADVANCE;
+  *(ir_op **)user = op;
+  return IR_WALK_INTERRUPT;
+}
+
+/* Layouts are chosen per kernel, so helpers must have been inlined into their callers. */
+static bool calls_inlined(ir_module *m) {
+  ir_op *call = NULL;
+  if (ir_walk_pre(m->op, find_call, &call)) return true;
+  ir_emit_error(m->ctx, call->loc, "'convert-to-tgpu' needs every helper inlined, but a tt.call "
+                "to '%s' remains: run inline first", ir_op_get_string_attr(call, "callee"));
+  return false;
+}
+
 static bool run(ir_module *m) {
+  if (!calls_inlined(m)) return false;
   set_module_attrs(m);
   if (!num_warps_valid(m)) return false;
   unsigned num_warps = tgpu_module_num_warps(m);

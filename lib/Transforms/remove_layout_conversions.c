@@ -83,6 +83,7 @@ static void apply(ir_module *m, prop_state *s) {
 }
 
 static bool run(ir_module *m) {
+  if (!tgpu_require_layouts(m, "remove-layout-conversions")) return false;
   prop_state s = {{0}, NULL, 0, 0};
   ir_walk_pre(m->op, seed_loads, &s);
   propagate(&s);

@@ -329,6 +329,25 @@ static ir_walk_result check_one(ir_op *op, void *user) {
   return IR_WALK_INTERRUPT;
 }
 
+static ir_walk_result find_unlaid(ir_op *op, void *user) {
+  for (unsigned i = 0; i < op->nresults; i++) {
+    const ir_type *t = op->results[i].type;
+    if (ir_type_is_tensor(t) && !t->encoding) {
+      *(ir_op **)user = op;
+      return IR_WALK_INTERRUPT;
+    }
+  }
+  return IR_WALK_ADVANCE;
+}
+
+bool tgpu_require_layouts(ir_module *m, const char *pass) {
+  ir_op *bad = NULL;
+  if (ir_walk_pre(m->op, find_unlaid, &bad)) return true;
+  ir_emit_error(m->ctx, bad->loc, "'%s' needs tgpu IR (every tensor with a layout), but '%s' "
+                "has a tensor without one: run convert-to-tgpu first", pass, ir_op_name(bad));
+  return false;
+}
+
 bool tgpu_check_layouts(ir_module *m, const char *pass) {
   check_state s = {tgpu_module_num_warps(m), NULL, NULL};
   if (ir_walk_pre(m->op, check_one, &s)) return true;

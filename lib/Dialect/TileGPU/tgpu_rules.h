@@ -71,5 +71,8 @@ void tgpu_erase_dead_pure_ops(ir_module *m);
 /* Checks the rules over the whole module; emits an internal error naming `pass` at the
  * first violating op and returns false. */
 bool tgpu_check_layouts(ir_module *m, const char *pass);
+/* A pass's precondition: every tensor in the module has a layout (the IR is at tgpu level).
+ * Otherwise emits "'PASS' needs tgpu IR ...: run convert-to-tgpu first" and returns false. */
+bool tgpu_require_layouts(ir_module *m, const char *pass);
 
 #endif
