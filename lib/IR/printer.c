@@ -59,6 +59,14 @@ void ir_type_print(const ir_type *t, sup_strbuf *out) {
     sup_strbuf_puts(out, " -> ");
     print_type_list(t->results, t->nresults, out);
     return;
+  case IR_TYPE_DIALECT:
+    sup_strbuf_printf(out, "!%s", t->name);
+    if (t->params->count) {
+      sup_strbuf_putc(out, '<');
+      ir_attr_print(t->params, out);
+      sup_strbuf_putc(out, '>');
+    }
+    return;
   }
 }
 
