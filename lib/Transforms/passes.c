@@ -11,6 +11,8 @@ static const ir_pass *const registry[] = {
     &pass_convert_to_tgpu,
     &pass_coalesce,
     &pass_remove_layout_conversions,
+    &pass_allocate_shared_memory,
+    &pass_membar,
     &pass_test_print_axis_info,
 };
 
@@ -28,6 +30,9 @@ static const ir_pass *const pipeline[] = {
     &pass_canonicalize,
     &pass_cse,
     &pass_dce,
+    /* shared memory: offsets, then barriers (both read the final layouts) */
+    &pass_allocate_shared_memory,
+    &pass_membar,
 };
 enum { TILE_PIPELINE_LEN = 4 };
 
