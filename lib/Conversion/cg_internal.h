@@ -41,8 +41,6 @@ typedef struct cg_state {
   sup_ptrmap vals;           /* ir_value* -> cg_val* */
   unsigned num_warps;
   LLVMValueRef lane, warp;   /* i32, computed in the entry block */
-  LLVMValueRef scratch;      /* addrspace(3) byte array for convert_layout, or NULL */
-  unsigned scratch_bytes;
 } cg_state;
 
 /* A tensor type's distribution over one thread's registers. */
@@ -105,6 +103,22 @@ bool cg_lower_store(cg_state *st, ir_op *op);
 bool cg_lower_tensor_op(cg_state *st, ir_op *op, bool *handled);
 /* Bytes of shared scratch the convert_layout ops under `root` need (max over them). */
 unsigned cg_scratch_bytes_needed(cg_state *st, ir_op *root);
+
+/* ---- shared.c ---- */
+/* The module's dynamic shared array (external addrspace(3) [0 x i8], align 1024), declared
+ * on first use. */
+LLVMValueRef cg_shared_base(cg_state *st);
+/* The addrspace(3) address of the shared memory `op` owns (a local_alloc's buffer, a
+ * convert_layout's scratch): the dynamic array + op's tgpu.allocation.offset. NULL after an
+ * internal error when the attribute is missing (allocate-shared-memory did not run). */
+LLVMValueRef cg_scratch_ptr(cg_state *st, ir_op *op);
+/* A CTA-wide barrier (bar.sync 0). */
+void cg_barrier(cg_state *st);
+/* Bytes of shared memory one block may use on `arch` (TODO(target-info)). */
+unsigned cg_shared_limit(const char *arch);
+/* Lowers tgpu.local_alloc/local_dealloc/local_load/local_store/barrier; *handled false for
+ * other ops. */
+bool cg_lower_shared_op(cg_state *st, ir_op *op, bool *handled);
 
 /* ---- control.c ---- */
 bool cg_lower_for(cg_state *st, ir_op *op);

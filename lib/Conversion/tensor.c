@@ -105,7 +105,8 @@ static void barrier(cg_state *st) {
 }
 
 /* Address of the element held by register `reg` of layout l in the scratch array. */
-static LLVMValueRef scratch_addr(cg_state *st, cg_layout *l, unsigned reg, LLVMTypeRef mt) {
+static LLVMValueRef scratch_addr(cg_state *st, LLVMValueRef scratch, cg_layout *l, unsigned reg,
+                                 LLVMTypeRef mt) {
   LLVMValueRef off = cg_i32(st, 0);
   int64_t stride = 1;
   for (unsigned d = l->rank; d-- > 0;) {
@@ -113,7 +114,7 @@ static LLVMValueRef scratch_addr(cg_state *st, cg_layout *l, unsigned reg, LLVMT
     off = LLVMBuildAdd(st->b, off, LLVMBuildMul(st->b, c, cg_i32(st, stride), ""), "");
     stride *= l->shape[d];
   }
-  return LLVMBuildGEP2(st->b, mt, st->scratch, &off, 1, "");
+  return LLVMBuildGEP2(st->b, mt, scratch, &off, 1, "");
 }
 
 static bool lower_convert_layout(cg_state *st, ir_op *op) {
@@ -126,20 +127,18 @@ static bool lower_convert_layout(cg_state *st, ir_op *op) {
   }
   cg_layout src, dst;
   if (!cg_layout_get(st, st_ty, op->loc, &src) || !cg_layout_get(st, dt, op->loc, &dst)) return false;
-  if (!st->scratch) {
-    ir_emit_error(st->ictx, op->loc, "internal: no shared scratch for tgpu.convert_layout");
-    return false;
-  }
+  LLVMValueRef scratch = cg_scratch_ptr(st, op);
+  if (!scratch) return false;
   LLVMTypeRef ty = cg_scalar_type(st, dt), mt = cg_mem_type(st, dt);
   for (unsigned i = 0; i < src.nregs; i++) {
     LLVMValueRef v = s->regs[i];
     if (ty != mt) v = LLVMBuildZExt(st->b, v, mt, "");
-    LLVMBuildStore(st->b, v, scratch_addr(st, &src, i, mt));
+    LLVMBuildStore(st->b, v, scratch_addr(st, scratch, &src, i, mt));
   }
   barrier(st);
   cg_val *r = cg_val_new(st, dst.nregs);
   for (unsigned i = 0; i < dst.nregs; i++) {
-    LLVMValueRef v = LLVMBuildLoad2(st->b, mt, scratch_addr(st, &dst, i, mt), "");
+    LLVMValueRef v = LLVMBuildLoad2(st->b, mt, scratch_addr(st, scratch, &dst, i, mt), "");
     r->regs[i] = ty == mt ? v : LLVMBuildICmp(st->b, LLVMIntNE, v, LLVMConstNull(mt), "");
   }
   barrier(st);

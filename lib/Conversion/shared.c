@@ -1,0 +1,173 @@
+/* Shared memory in the LLVM lowering: the dynamic shared array, allocated offsets, and the
+ * ops tgpu.local_alloc, local_dealloc, local_load, local_store and barrier.
+ *
+ * Needs: every op that owns shared memory carries tgpu.allocation.offset (set by the
+ * allocate-shared-memory pass) and the module carries tgpu.shared (the total, which
+ * becomes the kernels' dynamic shared-memory size in the metadata).
+ *
+ * All shared memory of a kernel is one dynamic array: an external addrspace(3) [0 x i8]
+ * global aligned to 1024 (`extern .shared .align 1024 .b8 __tilec_smem[]` in PTX), sized at
+ * launch. An op's buffer is base + its allocation offset. A !tgpu.memdesc value lowers to
+ * one register: the addrspace(3) pointer to its first byte. Each thread stores or loads
+ * the elements its distributed layout gives it, at the byte offsets of the memdesc's shared
+ * layout: the arithmetic below is tgpu_shared_elem_offset (tgpu_types.c) written in LLVM
+ * IR, with the xor swizzle on the fastest dim. */
+#include <string.h>
+
+#include "Conversion/cg_internal.h"
+#include "Dialect/TileGPU/tgpu_types.h"
+
+#define DYN_SMEM_NAME "__tilec_smem"
+#define DYN_SMEM_ALIGN 1024
+
+/* ---- the dynamic shared array and allocated offsets ----------------------------------- */
+
+LLVMValueRef cg_shared_base(cg_state *st) {
+  LLVMValueRef g = LLVMGetNamedGlobal(st->mod, DYN_SMEM_NAME);
+  if (g) return g;
+  LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(st->ctx), 0);
+  g = LLVMAddGlobalInAddressSpace(st->mod, ty, DYN_SMEM_NAME, 3);
+  LLVMSetLinkage(g, LLVMExternalLinkage);
+  LLVMSetAlignment(g, DYN_SMEM_ALIGN);
+  return g;
+}
+
+LLVMValueRef cg_scratch_ptr(cg_state *st, ir_op *op) {
+  const ir_attr *a = ir_op_get_attr(op, TGPU_ATTR_ALLOCATION_OFFSET);
+  if (!a || a->kind != IR_ATTR_INT || a->ival < 0) {
+    ir_emit_error(st->ictx, op->loc,
+                  "internal: '%s' owns shared memory but has no " TGPU_ATTR_ALLOCATION_OFFSET
+                  " (the allocate-shared-memory pass must run before conversion)",
+                  ir_op_name(op));
+    return NULL;
+  }
+  LLVMValueRef base = cg_shared_base(st);
+  if (a->ival == 0) return base;
+  LLVMValueRef off = cg_i32(st, a->ival);
+  return LLVMBuildGEP2(st->b, LLVMInt8TypeInContext(st->ctx), base, &off, 1, "smem");
+}
+
+void cg_barrier(cg_state *st) {
+  const char *name = "llvm.nvvm.barrier.cta.sync.aligned.all";
+  if (LLVMLookupIntrinsicID(name, strlen(name))) {
+    LLVMValueRef zero = cg_i32(st, 0);
+    cg_intrinsic(st, name, NULL, 0, &zero, 1);
+    return;
+  }
+  cg_intrinsic(st, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
+}
+
+/* TODO(target-info): the per-arch shared-memory limit belongs to the target-info record
+ * helper "target" is adding; switch to it. Bytes one block may use with the opt-in. */
+unsigned cg_shared_limit(const char *arch) {
+  if (!arch) return 232448;
+  if (strncmp(arch, "sm_90", 5) == 0) return 232448;          /* 227 KB */
+  if (strcmp(arch, "sm_86") == 0 || strcmp(arch, "sm_89") == 0) return 101376; /* 99 KB */
+  if (strcmp(arch, "sm_80") == 0) return 166912;               /* 163 KB */
+  return 49152;
+}
+
+/* ---- element addresses ------------------------------------------------------------------ */
+
+static unsigned log2u(unsigned v) {
+  unsigned n = 0;
+  while ((1u << n) < v) n++;
+  return n;
+}
+
+/* The swizzled column: col xor (((row / perPhase) mod maxPhase) * vec), which equals
+ * ((col / vec) xor phase) * vec + col mod vec for powers of 2. */
+static LLVMValueRef swizzle(cg_state *st, const tgpu_shared_layout *sl, LLVMValueRef col,
+                            LLVMValueRef row) {
+  LLVMValueRef phase = row;
+  if (sl->per_phase > 1) phase = LLVMBuildLShr(st->b, phase, cg_i32(st, log2u(sl->per_phase)), "");
+  phase = LLVMBuildAnd(st->b, phase, cg_i32(st, sl->max_phase - 1), "");
+  if (sl->vec > 1) phase = LLVMBuildShl(st->b, phase, cg_i32(st, log2u(sl->vec)), "");
+  return LLVMBuildXor(st->b, col, phase, "swz");
+}
+
+/* Address of the element that register `reg` of layout l holds, in the buffer at `base`. */
+static LLVMValueRef elem_addr(cg_state *st, LLVMValueRef base, const tgpu_memdesc *md,
+                              cg_layout *l, unsigned reg, LLVMTypeRef mt) {
+  const tgpu_shared_layout *sl = &md->layout;
+  LLVMValueRef off = cg_layout_coord(st, l, reg, sl->order[0]);
+  if (md->rank >= 2 && sl->max_phase > 1)
+    off = swizzle(st, sl, off, cg_layout_coord(st, l, reg, sl->order[1]));
+  int64_t stride = md->shape[sl->order[0]];
+  for (unsigned k = 1; k < md->rank; k++) {
+    unsigned d = sl->order[k];
+    LLVMValueRef c = cg_layout_coord(st, l, reg, d);
+    off = LLVMBuildAdd(st->b, off, LLVMBuildMul(st->b, c, cg_i32(st, stride), ""), "");
+    stride *= md->shape[d];
+  }
+  return LLVMBuildGEP2(st->b, mt, base, &off, 1, "");
+}
+
+static bool memdesc_of(cg_state *st, ir_op *op, const ir_type *t, tgpu_memdesc *out) {
+  if (tgpu_memdesc_get(t, out)) return true;
+  ir_emit_error(st->ictx, op->loc, "internal: '%s' without a valid !tgpu.memdesc", ir_op_name(op));
+  return false;
+}
+
+/* Every thread writes the registers of `tensor` into the buffer at `base`. */
+static bool store_tile(cg_state *st, ir_op *op, ir_value *tensor, LLVMValueRef base,
+                       const tgpu_memdesc *md) {
+  cg_layout l;
+  cg_val *v = cg_get(st, tensor);
+  if (!v || !cg_layout_get(st, tensor->type, op->loc, &l)) return false;
+  LLVMTypeRef ty = cg_scalar_type(st, md->elem), mt = cg_mem_type(st, md->elem);
+  for (unsigned i = 0; i < l.nregs && i < v->n; i++) {
+    LLVMValueRef x = ty == mt ? v->regs[i] : LLVMBuildZExt(st->b, v->regs[i], mt, "");
+    LLVMBuildStore(st->b, x, elem_addr(st, base, md, &l, i, mt));
+  }
+  return true;
+}
+
+/* ---- ops ------------------------------------------------------------------------------- */
+
+static bool lower_local_alloc(cg_state *st, ir_op *op) {
+  tgpu_memdesc md;
+  if (!memdesc_of(st, op, op->results[0].type, &md)) return false;
+  LLVMValueRef base = cg_scratch_ptr(st, op);
+  if (!base) return false;
+  if (op->noperands && !store_tile(st, op, ir_op_operand(op, 0), base, &md)) return false;
+  cg_set(st, ir_op_result(op, 0), cg_val_splat(st, 1, base));
+  return true;
+}
+
+static bool lower_local_store(cg_state *st, ir_op *op) {
+  tgpu_memdesc md;
+  cg_val *buf = cg_get(st, ir_op_operand(op, 1));
+  if (!buf || !memdesc_of(st, op, op->operands[1].value->type, &md)) return false;
+  return store_tile(st, op, ir_op_operand(op, 0), buf->regs[0], &md);
+}
+
+static bool lower_local_load(cg_state *st, ir_op *op) {
+  tgpu_memdesc md;
+  cg_layout l;
+  cg_val *buf = cg_get(st, ir_op_operand(op, 0));
+  if (!buf || !memdesc_of(st, op, op->operands[0].value->type, &md)) return false;
+  if (!cg_layout_get(st, op->results[0].type, op->loc, &l)) return false;
+  LLVMTypeRef ty = cg_scalar_type(st, md.elem), mt = cg_mem_type(st, md.elem);
+  cg_val *r = cg_val_new(st, l.nregs);
+  for (unsigned i = 0; i < l.nregs; i++) {
+    LLVMValueRef v = LLVMBuildLoad2(st->b, mt, elem_addr(st, buf->regs[0], &md, &l, i, mt), "");
+    r->regs[i] = ty == mt ? v : LLVMBuildICmp(st->b, LLVMIntNE, v, LLVMConstNull(mt), "");
+  }
+  cg_set(st, ir_op_result(op, 0), r);
+  return true;
+}
+
+bool cg_lower_shared_op(cg_state *st, ir_op *op, bool *handled) {
+  *handled = true;
+  switch (ir_op_code(op)) {
+  case IR_OP_LOCAL_ALLOC: return lower_local_alloc(st, op);
+  case IR_OP_LOCAL_STORE: return lower_local_store(st, op);
+  case IR_OP_LOCAL_LOAD: return lower_local_load(st, op);
+  case IR_OP_LOCAL_DEALLOC: return true; /* offsets are static: nothing to free */
+  case IR_OP_BARRIER: cg_barrier(st); return true;
+  default: break;
+  }
+  *handled = false;
+  return false;
+}
