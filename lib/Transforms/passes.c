@@ -14,6 +14,7 @@ static const ir_pass *const registry[] = {
     &pass_allocate_shared_memory,
     &pass_membar,
     &pass_test_print_axis_info,
+    &pass_test_print_liveness,
 };
 
 /* The tile part comes first so that stop_at_tile is a prefix of the full list. */

@@ -23,6 +23,7 @@ extern const ir_pass pass_allocate_shared_memory; /* "allocate-shared-memory": o
 extern const ir_pass pass_membar;           /* "membar": tgpu.barrier where accesses race */
 /* debugging */
 extern const ir_pass pass_test_print_axis_info;  /* "test-print-axis-info": a remark per value */
+extern const ir_pass pass_test_print_liveness;   /* "test-print-liveness": a remark per shared buffer */
 
 /* Looks a pass up by its command-line name; NULL when unknown. */
 const ir_pass *tilec_pass_lookup(const char *name);
