@@ -283,6 +283,25 @@ void liveness_free(liveness *l) {
   free(l);
 }
 
+/* Sweep over interval ends: +bytes at start, -bytes after end. */
+int64_t liveness_peak_bytes(const liveness *l, unsigned *out_op) {
+  int64_t *delta = calloc((size_t)l->nops + 1, sizeof *delta);
+  if (!delta) abort(); /* out of memory: an internal failure */
+  for (size_t i = 0; i < l->nbufs; i++) {
+    delta[l->bufs[i].start] += l->bufs[i].bytes;
+    delta[l->bufs[i].end + 1] -= l->bufs[i].bytes;
+  }
+  int64_t live = 0, peak = 0;
+  unsigned at = 0;
+  for (unsigned n = 0; n < l->nops; n++) {
+    live += delta[n];
+    if (live > peak) peak = live, at = n;
+  }
+  free(delta);
+  if (out_op) *out_op = at;
+  return peak;
+}
+
 size_t liveness_num_buffers(const liveness *l) { return l->nbufs; }
 const liveness_buffer *liveness_buffer_at(const liveness *l, size_t i) { return &l->bufs[i]; }
 

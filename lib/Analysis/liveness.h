@@ -62,6 +62,10 @@ const liveness_buffer *liveness_op_buffer(const liveness *l, const ir_op *op);
 size_t liveness_value_buffers(const liveness *l, const ir_value *v,
                               const liveness_buffer *const **out_bufs);
 
+/* The most bytes live at one op (sizes only, no alignment): a lower bound of any
+ * placement's total; *out_op (may be NULL) gets that op's number. 0 without buffers. */
+int64_t liveness_peak_bytes(const liveness *l, unsigned *out_op);
+
 /* Program-order number of an op of the function (UINT32_MAX for an op outside it), and the
  * number of ops. */
 unsigned liveness_op_number(const liveness *l, const ir_op *op);

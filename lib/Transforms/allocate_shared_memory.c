@@ -134,10 +134,13 @@ static int by_owner(const void *pa, const void *pb) {
 static void report_over_limit(ir_module *m, ir_op *func, liveness *l, slot *slots, size_t n,
                               int64_t total, int64_t limit, const char *arch) {
   const char *name = ir_op_get_string_attr(func, "sym_name");
+  unsigned at = 0;
+  int64_t peak = liveness_peak_bytes(l, &at);
   ir_emit_error(m->ctx, func->loc,
-                "kernel '%s' needs %lld bytes of shared memory, more than the %lld bytes %s "
-                "allows; its %zu buffers:", name ? name : "?", (long long)total,
-                (long long)limit, arch, n);
+                "kernel '%s' needs %lld bytes of shared memory (%lld live at once at op %u), "
+                "more than the %lld bytes %s allows; its %zu buffers:",
+                name ? name : "?", (long long)total, (long long)peak, at, (long long)limit,
+                arch, n);
   qsort(slots, n, sizeof *slots, by_owner);
   diag_engine *d = ir_context_diag(m->ctx);
   for (size_t i = 0; i < n; i++) {

@@ -3,7 +3,8 @@
  * Needs: tgpu IR.
  * Changes: nothing; emits one remark per shared-memory buffer of each function, at its
  *   owning op: "liveness OP buffer|scratch: N bytes, align A, ops S..E (E is 'LAST')", op
- *   numbers in program order (Analysis/liveness.h).
+ *   numbers in program order (Analysis/liveness.h); then one at the function: "liveness
+ *   peak: N bytes live at op K ('OP')" (the lower bound of any placement).
  * Invalidates: nothing.
  */
 #include "Analysis/liveness.h"
@@ -21,6 +22,12 @@ static bool print_func(ir_module *m, ir_op *func) {
               (long long)b->bytes, b->align, b->start, b->end, b->end,
               ir_op_name(liveness_op_at(l, b->end)));
   }
+  unsigned at = 0;
+  int64_t peak = liveness_peak_bytes(l, &at);
+  if (peak)
+    diag_emit(ir_context_diag(m->ctx), DIAG_REMARK, func->loc,
+              "liveness peak: %lld bytes live at op %u ('%s')", (long long)peak, at,
+              ir_op_name(liveness_op_at(l, at)));
   liveness_free(l);
   return true;
 }
