@@ -101,8 +101,6 @@ bool cg_lower_store(cg_state *st, ir_op *op);
 
 /* ---- tensor.c ---- */
 bool cg_lower_tensor_op(cg_state *st, ir_op *op, bool *handled);
-/* Bytes of shared scratch the convert_layout ops under `root` need (max over them). */
-unsigned cg_scratch_bytes_needed(cg_state *st, ir_op *root);
 
 /* ---- shared.c ---- */
 /* The module's dynamic shared array (external addrspace(3) [0 x i8], align 1024), declared
