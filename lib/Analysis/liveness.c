@@ -151,6 +151,9 @@ static void extend(liveness *l, liveness_buffer *b, ir_op *user) {
       if (l->last[e] > b->end) b->end = l->last[e];
       return;
     }
+  /* Nesting deeper than MAX_DEPTH: no common block found; the whole function is safe. */
+  b->start = 0;
+  b->end = l->nops - 1;
 }
 
 typedef struct worklist {
