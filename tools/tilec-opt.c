@@ -3,7 +3,7 @@
  *
  *   tilec-opt FILE|- [--PASS]... [--passes=a,b] [-o OUT] [--no-verify]
  *             [--print-ir-after-all] [--no-locations] [--emit=ir|llvm|ptx] [--arch ARCH]
- *             [--help]
+ *             [--metadata=PATH] [--help]
  *
  * Exit status 1 on any error (diagnostics on stderr). A diagnostic at a location carried
  * from another file (a dump's 'loc("kernel.tir":12:5)') shows that file's line when the
@@ -16,6 +16,7 @@
 #include "Conversion/conversion.h"
 #include "Dialect/Tile/tile.h"
 #include "Dialect/TileGPU/tgpu.h"
+#include "Driver/driver.h"
 #include "IR/ir.h"
 #include "Transforms/passes.h"
 
@@ -27,6 +28,7 @@ typedef struct opts {
   const char *input;
   const char *output;
   const char *arch;
+  const char *metadata;    /* with llvm/ptx: where to write the kernels' metadata JSON */
   emit_kind emit;
   bool verify;
   bool print_after_all;
@@ -48,6 +50,7 @@ static const char usage[] =
     "  --no-locations          print IR without the loc(...) after each op\n"
     "  --emit=KIND             ir (default), llvm, ptx\n"
     "  --arch ARCH             target for llvm/ptx (default sm_90a)\n"
+    "  --metadata=PATH         with llvm/ptx: also write the metadata JSON (docs/metadata.md)\n"
     "  --help                  print this help\n";
 
 static void print_help(void) {
@@ -113,6 +116,7 @@ static int parse_args(opts *o, int argc, char **argv) {
     if (strcmp(a, "-o") == 0) o->output = argv[++i];
     else if (strcmp(a, "--arch") == 0) o->arch = argv[++i];
     else if (strncmp(a, "--arch=", 7) == 0) o->arch = a + 7;
+    else if (strncmp(a, "--metadata=", 11) == 0) o->metadata = a + 11;
     else if (strcmp(a, "--no-verify") == 0) o->verify = false;
     else if (strcmp(a, "--print-ir-after-all") == 0) o->print_after_all = true;
     else if (strcmp(a, "--no-locations") == 0) o->print_flags |= IR_PRINT_NO_LOCATIONS;
@@ -156,12 +160,31 @@ static bool write_output(const char *path, const char *text) {
   return err == 0;
 }
 
+/* The metadata JSON of the converted kernels, as tilec writes it beside its output. */
+static bool write_metadata(ir_module *m, const opts *o, const cg_module *cm) {
+  size_t n = cg_num_kernels(cm);
+  drv_kernel_facts *facts = calloc(n ? n : 1, sizeof *facts);
+  if (!facts) return false;
+  for (size_t i = 0; i < n; i++)
+    facts[i] = (drv_kernel_facts){cg_kernel(cm, i)->name, cg_kernel(cm, i)->shared_bytes};
+  const char *target = ir_op_get_string_attr(m->op, TGPU_ATTR_TARGET);
+  char *json = drv_metadata_json(m, target ? target : o->arch, facts, n);
+  bool ok = write_output(o->metadata, json);
+  free(json);
+  free(facts);
+  return ok;
+}
+
 /* Converts a tgpu module to LLVM IR or PTX text (heap string), NULL after an error. */
 static char *emit_machine(ir_context *ctx, ir_module *m, const opts *o) {
   cg_options co = {o->arch, NULL, 3};
   cg_module *cm = cg_convert(m, &co);
   if (!cm) return NULL;
   char *text = o->emit == EMIT_LLVM ? cg_module_print_llvm(cm) : cg_emit_ptx(cm, ctx);
+  if (text && o->metadata && !write_metadata(m, o, cm)) {
+    free(text);
+    text = NULL;
+  }
   cg_module_destroy(cm);
   return text;
 }

@@ -41,8 +41,6 @@ typedef struct cg_state {
   sup_ptrmap vals;           /* ir_value* -> cg_val* */
   unsigned num_warps;
   LLVMValueRef lane, warp;   /* i32, computed in the entry block */
-  LLVMValueRef scratch;      /* addrspace(3) byte array for convert_layout, or NULL */
-  unsigned scratch_bytes;
 } cg_state;
 
 /* A tensor type's distribution over one thread's registers. */
@@ -129,8 +127,25 @@ bool cg_lower_splat(cg_state *st, ir_op *op);
 bool cg_lower_broadcast(cg_state *st, ir_op *op);
 bool cg_lower_expand_dims(cg_state *st, ir_op *op);
 bool cg_lower_convert_layout(cg_state *st, ir_op *op);
-/* Bytes of shared scratch the convert_layout ops under `root` need (max over them). */
-unsigned cg_scratch_bytes_needed(cg_state *st, ir_op *root);
+
+/* ---- shared.c ---- */
+/* The module's dynamic shared array (external addrspace(3) [0 x i8], align 1024), declared
+ * on first use. */
+LLVMValueRef cg_shared_base(cg_state *st);
+/* The addrspace(3) address of the shared memory `op` owns (a local_alloc's buffer, a
+ * convert_layout's scratch): the dynamic array + op's tgpu.allocation.offset. NULL after an
+ * internal error when the attribute is missing (allocate-shared-memory did not run). */
+LLVMValueRef cg_scratch_ptr(cg_state *st, ir_op *op);
+/* A CTA-wide barrier (bar.sync 0). */
+void cg_barrier(cg_state *st);
+/* Bytes of shared memory one block may use on `arch` (TODO(target-info)). */
+unsigned cg_shared_limit(const char *arch);
+/* tgpu.local_alloc/local_store/local_load/local_dealloc/barrier. */
+bool cg_lower_local_alloc(cg_state *st, ir_op *op);
+bool cg_lower_local_store(cg_state *st, ir_op *op);
+bool cg_lower_local_load(cg_state *st, ir_op *op);
+bool cg_lower_local_dealloc(cg_state *st, ir_op *op);
+bool cg_lower_barrier(cg_state *st, ir_op *op);
 
 /* ---- control.c ---- */
 bool cg_lower_for(cg_state *st, ir_op *op);

@@ -64,6 +64,8 @@ LLVMTypeRef cg_scalar_type(cg_state *st, const ir_type *t) {
   case IR_TYPE_INT: return LLVMIntTypeInContext(st->ctx, t->width);
   case IR_TYPE_FLOAT: return float_type(st->ctx, t->fkind);
   case IR_TYPE_PTR: return LLVMPointerTypeInContext(st->ctx, t->addr_space);
+  case IR_TYPE_DIALECT: /* a !tgpu.memdesc is the address of its buffer */
+    return LLVMPointerTypeInContext(st->ctx, 3);
   default: return LLVMVoidTypeInContext(st->ctx);
   }
 }
@@ -201,6 +203,12 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_BROADCAST] = {.lower = cg_lower_broadcast},
     [IR_OP_EXPAND_DIMS] = {.lower = cg_lower_expand_dims},
     [IR_OP_CONVERT_LAYOUT] = {.lower = cg_lower_convert_layout},
+    /* shared memory */
+    [IR_OP_LOCAL_ALLOC] = {.lower = cg_lower_local_alloc},
+    [IR_OP_LOCAL_STORE] = {.lower = cg_lower_local_store},
+    [IR_OP_LOCAL_LOAD] = {.lower = cg_lower_local_load},
+    [IR_OP_LOCAL_DEALLOC] = {.lower = cg_lower_local_dealloc},
+    [IR_OP_BARRIER] = {.lower = cg_lower_barrier},
     /* memory */
     [IR_OP_ADDPTR] = {.lower = cg_lower_addptr},
     [IR_OP_LOAD] = {.lower = cg_lower_load},
@@ -261,7 +269,7 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
   LLVMTypeRef *params = sup_arena_alloc(st->arena, sizeof(LLVMTypeRef) * (ft->ninputs + 1));
   for (unsigned i = 0; i < ft->ninputs; i++) {
     if (ir_type_is_tensor(ft->inputs[i]) || ft->inputs[i]->kind == IR_TYPE_FUNC ||
-        ft->inputs[i]->kind == IR_TYPE_NONE) {
+        ft->inputs[i]->kind == IR_TYPE_NONE || ft->inputs[i]->kind == IR_TYPE_DIALECT) {
       ir_emit_error(st->ictx, f->loc, "kernel '%s': parameter %u must be a scalar or a pointer",
                     name, i);
       return NULL;
@@ -281,18 +289,6 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
   return st->fn;
 }
 
-static void create_scratch(cg_state *st, const char *name, unsigned bytes) {
-  st->scratch_bytes = bytes;
-  if (!bytes) return;
-  char gname[256];
-  snprintf(gname, sizeof gname, "__tilec_smem_%s", name);
-  LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(st->ctx), bytes);
-  st->scratch = LLVMAddGlobalInAddressSpace(st->mod, ty, gname, 3);
-  LLVMSetLinkage(st->scratch, LLVMInternalLinkage);
-  LLVMSetInitializer(st->scratch, LLVMGetUndef(ty));
-  LLVMSetAlignment(st->scratch, 16);
-}
-
 static void compute_thread_ids(cg_state *st) {
   LLVMValueRef tid = cg_intrinsic(st, "llvm.nvvm.read.ptx.sreg.tid.x", NULL, 0, NULL, 0);
   st->lane = LLVMBuildAnd(st->b, tid, cg_i32(st, 31), "lane");
@@ -308,14 +304,6 @@ static bool lower_kernel_body(cg_state *st, ir_op *f, const char *name) {
   LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "entry");
   LLVMPositionBuilderAtEnd(st->b, bb);
   compute_thread_ids(st);
-  unsigned bytes = cg_scratch_bytes_needed(st, f);
-  if (bytes > 48 * 1024) {
-    ir_emit_error(st->ictx, f->loc,
-                  "kernel '%s': layout conversions need %u bytes of shared memory (limit 49152)",
-                  name, bytes);
-    return false;
-  }
-  create_scratch(st, name, bytes);
   for (unsigned i = 0; i < entry->nargs; i++)
     cg_set(st, entry->args[i], cg_val_splat(st, 1, LLVMGetParam(st->fn, i)));
   bool ok;
@@ -330,7 +318,8 @@ static bool lower_kernel_body(cg_state *st, ir_op *f, const char *name) {
   return true;
 }
 
-static bool lower_kernel(cg_module *cm, ir_context *ictx, ir_op *f, unsigned num_warps) {
+static bool lower_kernel(cg_module *cm, ir_context *ictx, ir_op *f, unsigned num_warps,
+                         unsigned shared_bytes) {
   const char *name = ir_op_get_string_attr(f, "sym_name");
   if (!name) {
     ir_emit_error(ictx, f->loc, "tt.func without sym_name");
@@ -345,7 +334,7 @@ static bool lower_kernel(cg_module *cm, ir_context *ictx, ir_op *f, unsigned num
     cg_kernel_info *k = &cm->kernels[cm->nkernels++];
     k->name = strdup(name);
     k->num_warps = num_warps;
-    k->shared_bytes = 0; /* scratch is static shared memory: no dynamic size needed */
+    k->shared_bytes = shared_bytes; /* all shared memory is dynamic: the launch sizes it */
   }
   LLVMDisposeBuilder(st.b);
   sup_ptrmap_free(&st.vals);
@@ -376,11 +365,15 @@ static void add_reflect_flag(cg_module *cm) {
                     LLVMValueAsMetadata(zero));
 }
 
-static cg_module *module_create(ir_module *m, const cg_options *opts) {
-  cg_module *cm = calloc(1, sizeof *cm);
+static const char *module_arch(ir_module *m, const cg_options *opts) {
   const char *target = ir_op_get_string_attr(m->op, TGPU_ATTR_TARGET);
   if (!target) target = opts && opts->arch ? opts->arch : "sm_90a";
-  cm->arch = strdup(target);
+  return target;
+}
+
+static cg_module *module_create(ir_module *m, const cg_options *opts) {
+  cg_module *cm = calloc(1, sizeof *cm);
+  cm->arch = strdup(module_arch(m, opts));
   cm->libdevice_path = opts && opts->libdevice_path ? strdup(opts->libdevice_path) : NULL;
   cm->opt_level = opts ? opts->opt_level : 3;
   cm->ctx = LLVMContextCreate();
@@ -393,6 +386,23 @@ static cg_module *module_create(ir_module *m, const cg_options *opts) {
   return cm;
 }
 
+/* The module's tgpu.shared (0 when absent: nothing uses shared memory, or the module was
+ * not allocated, and then any op that needs an offset reports it), checked against the
+ * target's limit. One total per module: every kernel of the module gets it. */
+static bool module_shared_bytes(ir_module *m, const cg_options *opts, unsigned *out) {
+  int64_t total = ir_op_get_int_attr(m->op, TGPU_ATTR_SHARED, 0);
+  const char *arch = module_arch(m, opts);
+  unsigned limit = cg_shared_limit(arch);
+  if (total < 0 || total > (int64_t)limit) {
+    ir_emit_error(m->ctx, m->op->loc,
+                  "the kernels need %lld bytes of shared memory (" TGPU_ATTR_SHARED "); %s allows %u",
+                  (long long)total, arch, limit);
+    return false;
+  }
+  *out = (unsigned)total;
+  return true;
+}
+
 cg_module *cg_convert(ir_module *m, const cg_options *opts) {
   ir_context *ictx = m->ctx;
   int64_t tpw = ir_op_get_int_attr(m->op, TGPU_ATTR_THREADS_PER_WARP, 32);
@@ -400,7 +410,8 @@ cg_module *cg_convert(ir_module *m, const cg_options *opts) {
     ir_emit_error(ictx, m->op->loc, "tgpu.threads_per_warp must be 32 (got %lld)", (long long)tpw);
     return NULL;
   }
-  unsigned num_warps = tgpu_module_num_warps(m);
+  unsigned num_warps = tgpu_module_num_warps(m), shared_bytes;
+  if (!module_shared_bytes(m, opts, &shared_bytes)) return NULL;
   cg_module *cm = module_create(m, opts);
   if (!cg_nvptx_set_data_layout(cm, ictx)) {
     cg_module_destroy(cm);
@@ -408,7 +419,7 @@ cg_module *cg_convert(ir_module *m, const cg_options *opts) {
   }
   for (ir_op *op = ir_module_body(m)->first; op; op = op->next) {
     if (!is_kernel(op)) continue;
-    if (!lower_kernel(cm, ictx, op, num_warps)) {
+    if (!lower_kernel(cm, ictx, op, num_warps, shared_bytes)) {
       cg_module_destroy(cm);
       return NULL;
     }

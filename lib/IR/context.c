@@ -154,6 +154,8 @@ static uint64_t type_hash(const ir_type *t) {
   h = sup_hash_combine(h, t->nresults);
   for (unsigned i = 0; i < t->ninputs; i++) h = HP(h, t->inputs[i]);
   for (unsigned i = 0; i < t->nresults; i++) h = HP(h, t->results[i]);
+  h = HP(h, t->name);
+  h = HP(h, t->params);
   return h;
 }
 
@@ -167,7 +169,8 @@ static bool type_eq(const void *pa, const void *pb) {
   const ir_type *a = pa, *b = pb;
   if (a->kind != b->kind || a->width != b->width || a->fkind != b->fkind || a->elem != b->elem ||
       a->addr_space != b->addr_space || a->rank != b->rank || a->encoding != b->encoding ||
-      a->ninputs != b->ninputs || a->nresults != b->nresults)
+      a->ninputs != b->ninputs || a->nresults != b->nresults || a->name != b->name ||
+      a->params != b->params)
     return false;
   if (a->rank && memcmp(a->shape, b->shape, a->rank * sizeof *a->shape) != 0) return false;
   return ptrs_eq((const void *const *)a->inputs, (const void *const *)b->inputs, a->ninputs) &&
@@ -243,6 +246,21 @@ const ir_type *ir_func_type(ir_context *ctx, unsigned ninputs, const ir_type *co
   t.nresults = nresults;
   t.results = results;
   return type_get(ctx, &t);
+}
+
+const ir_type *ir_dialect_type(ir_context *ctx, const char *name, const ir_attr *params_dict) {
+  assert(name && "ir_dialect_type: NULL name");
+  if (!params_dict) params_dict = ir_dict_attr(ctx, 0, NULL);
+  assert(params_dict->kind == IR_ATTR_DICT && "ir_dialect_type: params must be a dict");
+  ir_type t = {0};
+  t.kind = IR_TYPE_DIALECT;
+  t.name = ir_intern(ctx, name);
+  t.params = params_dict;
+  return type_get(ctx, &t);
+}
+
+bool ir_type_is_dialect(const ir_type *t, const char *name) {
+  return t && t->kind == IR_TYPE_DIALECT && strcmp(t->name, name) == 0;
 }
 
 bool ir_type_is_int(const ir_type *t) { return t && t->kind == IR_TYPE_INT; }

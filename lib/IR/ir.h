@@ -38,6 +38,7 @@
  *             | 'tensor<' (dim 'x')+ type [',' attr] '>'
  *             | '(' [type (',' type)*] ')' '->' '(' [type (',' type)*] ')'   (function)
  *             | 'none'
+ *             | '!' dialect-type-name ['<' attr-dict '>']   (dialect type; '<{}>' is omitted)
  *   attr    ::= int ':' int-type | float ':' float-type | 'true' | 'false' | string
  *             | type | '[' [attr (',' attr)*] ']' | attr-dict | 'unit'
  *             | '#' dialect-attr-name '<' attr-dict '>'
@@ -109,6 +110,8 @@ typedef enum ir_type_kind {
   IR_TYPE_PTR,    /* pointer to a scalar type in an address space (1 = global) */
   IR_TYPE_TENSOR, /* ranked tensor of scalars, static shape, optional encoding attribute */
   IR_TYPE_FUNC,   /* (inputs) -> (results) */
+  IR_TYPE_DIALECT, /* '!name<{...}>': a dialect-defined type = name + parameter dictionary
+                      (tgpu.memdesc, tgpu.async_token, ...; typed access in the dialect) */
 } ir_type_kind;
 
 typedef enum ir_float_kind { IR_F16, IR_BF16, IR_F32, IR_F64 } ir_float_kind;
@@ -127,6 +130,8 @@ struct ir_type {
   unsigned ninputs, nresults;          /* FUNC */
   const ir_type *const *inputs;        /* FUNC */
   const ir_type *const *results;       /* FUNC */
+  const char *name;                    /* DIALECT: interned "dialect.type" */
+  const ir_attr *params;               /* DIALECT: a DICT attribute (possibly empty) */
 };
 
 const ir_type *ir_none_type(ir_context *ctx);
@@ -139,10 +144,16 @@ const ir_type *ir_tensor_type(ir_context *ctx, unsigned rank, const int64_t *sha
 const ir_type *ir_func_type(ir_context *ctx, unsigned ninputs, const ir_type *const *inputs,
                             unsigned nresults, const ir_type *const *results);
 
+/* A dialect type `!name<params>`; params must be a DICT attribute (NULL: empty). The dialect
+ * checks the parameters (the IR core only uniques and prints them). */
+const ir_type *ir_dialect_type(ir_context *ctx, const char *name, const ir_attr *params_dict);
+
 bool ir_type_is_int(const ir_type *t);      /* scalar integer */
 bool ir_type_is_float(const ir_type *t);    /* scalar float */
 bool ir_type_is_ptr(const ir_type *t);      /* scalar pointer */
 bool ir_type_is_tensor(const ir_type *t);
+/* A dialect type named `name` (strcmp on the interned name). */
+bool ir_type_is_dialect(const ir_type *t, const char *name);
 /* For a tensor its element type, otherwise the type itself. */
 const ir_type *ir_type_scalar(const ir_type *t);
 /* A tensor of the same shape and encoding with another element type; for a scalar,

@@ -191,6 +191,7 @@ static bool enter(parser *P) {
 
 static const ir_type *parse_type(parser *P);
 static const ir_attr *parse_attr(parser *P);
+static const ir_attr *parse_dict_attr(parser *P);
 
 static bool parse_type_list(parser *P, const ir_type ***out, unsigned *out_n) {
   sup_strbuf buf = {0}; /* collects pointers */
@@ -249,7 +250,7 @@ static const ir_type *parse_ptr_type(parser *P) {
     }
   }
   if (!expect(P, '>')) return NULL;
-  if (elem->kind == IR_TYPE_TENSOR || elem->kind == IR_TYPE_FUNC) {
+  if (elem->kind == IR_TYPE_TENSOR || elem->kind == IR_TYPE_FUNC || elem->kind == IR_TYPE_DIALECT) {
     fail_at(P, P->p, "pointee type must be a scalar");
     return NULL;
   }
@@ -275,7 +276,8 @@ static const ir_type *parse_tensor_type(parser *P) {
   const char *at = P->p;
   const ir_type *elem = parse_type(P);
   if (!elem) return NULL;
-  if (elem->kind == IR_TYPE_TENSOR || elem->kind == IR_TYPE_FUNC || elem->kind == IR_TYPE_NONE)
+  if (elem->kind == IR_TYPE_TENSOR || elem->kind == IR_TYPE_FUNC || elem->kind == IR_TYPE_NONE ||
+      elem->kind == IR_TYPE_DIALECT)
     return fail_at(P, at, "invalid tensor element type"), NULL;
   const ir_attr *enc = NULL;
   if (accept(P, ',') && !(enc = parse_attr(P))) return NULL;
@@ -305,11 +307,28 @@ static const ir_type *type_from_ident(parser *P, span id) {
   return NULL;
 }
 
+/* '!name' with an optional '<' attr-dict '>' of parameters. */
+static const ir_type *parse_dialect_type(parser *P) {
+  P->p++; /* '!' */
+  span id = lex_ident(P);
+  if (!id.n) return fail_at(P, P->p, "expected a dialect type name after '!'"), NULL;
+  char *name = sup_arena_strndup(P->tmp, id.s, id.n);
+  if (!memchr(name, '.', id.n))
+    return fail_at(P, id.s, "dialect type name '%s' needs a dialect prefix", name), NULL;
+  if (!(P->p < P->end && *P->p == '<')) return ir_dialect_type(P->ctx, name, NULL);
+  P->p++;
+  const ir_attr *d = parse_dict_attr(P);
+  if (!d || !expect(P, '>')) return NULL;
+  return ir_dialect_type(P->ctx, name, d);
+}
+
 static const ir_type *parse_type(parser *P) {
   if (!enter(P)) return NULL;
   const ir_type *t = NULL;
   if (peek(P) == '(') {
     t = parse_func_type(P);
+  } else if (peek(P) == '!') {
+    t = parse_dialect_type(P);
   } else {
     span id = lex_ident(P);
     if (id.n)
@@ -491,7 +510,7 @@ static const ir_attr *parse_attr_inner(parser *P) {
   if (c == '{') return parse_dict_attr(P);
   if (c == '#') return parse_dialect_attr(P);
   if (isdigit((unsigned char)c) || c == '-' || c == '+') return parse_number_attr(P);
-  if (c == '(') {
+  if (c == '(' || c == '!') {
     const ir_type *t = parse_type(P);
     return t ? ir_type_attr(P->ctx, t) : NULL;
   }

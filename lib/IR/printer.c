@@ -66,6 +66,14 @@ static void print_type(aliases *al, const ir_type *t, sup_strbuf *out) {
     sup_strbuf_puts(out, " -> ");
     print_type_list(al, t->results, t->nresults, out);
     return;
+  case IR_TYPE_DIALECT:
+    sup_strbuf_printf(out, "!%s", t->name);
+    if (t->params->count) {
+      sup_strbuf_putc(out, '<');
+      print_attr(al, t->params, out); /* layouts inside get aliases too (#shared) */
+      sup_strbuf_putc(out, '>');
+    }
+    return;
   }
 }
 

@@ -11,7 +11,10 @@ static const ir_pass *const registry[] = {
     &pass_convert_to_tgpu,
     &pass_coalesce,
     &pass_remove_layout_conversions,
+    &pass_allocate_shared_memory,
+    &pass_membar,
     &pass_test_print_axis_info,
+    &pass_test_print_liveness,
 };
 
 /* The tile part comes first so that stop_at_tile is a prefix of the full list. */
@@ -28,6 +31,9 @@ static const ir_pass *const pipeline[] = {
     &pass_canonicalize,
     &pass_cse,
     &pass_dce,
+    /* shared memory: offsets, then barriers (both read the final layouts) */
+    &pass_allocate_shared_memory,
+    &pass_membar,
 };
 enum { TILE_PIPELINE_LEN = 4 };
 

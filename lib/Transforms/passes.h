@@ -18,8 +18,12 @@ extern const ir_pass pass_dce;              /* "dce": removes unused pure ops */
 extern const ir_pass pass_convert_to_tgpu;  /* "convert-to-tgpu": blocked/slice layouts on every tensor */
 extern const ir_pass pass_coalesce;         /* "coalesce": vector widths for memory accesses */
 extern const ir_pass pass_remove_layout_conversions; /* "remove-layout-conversions" */
+/* shared memory */
+extern const ir_pass pass_allocate_shared_memory; /* "allocate-shared-memory": offsets, tgpu.shared */
+extern const ir_pass pass_membar;           /* "membar": tgpu.barrier where accesses race */
 /* debugging */
 extern const ir_pass pass_test_print_axis_info;  /* "test-print-axis-info": a remark per value */
+extern const ir_pass pass_test_print_liveness;   /* "test-print-liveness": a remark per shared buffer */
 
 /* Looks a pass up by its command-line name; NULL when unknown. */
 const ir_pass *tilec_pass_lookup(const char *name);

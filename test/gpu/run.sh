@@ -23,10 +23,12 @@ if ! { cmake -S "$ROOT" -B "$BUILD" -DTILEC_BUILD_COMPILER=OFF -DTILEC_WERROR=ON
        cmake --build "$BUILD" -j"$JOBS"; } >"$LOGS/gpu_build.log" 2>&1; then
   tail -30 "$LOGS/gpu_build.log"; echo "gpu suite: build of libtilert failed (log: $LOGS/gpu_build.log)"; exit 2
 fi
-if ! gcc -std=c11 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I"$ROOT/include" "$ROOT/test/gpu/gpu_suite.c" \
-     "$BUILD/libtilert.a" -ldl -lm -lpthread -o "$BUILD/gpu_suite" >>"$LOGS/gpu_build.log" 2>&1; then
-  tail -30 "$LOGS/gpu_build.log"; echo "gpu suite: build of gpu_suite failed"; exit 2
-fi
+for prog in gpu_suite smem_check; do
+  if ! gcc -std=c11 -O2 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I"$ROOT/include" "$ROOT/test/gpu/$prog.c" \
+       "$BUILD/libtilert.a" -ldl -lm -lpthread -o "$BUILD/$prog" >>"$LOGS/gpu_build.log" 2>&1; then
+    tail -30 "$LOGS/gpu_build.log"; echo "gpu suite: build of $prog failed"; exit 2
+  fi
+done
 
 if [ $MOCK = 1 ]; then
   gcc -shared -fPIC -O2 "$ROOT/test/gpu/mock_libcuda.c" -o "$BUILD/libcuda_mock.so" -lm || exit 2
@@ -63,11 +65,21 @@ done
 echo "== gpu suite (kernels: $DIR)"
 "$BUILD/gpu_suite" "$DIR" 2>&1 | tee "$LOGS/gpu_suite.log"
 RC=${PIPESTATUS[0]}
+
+# Kernels over 100 KB of shared memory (test/gpu/prepare_smem.sh puts them beside DIR).
+SMEM_DIR=${SMEM_DIR:-$(dirname "$DIR")/smem}
+SMEM_RC=0
+if [ $MOCK = 0 ] && [ -d "$SMEM_DIR" ]; then
+  echo "== shared-memory checks ($SMEM_DIR)"
+  "$BUILD/smem_check" "$SMEM_DIR" 2>&1 | tee "$LOGS/smem_check.log"
+  SMEM_RC=${PIPESTATUS[0]}
+fi
 echo
 echo "== summary"
 grep -E "^(FAIL|SKIP)" "$LOGS/gpu_suite.log" | head -40
 grep -E "^gpu suite:" "$LOGS/gpu_suite.log"
 [ $UNIT_FAIL = 0 ] || echo "runtime unit tests: FAILURES (logs in $LOGS)"
 tail -1 "$LOGS/gpu_suite.log"
-[ $RC = 0 ] && [ $UNIT_FAIL = 0 ] && exit 0
+[ -f "$LOGS/smem_check.log" ] && tail -1 "$LOGS/smem_check.log"
+[ $RC = 0 ] && [ $UNIT_FAIL = 0 ] && [ $SMEM_RC = 0 ] && exit 0
 exit 1

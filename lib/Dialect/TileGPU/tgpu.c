@@ -5,6 +5,7 @@
 
 #include "Dialect/TileGPU/tgpu.h"
 #include "Dialect/TileGPU/tgpu_rules.h"
+#include "Dialect/TileGPU/tgpu_types.h"
 
 #define BLOCKED_NAME "tgpu.blocked"
 #define SLICE_NAME "tgpu.slice"

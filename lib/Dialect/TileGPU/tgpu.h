@@ -66,6 +66,13 @@ unsigned tgpu_elems_per_thread(const ir_attr *enc, unsigned rank, const int64_t 
 #define TGPU_ATTR_NUM_WARPS "tgpu.num_warps"
 #define TGPU_ATTR_THREADS_PER_WARP "tgpu.threads_per_warp"
 #define TGPU_ATTR_TARGET "tgpu.target"
+/* The shared-memory allocation contract: the allocate-shared-memory pass sets
+ * `tgpu.allocation.offset = N : i64` (bytes from the start of the kernel's dynamic shared
+ * memory) on every op that owns shared memory (tgpu.local_alloc, ops that need scratch such
+ * as tgpu.convert_layout through shared memory), and `tgpu.shared = TOTAL : i32` (bytes)
+ * on the module. The conversion reads both. */
+#define TGPU_ATTR_ALLOCATION_OFFSET "tgpu.allocation.offset"
+#define TGPU_ATTR_SHARED "tgpu.shared"
 /* Reads tgpu.num_warps from the module (4 when absent). */
 unsigned tgpu_module_num_warps(ir_module *m);
 

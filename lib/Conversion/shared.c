@@ -1,0 +1,243 @@
+/* Shared memory in the LLVM lowering: the dynamic shared array, allocated offsets, and the
+ * ops tgpu.local_alloc, local_dealloc, local_load, local_store and barrier.
+ *
+ * Needs: every op that owns shared memory carries tgpu.allocation.offset (set by the
+ * allocate-shared-memory pass) and the module carries tgpu.shared (the total, which
+ * becomes the kernels' dynamic shared-memory size in the metadata).
+ *
+ * All shared memory of a kernel is one dynamic array: an external addrspace(3) [0 x i8]
+ * global aligned to 1024 (`extern .shared .align 1024 .b8 __tilec_smem[]` in PTX), sized at
+ * launch. An op's buffer is base + its allocation offset. A !tgpu.memdesc value lowers to
+ * one register: the addrspace(3) pointer to its first byte. Each thread stores or loads
+ * the elements its distributed layout gives it, at the byte offsets of the memdesc's shared
+ * layout: the arithmetic below is tgpu_shared_elem_offset (tgpu_types.c) written in LLVM
+ * IR, with the xor swizzle on the fastest dim. Runs of registers that are consecutive along
+ * the fastest shared dim, and stay consecutive and aligned in shared memory, move as one
+ * vector access (up to 16 bytes). */
+#include <string.h>
+
+#include "Conversion/cg_internal.h"
+#include "Dialect/TileGPU/tgpu_types.h"
+
+#define DYN_SMEM_NAME "__tilec_smem"
+#define DYN_SMEM_ALIGN 1024
+
+/* ---- the dynamic shared array and allocated offsets ----------------------------------- */
+
+LLVMValueRef cg_shared_base(cg_state *st) {
+  LLVMValueRef g = LLVMGetNamedGlobal(st->mod, DYN_SMEM_NAME);
+  if (g) return g;
+  LLVMTypeRef ty = LLVMArrayType2(LLVMInt8TypeInContext(st->ctx), 0);
+  g = LLVMAddGlobalInAddressSpace(st->mod, ty, DYN_SMEM_NAME, 3);
+  LLVMSetLinkage(g, LLVMExternalLinkage);
+  LLVMSetAlignment(g, DYN_SMEM_ALIGN);
+  return g;
+}
+
+LLVMValueRef cg_scratch_ptr(cg_state *st, ir_op *op) {
+  const ir_attr *a = ir_op_get_attr(op, TGPU_ATTR_ALLOCATION_OFFSET);
+  if (!a || a->kind != IR_ATTR_INT || a->ival < 0) {
+    ir_emit_error(st->ictx, op->loc,
+                  "internal: '%s' owns shared memory but has no " TGPU_ATTR_ALLOCATION_OFFSET
+                  " (the allocate-shared-memory pass must run before conversion)",
+                  ir_op_name(op));
+    return NULL;
+  }
+  LLVMValueRef base = cg_shared_base(st);
+  if (a->ival == 0) return base;
+  LLVMValueRef off = cg_i32(st, a->ival);
+  return LLVMBuildGEP2(st->b, LLVMInt8TypeInContext(st->ctx), base, &off, 1, "smem");
+}
+
+void cg_barrier(cg_state *st) {
+  const char *name = "llvm.nvvm.barrier.cta.sync.aligned.all";
+  if (LLVMLookupIntrinsicID(name, strlen(name))) {
+    LLVMValueRef zero = cg_i32(st, 0);
+    cg_intrinsic(st, name, NULL, 0, &zero, 1);
+    return;
+  }
+  cg_intrinsic(st, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
+}
+
+/* TODO(target-info): the per-arch shared-memory limit belongs to the target-info record
+ * helper "target" is adding; switch to it. Bytes one block may use with the opt-in. */
+unsigned cg_shared_limit(const char *arch) {
+  if (!arch) return 232448;
+  if (strncmp(arch, "sm_90", 5) == 0) return 232448;          /* 227 KB */
+  if (strcmp(arch, "sm_86") == 0 || strcmp(arch, "sm_89") == 0) return 101376; /* 99 KB */
+  if (strcmp(arch, "sm_80") == 0) return 166912;               /* 163 KB */
+  return 49152;
+}
+
+/* ---- element addresses ------------------------------------------------------------------ */
+
+static unsigned log2u(unsigned v) {
+  unsigned n = 0;
+  while ((1u << n) < v) n++;
+  return n;
+}
+
+/* The swizzled column: col xor (((row / perPhase) mod maxPhase) * vec), which equals
+ * ((col / vec) xor phase) * vec + col mod vec for powers of 2. */
+static LLVMValueRef swizzle(cg_state *st, const tgpu_shared_layout *sl, LLVMValueRef col,
+                            LLVMValueRef row) {
+  LLVMValueRef phase = row;
+  if (sl->per_phase > 1) phase = LLVMBuildLShr(st->b, phase, cg_i32(st, log2u(sl->per_phase)), "");
+  phase = LLVMBuildAnd(st->b, phase, cg_i32(st, sl->max_phase - 1), "");
+  if (sl->vec > 1) phase = LLVMBuildShl(st->b, phase, cg_i32(st, log2u(sl->vec)), "");
+  return LLVMBuildXor(st->b, col, phase, "swz");
+}
+
+/* Address of the element that register `reg` of layout l holds, in the buffer at `base`. */
+static LLVMValueRef elem_addr(cg_state *st, LLVMValueRef base, const tgpu_memdesc *md,
+                              cg_layout *l, unsigned reg, LLVMTypeRef mt) {
+  const tgpu_shared_layout *sl = &md->layout;
+  LLVMValueRef off = cg_layout_coord(st, l, reg, sl->order[0]);
+  if (md->rank >= 2 && sl->max_phase > 1)
+    off = swizzle(st, sl, off, cg_layout_coord(st, l, reg, sl->order[1]));
+  int64_t stride = md->shape[sl->order[0]];
+  for (unsigned k = 1; k < md->rank; k++) {
+    unsigned d = sl->order[k];
+    LLVMValueRef c = cg_layout_coord(st, l, reg, d);
+    off = LLVMBuildAdd(st->b, off, LLVMBuildMul(st->b, c, cg_i32(st, stride), ""), "");
+    stride *= md->shape[d];
+  }
+  return LLVMBuildGEP2(st->b, mt, base, &off, 1, "");
+}
+
+/* ---- vector width ---------------------------------------------------------------------- */
+
+/* The allocation offset of the buffer a memdesc value names, or -1 when it is not known
+ * here (not straight from a local_alloc). */
+static int64_t buffer_offset(ir_value *md) {
+  ir_op *def = ir_value_def(md);
+  if (!def || ir_op_code(def) != IR_OP_LOCAL_ALLOC) return -1;
+  const ir_attr *a = ir_op_get_attr(def, TGPU_ATTR_ALLOCATION_OFFSET);
+  return a && a->kind == IR_ATTR_INT ? a->ival : -1;
+}
+
+/* Elements per access: the largest power of 2 that divides the distributed layout's run
+ * along the fastest shared dim f (its sizePerThread there, without replication) and keeps
+ * the run inside one swizzle vector, within 16 bytes, dividing the row and the buffer's
+ * offset; 1 when the layout's registers do not run along f. */
+static unsigned vector_width(const cg_layout *l, const tgpu_memdesc *md, int64_t offset) {
+  unsigned f = md->layout.order[0], rd = l->root_dim[f];
+  const tgpu_blocked *b = &l->root;
+  int64_t tile = (int64_t)b->size_per_thread[rd] * b->threads_per_warp[rd] * b->warps_per_cta[rd];
+  unsigned eb = ir_type_byte_size(md->elem);
+  if (b->order[0] != rd || l->shape[f] < tile || offset < 0 || !eb) return 1;
+  unsigned v = b->size_per_thread[rd];
+  if (md->layout.max_phase > 1 && v > md->layout.vec) v = md->layout.vec;
+  while (v > 1 && (v * eb > 16 || md->shape[f] % v || offset % (v * eb))) v /= 2;
+  return v ? v : 1;
+}
+
+/* Whether registers reg .. reg+v-1 are consecutive along dim f (same on the others). */
+static bool is_run(const cg_layout *l, unsigned reg, unsigned v, unsigned f) {
+  if (reg + v > l->nregs) return false;
+  const int64_t *c0 = cg_layout_reg_coords(l, reg);
+  for (unsigned j = 1; j < v; j++) {
+    const int64_t *c = cg_layout_reg_coords(l, reg + j);
+    for (unsigned d = 0; d < l->rank; d++)
+      if (c[d] != c0[d] + (d == f ? (int64_t)j : 0)) return false;
+  }
+  return true;
+}
+
+static bool memdesc_of(cg_state *st, ir_op *op, const ir_type *t, tgpu_memdesc *out) {
+  if (tgpu_memdesc_get(t, out)) return true;
+  ir_emit_error(st->ictx, op->loc, "internal: '%s' without a valid !tgpu.memdesc", ir_op_name(op));
+  return false;
+}
+
+/* Stores registers i .. i+n-1 of v (n > 1: one vector store) at the address of register i. */
+static void store_run(cg_state *st, const cg_val *v, unsigned i, unsigned n, LLVMValueRef addr,
+                      LLVMTypeRef ty, LLVMTypeRef mt) {
+  LLVMValueRef x = NULL;
+  for (unsigned j = 0; j < n; j++) {
+    LLVMValueRef r = ty == mt ? v->regs[i + j] : LLVMBuildZExt(st->b, v->regs[i + j], mt, "");
+    if (n == 1) x = r;
+    else x = LLVMBuildInsertElement(st->b, x ? x : LLVMGetUndef(LLVMVectorType(mt, n)), r, cg_i32(st, j), "");
+  }
+  LLVMValueRef s = LLVMBuildStore(st->b, x, addr);
+  LLVMSetAlignment(s, (unsigned)LLVMABISizeOfType(LLVMGetModuleDataLayout(st->mod), mt) * n);
+}
+
+/* Every thread writes the registers of `tensor` into the buffer at `base`; `offset` is the
+ * buffer's allocation offset (-1: unknown). */
+static bool store_tile(cg_state *st, ir_op *op, ir_value *tensor, LLVMValueRef base,
+                       const tgpu_memdesc *md, int64_t offset) {
+  cg_layout l;
+  cg_val *v = cg_get(st, tensor);
+  if (!v || !cg_layout_get(st, tensor->type, op->loc, &l) || v->n < l.nregs) return false;
+  LLVMTypeRef ty = cg_scalar_type(st, md->elem), mt = cg_mem_type(st, md->elem);
+  unsigned w = vector_width(&l, md, offset);
+  for (unsigned i = 0; i < l.nregs;) {
+    unsigned n = w > 1 && is_run(&l, i, w, md->layout.order[0]) ? w : 1;
+    store_run(st, v, i, n, elem_addr(st, base, md, &l, i, mt), ty, mt);
+    i += n;
+  }
+  return true;
+}
+
+/* ---- ops ------------------------------------------------------------------------------- */
+
+bool cg_lower_local_alloc(cg_state *st, ir_op *op) {
+  tgpu_memdesc md;
+  if (!memdesc_of(st, op, op->results[0].type, &md)) return false;
+  LLVMValueRef base = cg_scratch_ptr(st, op);
+  if (!base) return false;
+  int64_t offset = ir_op_get_int_attr(op, TGPU_ATTR_ALLOCATION_OFFSET, -1);
+  if (op->noperands && !store_tile(st, op, ir_op_operand(op, 0), base, &md, offset)) return false;
+  cg_set(st, ir_op_result(op, 0), cg_val_splat(st, 1, base));
+  return true;
+}
+
+bool cg_lower_local_store(cg_state *st, ir_op *op) {
+  tgpu_memdesc md;
+  cg_val *buf = cg_get(st, ir_op_operand(op, 1));
+  if (!buf || !memdesc_of(st, op, op->operands[1].value->type, &md)) return false;
+  return store_tile(st, op, ir_op_operand(op, 0), buf->regs[0], &md,
+                    buffer_offset(ir_op_operand(op, 1)));
+}
+
+/* Loads registers i .. i+n-1 of r (n > 1: one vector load) from the address of register i. */
+static void load_run(cg_state *st, cg_val *r, unsigned i, unsigned n, LLVMValueRef addr,
+                     LLVMTypeRef ty, LLVMTypeRef mt) {
+  LLVMTypeRef lt = n == 1 ? mt : LLVMVectorType(mt, n);
+  LLVMValueRef x = LLVMBuildLoad2(st->b, lt, addr, "");
+  LLVMSetAlignment(x, (unsigned)LLVMABISizeOfType(LLVMGetModuleDataLayout(st->mod), mt) * n);
+  for (unsigned j = 0; j < n; j++) {
+    LLVMValueRef e = n == 1 ? x : LLVMBuildExtractElement(st->b, x, cg_i32(st, j), "");
+    r->regs[i + j] = ty == mt ? e : LLVMBuildICmp(st->b, LLVMIntNE, e, LLVMConstNull(mt), "");
+  }
+}
+
+bool cg_lower_local_load(cg_state *st, ir_op *op) {
+  tgpu_memdesc md;
+  cg_layout l;
+  cg_val *buf = cg_get(st, ir_op_operand(op, 0));
+  if (!buf || !memdesc_of(st, op, op->operands[0].value->type, &md)) return false;
+  if (!cg_layout_get(st, op->results[0].type, op->loc, &l)) return false;
+  LLVMTypeRef ty = cg_scalar_type(st, md.elem), mt = cg_mem_type(st, md.elem);
+  unsigned w = vector_width(&l, &md, buffer_offset(ir_op_operand(op, 0)));
+  cg_val *r = cg_val_new(st, l.nregs);
+  for (unsigned i = 0; i < l.nregs;) {
+    unsigned n = w > 1 && is_run(&l, i, w, md.layout.order[0]) ? w : 1;
+    load_run(st, r, i, n, elem_addr(st, buf->regs[0], &md, &l, i, mt), ty, mt);
+    i += n;
+  }
+  cg_set(st, ir_op_result(op, 0), r);
+  return true;
+}
+
+bool cg_lower_local_dealloc(cg_state *st, ir_op *op) {
+  (void)st, (void)op; /* offsets are static: nothing to free */
+  return true;
+}
+
+bool cg_lower_barrier(cg_state *st, ir_op *op) {
+  (void)op;
+  cg_barrier(st);
+  return true;
+}

@@ -1,0 +1,92 @@
+/* tgpu types: shared-memory descriptors, async tokens, mbarriers; the swizzled shared
+ * layout and its offset function.
+ *
+ * The types are IR_TYPE_DIALECT types (a name and a parameter dictionary, uniqued and
+ * printed by the IR core); this header gives typed constructors, accessors and checks.
+ *
+ *   !tgpu.memdesc<{element = f32, layout = #tgpu.shared<{...}>, mutable = true,
+ *                  numBuffers = 1, shape = [128, 256]}>
+ *     A buffer in shared memory holding numBuffers tiles of `shape` x `element`, stored in
+ *     a shared layout. Immutable descriptors (mutable = false) are only read after their
+ *     local_alloc wrote the initial value.
+ *   !tgpu.async_token, !tgpu.mbarrier
+ *     No parameters yet: they exist so that asynchronous copies and pipelining can name
+ *     them.
+ *
+ *   #tgpu.shared<{maxPhase = M, order = [..], perPhase = P, vec = V}>
+ *     Row-major along `order` (order[0] is the fastest dim, the "column"; order[1] the
+ *     "row"). Element (r, c) of a 2-D tile is stored at column
+ *       ((c / V) xor ((r / P) mod M)) * V + c mod V
+ *     of its row, so that V-element vectors of consecutive rows fall in different banks.
+ *     V = P = M = 1 is the unswizzled layout. Dims beyond order[1] only add strides.
+ *
+ * Symbols carry the `tgpu_` prefix. */
+#ifndef TILEC_TGPU_TYPES_H
+#define TILEC_TGPU_TYPES_H
+
+#include "Dialect/TileGPU/tgpu.h"
+
+#define TGPU_TYPE_MEMDESC "tgpu.memdesc"
+#define TGPU_TYPE_ASYNC_TOKEN "tgpu.async_token"
+#define TGPU_TYPE_MBARRIER "tgpu.mbarrier"
+#define TGPU_LAYOUT_SHARED_NAME "tgpu.shared"
+
+typedef struct tgpu_shared_layout {
+  unsigned rank;
+  unsigned vec, per_phase, max_phase;
+  unsigned order[TGPU_MAX_RANK];
+} tgpu_shared_layout;
+
+typedef struct tgpu_memdesc {
+  unsigned rank;
+  int64_t shape[TGPU_MAX_RANK];
+  const ir_type *elem;          /* scalar int or float type */
+  tgpu_shared_layout layout;
+  bool is_mutable;
+  unsigned num_buffers;         /* >= 1 */
+} tgpu_memdesc;
+
+/* ---- shared layout ---- */
+/* Builds #tgpu.shared (asserts a rank in range). */
+const ir_attr *tgpu_shared_attr(ir_context *ctx, const tgpu_shared_layout *l);
+/* Decodes #tgpu.shared; false when enc is not a well-formed one (ints where ints go). */
+bool tgpu_shared_get(const ir_attr *enc, tgpu_shared_layout *out);
+/* The unswizzled layout of a rank-`rank` tile, order = [rank-1, ..., 0]. */
+tgpu_shared_layout tgpu_shared_unswizzled(unsigned rank);
+/* Checks a shared layout against a shape; returns a static message or NULL when valid:
+ * vec, perPhase, maxPhase powers of 2; order a permutation; when maxPhase > 1, rank >= 2
+ * and the fastest dim a multiple of vec * maxPhase (so the xor stays within the row). */
+const char *tgpu_shared_check(const tgpu_shared_layout *l, unsigned rank, const int64_t *shape);
+/* Offset in elements of element `idx` (rank entries, in range) of one tile of `shape`. */
+int64_t tgpu_shared_elem_offset(const tgpu_shared_layout *l, const int64_t *shape,
+                                const int64_t *idx);
+
+/* ---- memdesc ---- */
+const ir_type *tgpu_memdesc_type(ir_context *ctx, const tgpu_memdesc *md);
+/* Decodes a memdesc type; false when t is not a well-formed !tgpu.memdesc (checked with
+ * tgpu_memdesc_check). */
+bool tgpu_memdesc_get(const ir_type *t, tgpu_memdesc *out);
+/* NULL when t is a valid !tgpu.memdesc, else a static message saying what is wrong. */
+const char *tgpu_memdesc_check(const ir_type *t);
+bool tgpu_type_is_memdesc(const ir_type *t);
+/* Bytes of one tile, and of the whole buffer (num_buffers tiles). */
+int64_t tgpu_memdesc_tile_bytes(const tgpu_memdesc *md);
+int64_t tgpu_memdesc_bytes(const tgpu_memdesc *md);
+/* Byte offset from the buffer's start of element `idx` of tile `buffer`. This is the one
+ * definition of where an element lives: the lowering emits the same arithmetic, the
+ * allocator and the tests call it. */
+int64_t tgpu_memdesc_byte_offset(const tgpu_memdesc *md, unsigned buffer, const int64_t *idx);
+
+/* ---- tokens and barriers ---- */
+const ir_type *tgpu_async_token_type(ir_context *ctx);
+const ir_type *tgpu_mbarrier_type(ir_context *ctx);
+bool tgpu_type_is_async_token(const ir_type *t);
+bool tgpu_type_is_mbarrier(const ir_type *t);
+
+/* ---- verifiers of the shared-memory ops (tgpu_smem_ops.c, named in tgpu_ops.def) ---- */
+bool tgpu_verify_local_alloc(ir_op *op);
+bool tgpu_verify_local_dealloc(ir_op *op);
+bool tgpu_verify_local_load(ir_op *op);
+bool tgpu_verify_local_store(ir_op *op);
+
+#endif

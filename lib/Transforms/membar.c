@@ -1,0 +1,324 @@
+/* Pass "membar": inserts tgpu.barrier where shared-memory accesses of different threads
+ * could race.
+ *
+ * Needs: allocate-shared-memory's tgpu.allocation.offset on every op that owns shared
+ *   memory (an error names the first op without one).
+ * Changes: inserts `tgpu.barrier()` right before an op whose shared-memory access conflicts
+ *   with an access still pending since the last barrier (read after write, write after
+ *   read, write after write, on overlapping byte intervals), and nowhere else.
+ * Invalidates: nothing (only adds barriers, which have no operands or results).
+ *
+ * A forward dataflow analysis over structured control flow. The state is the set of byte
+ * intervals read and the set written since the last barrier (pending accesses). A barrier
+ * (existing or inserted) empties both. scf.if: each branch starts from the state before
+ * it, the state after is the union of both ends. scf.for and scf.while: the body runs
+ * from the union of the state before the loop and the state at the end of the body (the
+ * back edge), repeated until that union stops growing; the state after is that union.
+ * Barriers are inserted during the iterations: states only grow, so a conflict found in an
+ * early iteration is still one at the fixed point.
+ *
+ * What an op does to shared memory comes from membar_effects (a local switch for now). An
+ * op's own internal synchronization is its lowering's business: tgpu.convert_layout
+ * through shared memory writes its scratch, synchronizes, reads it, so it is checked as a
+ * write and leaves a pending read. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "Analysis/liveness.h"
+#include "Dialect/TileGPU/tgpu.h"
+#include "Transforms/passes.h"
+
+/* ---- what ops do to shared memory -------------------------------------------------------- */
+
+#define MEMBAR_MAX_ACCESSES 4
+#define MEMBAR_OWN (-1) /* the access targets the shared memory the op owns */
+
+typedef struct membar_access {
+  bool write;
+  int operand; /* index of the memdesc operand, or MEMBAR_OWN */
+} membar_access;
+
+/* An op's accesses in the order it makes them. */
+typedef struct membar_access_list {
+  unsigned n;
+  membar_access a[MEMBAR_MAX_ACCESSES];
+} membar_access_list;
+
+static void add_access(membar_access_list *l, bool write, int operand) {
+  if (l->n < MEMBAR_MAX_ACCESSES) l->a[l->n++] = (membar_access){write, operand};
+}
+
+/* TODO(coordinator, helper "ops"): replace this switch by the per-op effect flags of the
+ * op table once they land; keep the convert_layout rule (write, then read, of its own
+ * scratch) and the scratch-only-when-it-has-some test. */
+static membar_access_list membar_effects(const ir_op *op, const liveness *l) {
+  membar_access_list r = {0};
+  switch (ir_op_code(op)) {
+  case IR_OP_LOCAL_ALLOC:
+    if (op->noperands) add_access(&r, true, MEMBAR_OWN);
+    break;
+  case IR_OP_LOCAL_STORE:
+    add_access(&r, true, 1);
+    break;
+  case IR_OP_LOCAL_LOAD:
+    add_access(&r, false, 0);
+    break;
+  case IR_OP_CONVERT_LAYOUT:
+    if (!liveness_op_buffer(l, op)) break;
+    add_access(&r, true, MEMBAR_OWN);
+    add_access(&r, false, MEMBAR_OWN);
+    break;
+  default:
+    break;
+  }
+  return r;
+}
+
+/* ---- sets of byte intervals ------------------------------------------------------------- */
+
+typedef struct interval {
+  int64_t lo, hi; /* [lo, hi) */
+} interval;
+
+/* Sorted, disjoint, never touching: one canonical form per set of bytes. */
+typedef struct ivset {
+  interval *v;
+  unsigned n, cap;
+} ivset;
+
+typedef struct mstate {
+  ivset reads, writes;
+} mstate;
+
+static void ivset_reserve(ivset *s, unsigned n) {
+  if (n <= s->cap) return;
+  s->cap = n < 8 ? 8 : n * 2;
+  s->v = realloc(s->v, s->cap * sizeof *s->v);
+  if (!s->v) abort(); /* out of memory: an internal failure */
+}
+
+static void ivset_add(ivset *s, int64_t lo, int64_t hi) {
+  unsigned i = 0;
+  while (i < s->n && s->v[i].hi < lo) i++;
+  unsigned j = i;
+  while (j < s->n && s->v[j].lo <= hi) {
+    if (s->v[j].lo < lo) lo = s->v[j].lo;
+    if (s->v[j].hi > hi) hi = s->v[j].hi;
+    j++;
+  }
+  if (j == i) {
+    ivset_reserve(s, s->n + 1);
+    memmove(&s->v[i + 1], &s->v[i], (s->n - i) * sizeof *s->v);
+    s->n++;
+  } else {
+    memmove(&s->v[i + 1], &s->v[j], (s->n - j) * sizeof *s->v);
+    s->n -= j - i - 1;
+  }
+  s->v[i] = (interval){lo, hi};
+}
+
+static bool ivset_overlaps(const ivset *s, interval x) {
+  for (unsigned i = 0; i < s->n; i++)
+    if (s->v[i].lo < x.hi && x.lo < s->v[i].hi) return true;
+  return false;
+}
+
+static bool ivset_equal(const ivset *a, const ivset *b) {
+  return a->n == b->n && (!a->n || memcmp(a->v, b->v, a->n * sizeof *a->v) == 0);
+}
+
+static void ivset_union(ivset *dst, const ivset *src) {
+  for (unsigned i = 0; i < src->n; i++) ivset_add(dst, src->v[i].lo, src->v[i].hi);
+}
+
+static void ivset_copy(ivset *dst, const ivset *src) {
+  ivset_reserve(dst, src->n);
+  if (src->n) memcpy(dst->v, src->v, src->n * sizeof *src->v);
+  dst->n = src->n;
+}
+
+static void state_clear(mstate *s) { s->reads.n = s->writes.n = 0; }
+static void state_free(mstate *s) {
+  free(s->reads.v);
+  free(s->writes.v);
+}
+static void state_copy(mstate *dst, const mstate *src) {
+  ivset_copy(&dst->reads, &src->reads);
+  ivset_copy(&dst->writes, &src->writes);
+}
+static void state_union(mstate *dst, const mstate *src) {
+  ivset_union(&dst->reads, &src->reads);
+  ivset_union(&dst->writes, &src->writes);
+}
+static bool state_equal(const mstate *a, const mstate *b) {
+  return ivset_equal(&a->reads, &b->reads) && ivset_equal(&a->writes, &b->writes);
+}
+
+/* ---- resolving accesses to bytes -------------------------------------------------------- */
+
+typedef struct membar {
+  ir_module *m;
+  liveness *l;
+} membar;
+
+/* Up to this many buffers per access; more (a memdesc merged from many) or none known: the
+ * whole of shared memory. */
+#define MEMBAR_MAX_TARGETS 8
+
+static bool buffer_bytes(membar *mb, const liveness_buffer *b, interval *out) {
+  const ir_attr *off = ir_op_get_attr(b->owner, TGPU_ATTR_ALLOCATION_OFFSET);
+  if (!off || off->kind != IR_ATTR_INT) {
+    ir_emit_error(mb->m->ctx, b->owner->loc,
+                  "membar: '%s' owns shared memory but has no %s (run allocate-shared-memory "
+                  "first)", ir_op_name(b->owner), TGPU_ATTR_ALLOCATION_OFFSET);
+    return false;
+  }
+  *out = (interval){off->ival, off->ival + b->bytes};
+  return true;
+}
+
+/* The byte intervals access `a` of op touches; returns their count or -1 after an error. */
+static int access_bytes(membar *mb, const ir_op *op, membar_access a, interval *out) {
+  const liveness_buffer *own;
+  const liveness_buffer *const *bufs = &own;
+  size_t n = 1;
+  if (a.operand == MEMBAR_OWN) own = liveness_op_buffer(mb->l, op);
+  else n = liveness_value_buffers(mb->l, op->operands[a.operand].value, &bufs);
+  if (a.operand == MEMBAR_OWN && !own) return 0;
+  if (n == 0 || n > MEMBAR_MAX_TARGETS) {
+    out[0] = (interval){0, INT64_MAX};
+    return 1;
+  }
+  for (size_t i = 0; i < n; i++)
+    if (!buffer_bytes(mb, bufs[i], &out[i])) return -1;
+  return (int)n;
+}
+
+/* ---- transfer ---------------------------------------------------------------------------- */
+
+static bool conflicts(const mstate *st, interval x, bool write) {
+  return ivset_overlaps(&st->writes, x) || (write && ivset_overlaps(&st->reads, x));
+}
+
+static void insert_barrier(membar *mb, ir_op *before) {
+  ir_builder b;
+  ir_builder_init(&b, mb->m);
+  ir_builder_set_before(&b, before);
+  b.loc = before->loc;
+  ir_build(&b, "tgpu.barrier", 0, NULL, 0, NULL);
+}
+
+/* Checks each access against the pending ones (as a write when the op writes that target
+ * at all), inserts a barrier on a conflict, then leaves each target's last access
+ * pending. */
+static bool visit_access(membar *mb, ir_op *op, mstate *st) {
+  membar_access_list acc = membar_effects(op, mb->l);
+  if (!acc.n) return true;
+  interval iv[MEMBAR_MAX_ACCESSES][MEMBAR_MAX_TARGETS];
+  int count[MEMBAR_MAX_ACCESSES];
+  bool conflict = false;
+  for (unsigned i = 0; i < acc.n; i++) {
+    if ((count[i] = access_bytes(mb, op, acc.a[i], iv[i])) < 0) return false;
+    bool write = false;
+    for (unsigned j = 0; j < acc.n; j++)
+      if (acc.a[j].operand == acc.a[i].operand) write |= acc.a[j].write;
+    for (int k = 0; k < count[i]; k++) conflict |= conflicts(st, iv[i][k], write);
+  }
+  if (conflict) {
+    insert_barrier(mb, op);
+    state_clear(st);
+  }
+  for (unsigned i = 0; i < acc.n; i++) {
+    bool last = true;
+    for (unsigned j = i + 1; j < acc.n; j++) last &= acc.a[j].operand != acc.a[i].operand;
+    for (int k = 0; last && k < count[i]; k++)
+      ivset_add(acc.a[i].write ? &st->writes : &st->reads, iv[i][k].lo, iv[i][k].hi);
+  }
+  return true;
+}
+
+static bool visit_block(membar *mb, ir_block *b, mstate *st);
+
+static bool visit_region(membar *mb, ir_region *r, mstate *st) {
+  for (ir_block *b = r->first; b; b = b->next)
+    if (!visit_block(mb, b, st)) return false;
+  return true;
+}
+
+static bool visit_if(membar *mb, ir_op *op, mstate *st) {
+  mstate other = {0};
+  state_copy(&other, st);
+  bool ok = visit_region(mb, &op->regions[0], st) && visit_region(mb, &op->regions[1], &other);
+  state_union(st, &other);
+  state_free(&other);
+  return ok;
+}
+
+/* Runs `body` (one or two regions in sequence) from the union of `st` and its own end
+ * state until that union is stable. On return st is the state at the loop's exit: the
+ * union for scf.for (the body may run zero times), the end of the before-region for
+ * scf.while (the only exit). */
+static bool visit_loop(membar *mb, ir_op *op, mstate *st) {
+  bool is_while = ir_op_code(op) == IR_OP_WHILE;
+  mstate entry = {0}, cur = {0}, exit = {0};
+  state_copy(&entry, st);
+  bool ok = true;
+  for (;;) {
+    state_copy(&cur, &entry);
+    if (!(ok = visit_region(mb, &op->regions[0], &cur))) break;
+    state_copy(&exit, &cur);
+    if (is_while && !(ok = visit_region(mb, &op->regions[1], &cur))) break;
+    state_union(&cur, st);
+    if (state_equal(&cur, &entry)) break;
+    state_copy(&entry, &cur);
+  }
+  state_copy(st, is_while ? &exit : &entry);
+  state_free(&entry);
+  state_free(&cur);
+  state_free(&exit);
+  return ok;
+}
+
+static bool visit_op(membar *mb, ir_op *op, mstate *st) {
+  switch (ir_op_code(op)) {
+  case IR_OP_BARRIER:
+    state_clear(st);
+    return true;
+  case IR_OP_IF:
+    return visit_if(mb, op, st);
+  case IR_OP_FOR:
+  case IR_OP_WHILE:
+    return visit_loop(mb, op, st);
+  default:
+    for (unsigned r = 0; r < op->nregions; r++)
+      if (!visit_region(mb, &op->regions[r], st)) return false;
+    return visit_access(mb, op, st);
+  }
+}
+
+static bool visit_block(membar *mb, ir_block *b, mstate *st) {
+  for (ir_op *op = b->first; op; op = op->next)
+    if (!visit_op(mb, op, st)) return false;
+  return true;
+}
+
+static bool run_func(ir_module *m, ir_op *func) {
+  membar mb = {m, liveness_run(func, tgpu_module_num_warps(m))};
+  if (!mb.l) return false;
+  mstate st = {0};
+  bool ok = visit_region(&mb, &func->regions[0], &st);
+  state_free(&st);
+  liveness_free(mb.l);
+  return ok;
+}
+
+static bool run(ir_module *m) {
+  bool ok = true;
+  for (ir_op *op = ir_module_body(m)->first; op; op = op->next)
+    if (ir_op_code(op) == IR_OP_FUNC) ok = run_func(m, op) && ok;
+  return ok;
+}
+
+const ir_pass pass_membar = {"membar",
+                             "inserts tgpu.barrier before shared-memory accesses that race with pending ones",
+                             run};
