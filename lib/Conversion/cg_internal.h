@@ -11,6 +11,7 @@
 #include <llvm-c/TargetMachine.h>
 
 #include "Conversion/conversion.h"
+#include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu.h"
 
 struct cg_module {
@@ -45,15 +46,16 @@ typedef struct cg_state {
   unsigned scratch_bytes;
 } cg_state;
 
-/* A tensor type's distribution over one thread's registers. */
+/* A tensor type's distribution over one thread's registers, read from its linear layout
+ * (Dialect/TileGPU/linear_layout.h): register r of thread (lane, warp) holds element
+ * ll(r, 0, 0) XOR ll(0, lane, warp). */
 typedef struct cg_layout {
   unsigned rank;
   int64_t shape[IR_MAX_RANK];
   unsigned nregs;
-  int64_t *coords;                   /* nregs * rank static coordinates (arena) */
-  tgpu_blocked root;                 /* the blocked layout at the root of the slices */
-  unsigned root_dim[IR_MAX_RANK];    /* tensor dim -> root dim */
-  LLVMValueRef base[IR_MAX_RANK];    /* the thread's base per dim, built on first use: valid
+  int64_t *coords;                   /* nregs * rank static coordinates: ll(r, 0, 0) (arena) */
+  tgpu_ll_layout ll;
+  LLVMValueRef base[IR_MAX_RANK];    /* the thread's part per dim, built on first use: valid
                                         only where it was built (one op's lowering) */
 } cg_layout;
 
@@ -90,6 +92,9 @@ LLVMValueRef cg_layout_coord(cg_state *st, cg_layout *l, unsigned reg, unsigned 
  * set (NULL: all); -1 when none. */
 int cg_layout_find(const cg_layout *l, const int64_t *coords, const bool *keep);
 const int64_t *cg_layout_reg_coords(const cg_layout *l, unsigned reg);
+/* The i32 value of sum over input bits k of x of vals[k] (x: the lane or warp index, n
+ * bits): bit fields where vals are single shifted bits, selects and XOR otherwise. */
+LLVMValueRef cg_layout_bits(cg_state *st, LLVMValueRef x, const uint32_t *vals, unsigned n);
 
 /* ---- elementwise.c ---- */
 /* Lowers an arith/math/cast op; returns false when `op` is not one (*handled false) or on
@@ -103,8 +108,14 @@ bool cg_lower_store(cg_state *st, ir_op *op);
 
 /* ---- tensor.c ---- */
 bool cg_lower_tensor_op(cg_state *st, ir_op *op, bool *handled);
+
+/* ---- convert_layout.c ---- */
+/* Lowers tgpu.convert_layout by the route tgpu_convert_plan picks. */
+bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 /* Bytes of shared scratch the convert_layout ops under `root` need (max over them). */
 unsigned cg_scratch_bytes_needed(cg_state *st, ir_op *root);
+/* The shared-memory (addrspace 3) base of op's scratch. */
+LLVMValueRef cg_scratch_ptr(cg_state *st, ir_op *op);
 
 /* ---- control.c ---- */
 bool cg_lower_for(cg_state *st, ir_op *op);

@@ -3,9 +3,7 @@
  *
  * broadcast and expand_dims stay within one layout family, where registers with equal
  * static coordinates hold the same element in every thread: they only pick registers.
- * convert_layout goes through shared memory: every thread stores its registers at their
- * row-major offsets in a per-kernel scratch array, a barrier, every thread loads its new
- * registers, a barrier (so that a later conversion may reuse the scratch). */
+ * convert_layout is lowered in convert_layout.c (cg_lower_convert_layout). */
 #include <string.h>
 
 #include "Conversion/cg_internal.h"
@@ -92,89 +90,13 @@ static bool lower_expand_dims(cg_state *st, ir_op *op) {
   return pick_registers(st, op, &src, &dst, expand_coords, (unsigned)axis);
 }
 
-/* ---- convert_layout ------------------------------------------------------------------- */
-
-static void barrier(cg_state *st) {
-  const char *name = "llvm.nvvm.barrier.cta.sync.aligned.all";
-  if (LLVMLookupIntrinsicID(name, strlen(name))) {
-    LLVMValueRef zero = cg_i32(st, 0);
-    cg_intrinsic(st, name, NULL, 0, &zero, 1);
-    return;
-  }
-  cg_intrinsic(st, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
-}
-
-/* Address of the element held by register `reg` of layout l in the scratch array. */
-static LLVMValueRef scratch_addr(cg_state *st, cg_layout *l, unsigned reg, LLVMTypeRef mt) {
-  LLVMValueRef off = cg_i32(st, 0);
-  int64_t stride = 1;
-  for (unsigned d = l->rank; d-- > 0;) {
-    LLVMValueRef c = cg_layout_coord(st, l, reg, d);
-    off = LLVMBuildAdd(st->b, off, LLVMBuildMul(st->b, c, cg_i32(st, stride), ""), "");
-    stride *= l->shape[d];
-  }
-  return LLVMBuildGEP2(st->b, mt, st->scratch, &off, 1, "");
-}
-
-static bool lower_convert_layout(cg_state *st, ir_op *op) {
-  const ir_type *st_ty = op->operands[0].value->type, *dt = op->results[0].type;
-  cg_val *s = cg_get(st, ir_op_operand(op, 0));
-  if (!s) return false;
-  if (!ir_type_is_tensor(st_ty) || st_ty->encoding == dt->encoding) {
-    cg_set(st, ir_op_result(op, 0), s);
-    return true;
-  }
-  cg_layout src, dst;
-  if (!cg_layout_get(st, st_ty, op->loc, &src) || !cg_layout_get(st, dt, op->loc, &dst)) return false;
-  if (!st->scratch) {
-    ir_emit_error(st->ictx, op->loc, "internal: no shared scratch for tgpu.convert_layout");
-    return false;
-  }
-  LLVMTypeRef ty = cg_scalar_type(st, dt), mt = cg_mem_type(st, dt);
-  for (unsigned i = 0; i < src.nregs; i++) {
-    LLVMValueRef v = s->regs[i];
-    if (ty != mt) v = LLVMBuildZExt(st->b, v, mt, "");
-    LLVMBuildStore(st->b, v, scratch_addr(st, &src, i, mt));
-  }
-  barrier(st);
-  cg_val *r = cg_val_new(st, dst.nregs);
-  for (unsigned i = 0; i < dst.nregs; i++) {
-    LLVMValueRef v = LLVMBuildLoad2(st->b, mt, scratch_addr(st, &dst, i, mt), "");
-    r->regs[i] = ty == mt ? v : LLVMBuildICmp(st->b, LLVMIntNE, v, LLVMConstNull(mt), "");
-  }
-  barrier(st);
-  cg_set(st, ir_op_result(op, 0), r);
-  return true;
-}
-
-typedef struct scratch_walk {
-  unsigned bytes;
-} scratch_walk;
-
-static ir_walk_result scratch_visit(ir_op *op, void *user) {
-  scratch_walk *w = user;
-  if (!ir_op_is(op, "tgpu.convert_layout") || !op->noperands || !op->nresults) return IR_WALK_ADVANCE;
-  const ir_type *s = op->operands[0].value->type, *d = op->results[0].type;
-  if (!ir_type_is_tensor(s) || s->encoding == d->encoding) return IR_WALK_ADVANCE;
-  int64_t bytes = ir_type_numel(d) * ir_type_byte_size(ir_type_scalar(d));
-  if (bytes > (int64_t)w->bytes) w->bytes = bytes > (int64_t)UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
-  return IR_WALK_ADVANCE;
-}
-
-unsigned cg_scratch_bytes_needed(cg_state *st, ir_op *root) {
-  (void)st;
-  scratch_walk w = {0};
-  ir_walk_pre(root, scratch_visit, &w);
-  return w.bytes;
-}
-
 bool cg_lower_tensor_op(cg_state *st, ir_op *op, bool *handled) {
   *handled = true;
   if (ir_op_is(op, "tt.make_range")) return lower_make_range(st, op);
   if (ir_op_is(op, "tt.splat")) return lower_splat(st, op);
   if (ir_op_is(op, "tt.broadcast")) return lower_broadcast(st, op);
   if (ir_op_is(op, "tt.expand_dims")) return lower_expand_dims(st, op);
-  if (ir_op_is(op, "tgpu.convert_layout")) return lower_convert_layout(st, op);
+  if (ir_op_is(op, "tgpu.convert_layout")) return cg_lower_convert_layout(st, op);
   *handled = false;
   return false;
 }

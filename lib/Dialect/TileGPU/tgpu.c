@@ -3,6 +3,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu.h"
 #include "Dialect/TileGPU/tgpu_rules.h"
 
@@ -36,6 +37,20 @@ static bool tgpu_verify_convert_layout(ir_op *op) {
     ir_emit_error(ctx, op->loc, "'tgpu.convert_layout' op operand and result must have layouts");
     return false;
   }
+  return true;
+}
+
+/* convert(x) is x when both layouts are the same map for this shape. (canonicalize only
+ * takes the fold when the types are identical: users' layout rules compare attributes.) */
+static bool tgpu_fold_convert_layout(ir_op *op, const ir_attr *const *operand_consts,
+                                     ir_fold_result *out) {
+  (void)operand_consts;
+  ir_value *src = ir_op_operand(op, 0);
+  const ir_type *s = src->type, *d = ir_op_result(op, 0)->type;
+  if (!ir_type_is_tensor(s) || !ir_type_is_tensor(d) || !same_shape_and_elem(s, d)) return false;
+  unsigned warps = tgpu_layout_num_warps(s->encoding);
+  if (!tgpu_layout_equal(s->encoding, d->encoding, d->rank, d->shape, warps)) return false;
+  out->value = src;
   return true;
 }
 
@@ -255,6 +270,26 @@ unsigned tgpu_elems_per_thread(const ir_attr *enc, unsigned rank, const int64_t 
   unsigned total = 1;
   for (unsigned d = 0; d < rank; d++) total *= per[d];
   return total;
+}
+
+bool tgpu_layout_equal(const ir_attr *enc_a, const ir_attr *enc_b, unsigned rank,
+                       const int64_t *shape, unsigned num_warps) {
+  tgpu_ll_layout a, b;
+  if (tgpu_ll_from_encoding(enc_a, rank, shape, &a) || tgpu_ll_from_encoding(enc_b, rank, shape, &b))
+    return false;
+  if ((1u << a.nwarp) != num_warps) return false;
+  return tgpu_ll_layout_equal(&a, &b);
+}
+
+unsigned tgpu_layout_num_warps(const ir_attr *enc) {
+  tgpu_blocked b;
+  unsigned dim;
+  const ir_attr *parent;
+  if (tgpu_slice_get(enc, &dim, &parent)) return tgpu_layout_num_warps(parent);
+  if (!tgpu_blocked_get(enc, &b)) return 0;
+  unsigned n = 1;
+  for (unsigned d = 0; d < b.rank; d++) n *= b.warps_per_cta[d];
+  return n;
 }
 
 unsigned tgpu_module_num_warps(ir_module *m) {
