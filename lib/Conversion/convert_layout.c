@@ -173,16 +173,24 @@ static LLVMValueRef from_mem(cg_state *st, LLVMValueRef v, LLVMTypeRef t) {
   return LLVMBuildICmp(st->b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), "");
 }
 
-/* The thread's swizzled element offset in the scratch for layout l. */
+/* The thread's swizzled element offset in the scratch for layout l: the thread's element
+ * index from bit fields, then the swizzle (linear, so it applies to the thread part and the
+ * register part separately). *out_mask: the offset bits the thread part may set. */
 static LLVMValueRef thread_offset(cg_state *st, const tgpu_cvt_plan *p, const tgpu_ll_layout *l,
                                   uint32_t *out_mask) {
   uint32_t lv[TGPU_LL_MAX_BITS], wv[TGPU_LL_MAX_BITS], lm = 0, wm = 0;
-  for (unsigned k = 0; k < l->nlane; k++) lm |= lv[k] = tgpu_convert_swizzle(p, tgpu_ll_layout_basis(l, 1, k));
-  for (unsigned k = 0; k < l->nwarp; k++) wm |= wv[k] = tgpu_convert_swizzle(p, tgpu_ll_layout_basis(l, 2, k));
+  for (unsigned k = 0; k < l->nlane; k++) lm |= lv[k] = tgpu_ll_layout_basis(l, 1, k);
+  for (unsigned k = 0; k < l->nwarp; k++) wm |= wv[k] = tgpu_ll_layout_basis(l, 2, k);
   LLVMValueRef a = cg_layout_bits(st, st->lane, lv, l->nlane);
   LLVMValueRef b = cg_layout_bits(st, st->warp, wv, l->nwarp);
-  *out_mask = lm | wm;
-  return lm & wm ? LLVMBuildXor(st->b, a, b, "") : LLVMBuildAdd(st->b, a, b, "");
+  LLVMValueRef e = lm & wm ? LLVMBuildXor(st->b, a, b, "") : LLVMBuildAdd(st->b, a, b, "");
+  *out_mask = 0;
+  for (unsigned k = 0; k < l->nlane; k++) *out_mask |= tgpu_convert_swizzle(p, lv[k]);
+  for (unsigned k = 0; k < l->nwarp; k++) *out_mask |= tgpu_convert_swizzle(p, wv[k]);
+  if (!p->swz_bits) return e;
+  LLVMValueRef sel = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, e, cg_i32(st, p->swz_src), ""),
+                                  cg_i32(st, (1 << p->swz_bits) - 1), "");
+  return LLVMBuildXor(st->b, e, LLVMBuildShl(st->b, sel, cg_i32(st, p->swz_dst), ""), "");
 }
 
 static LLVMValueRef slot_ptr(cg_state *st, LLVMValueRef base, LLVMTypeRef mt, LLVMValueRef dyn,
