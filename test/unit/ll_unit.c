@@ -298,6 +298,8 @@ static bool test_replication(void) {
   CHECK(tgpu_ll_from_encoding(tgpu_blocked_attr(ctx, &b2), 1, s2, &ll) == NULL);
   CHECK(ll.nreg == 2 && zero_vectors(&ll, 0, 2) == 1 && zero_vectors(&ll, 1, 5) == 5);
   CHECK(tgpu_ll_layout_apply(&ll, 3, 17, 3) == 1 && tgpu_ll_layout_apply(&ll, 2, 5, 1) == 0);
+  CHECK(tgpu_elems_per_thread(tgpu_blocked_attr(ctx, &b2), 1, s2) == 2);
+  CHECK(tgpu_elems_per_thread(tgpu_blocked_attr(ctx, &b1), 1, s16) == 1);
   /* replication by 2: 64 elements, 32 lanes x 4 warps, sizePerThread 1 */
   CHECK(tgpu_ll_from_encoding(tgpu_blocked_attr(ctx, &b1), 1, s64, &ll) == NULL);
   CHECK(zero_vectors(&ll, 1, 5) == 0 && zero_vectors(&ll, 2, 2) == 1);
@@ -310,6 +312,7 @@ static bool test_replication(void) {
   int64_t c[2];
   tgpu_ll_layout_coords(&ll, tgpu_ll_layout_apply(&ll, 1, 7, 3), c);
   CHECK(c[0] == 0 && c[1] == 7 + 8);
+  CHECK(tgpu_elems_per_thread(tgpu_blocked_attr(ctx, &b3), 2, s1x32) == 4);
   ir_context_destroy(ctx);
   return true;
 }

@@ -1,5 +1,6 @@
 /* The tgpu dialect: typed access to layout attributes, Triton's default blocked layout,
- * layout checks, per-thread element counts and the op table from tgpu_ops.def. */
+ * layout checks, per-thread element counts and layout equality (through linear layouts,
+ * linear_layout.h), and the op table from tgpu_ops.def. */
 #include <assert.h>
 #include <string.h>
 
@@ -239,36 +240,13 @@ const char *tgpu_layout_check(const ir_attr *enc, unsigned rank, const int64_t *
   return "unknown layout attribute";
 }
 
-/* Elements per thread along each dim of a blocked layout: whole chunks of sizePerThread,
- * one per CTA tile, but never more than the dim holds. */
-static bool per_dim_elems(const ir_attr *enc, unsigned rank, const int64_t *shape, unsigned *out) {
-  tgpu_blocked b;
-  unsigned dim;
-  const ir_attr *parent;
-  if (tgpu_blocked_get(enc, &b)) {
-    if (b.rank != rank) return false;
-    for (unsigned d = 0; d < rank; d++) {
-      int64_t tile = (int64_t)b.size_per_thread[d] * b.threads_per_warp[d] * b.warps_per_cta[d];
-      int64_t n = (shape[d] + tile - 1) / tile * b.size_per_thread[d];
-      out[d] = (unsigned)(shape[d] < b.size_per_thread[d] ? shape[d] : n);
-    }
-    return true;
-  }
-  if (!tgpu_slice_get(enc, &dim, &parent) || dim > rank || rank + 1 > TGPU_MAX_RANK) return false;
-  int64_t pshape[TGPU_MAX_RANK];
-  unsigned pout[TGPU_MAX_RANK];
-  for (unsigned d = 0, s = 0; d <= rank; d++) pshape[d] = d == dim ? 1 : shape[s++];
-  if (!per_dim_elems(parent, rank + 1, pshape, pout)) return false;
-  for (unsigned d = 0, s = 0; d <= rank; d++)
-    if (d != dim) out[s++] = pout[d];
-  return true;
-}
-
+/* Distinct elements: 2^(register bits with a nonzero basis vector). */
 unsigned tgpu_elems_per_thread(const ir_attr *enc, unsigned rank, const int64_t *shape) {
-  unsigned per[TGPU_MAX_RANK];
-  if (!per_dim_elems(enc, rank, shape, per)) return 0;
+  tgpu_ll_layout l;
+  if (tgpu_ll_from_encoding(enc, rank, shape, &l)) return 0;
   unsigned total = 1;
-  for (unsigned d = 0; d < rank; d++) total *= per[d];
+  for (unsigned k = 0; k < l.nreg; k++)
+    if (l.map.basis[k]) total *= 2;
   return total;
 }
 
