@@ -11,6 +11,7 @@
 #include <llvm-c/TargetMachine.h>
 
 #include "Conversion/conversion.h"
+#include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu.h"
 
 struct cg_module {
@@ -43,15 +44,16 @@ typedef struct cg_state {
   LLVMValueRef lane, warp;   /* i32, computed in the entry block */
 } cg_state;
 
-/* A tensor type's distribution over one thread's registers. */
+/* A tensor type's distribution over one thread's registers, read from its linear layout
+ * (Dialect/TileGPU/linear_layout.h): register r of thread (lane, warp) holds element
+ * ll(r, 0, 0) XOR ll(0, lane, warp). */
 typedef struct cg_layout {
   unsigned rank;
   int64_t shape[IR_MAX_RANK];
   unsigned nregs;
-  int64_t *coords;                   /* nregs * rank static coordinates (arena) */
-  tgpu_blocked root;                 /* the blocked layout at the root of the slices */
-  unsigned root_dim[IR_MAX_RANK];    /* tensor dim -> root dim */
-  LLVMValueRef base[IR_MAX_RANK];    /* the thread's base per dim, built on first use: valid
+  int64_t *coords;                   /* nregs * rank static coordinates: ll(r, 0, 0) (arena) */
+  tgpu_ll_layout ll;
+  LLVMValueRef base[IR_MAX_RANK];    /* the thread's part per dim, built on first use: valid
                                         only where it was built (one op's lowering) */
 } cg_layout;
 
@@ -103,6 +105,9 @@ LLVMValueRef cg_layout_coord(cg_state *st, cg_layout *l, unsigned reg, unsigned 
  * set (NULL: all); -1 when none. */
 int cg_layout_find(const cg_layout *l, const int64_t *coords, const bool *keep);
 const int64_t *cg_layout_reg_coords(const cg_layout *l, unsigned reg);
+/* The i32 value of sum over input bits k of x of vals[k] (x: the lane or warp index, n
+ * bits): bit fields where vals are single shifted bits, selects and XOR otherwise. */
+LLVMValueRef cg_layout_bits(cg_state *st, LLVMValueRef x, const uint32_t *vals, unsigned n);
 
 /* ---- elementwise.c ---- (each returns false after an error) */
 bool cg_ew_binary(cg_state *st, ir_op *op, const cg_lowering *row);
@@ -126,7 +131,6 @@ bool cg_lower_make_range(cg_state *st, ir_op *op);
 bool cg_lower_splat(cg_state *st, ir_op *op);
 bool cg_lower_broadcast(cg_state *st, ir_op *op);
 bool cg_lower_expand_dims(cg_state *st, ir_op *op);
-bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 
 /* ---- shared.c ---- */
 /* The module's dynamic shared array (external addrspace(3) [0 x i8], align 1024), declared
@@ -146,6 +150,10 @@ bool cg_lower_local_store(cg_state *st, ir_op *op);
 bool cg_lower_local_load(cg_state *st, ir_op *op);
 bool cg_lower_local_dealloc(cg_state *st, ir_op *op);
 bool cg_lower_barrier(cg_state *st, ir_op *op);
+
+/* ---- convert_layout.c ---- */
+/* Lowers tgpu.convert_layout by the route tgpu_convert_plan picks. */
+bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 
 /* ---- control.c ---- */
 bool cg_lower_for(cg_state *st, ir_op *op);

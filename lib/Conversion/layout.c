@@ -1,105 +1,16 @@
 /* Layouts as seen by one thread: which elements it holds, in which register order, and
- * the coordinates of each (a static part per register plus a per-thread dynamic base).
- *
- * Blocked layout, tensor dim d: tile_d = spt_d*tpw_d*wpc_d, regs_d = spt_d*max(1,
- * S_d/tile_d); register k along d has static coordinate (k/spt_d)*tile_d + k%spt_d; the
- * thread's base is lane_d*spt_d + warp_d*spt_d*tpw_d (lane and warp split over the dims in
- * `order`); the element coordinate is (base + static) mod S_d, the mod only when S_d <
- * tile_d (replication). Registers are numbered with dims in `order`, fastest first.
- * Slice layout: the parent's registers on the shape with a size-1 dim inserted at D, those
- * with static coordinate 0 along D kept, dim D dropped. */
+ * the coordinates of each, all read from the tensor's linear layout
+ * (Dialect/TileGPU/linear_layout.h). Register r of thread (lane, warp) holds the element
+ * ll(r, 0, 0) XOR ll(0, lane, warp): a static part per register (cg_layout.coords) and a
+ * per-thread part built once per op from the lane and warp basis vectors. For blocked and
+ * slice layouts the two parts never share a bit, so the XOR is an add, and each lane or
+ * warp bit lands on one coordinate bit, so the thread part is a few shift-and-mask fields
+ * (the register order and arithmetic of the former blocked-only lowering). */
 #include <string.h>
 
 #include "Conversion/cg_internal.h"
 
-static int64_t tile_of(const tgpu_blocked *b, unsigned d) {
-  return (int64_t)b->size_per_thread[d] * b->threads_per_warp[d] * b->warps_per_cta[d];
-}
-
-static int64_t regs_along(const tgpu_blocked *b, unsigned d, int64_t size) {
-  int64_t chunks = size / tile_of(b, d);
-  return (int64_t)b->size_per_thread[d] * (chunks > 1 ? chunks : 1);
-}
-
-static bool blocked_layout(cg_state *st, const ir_attr *enc, unsigned rank, const int64_t *shape,
-                           ir_loc loc, cg_layout *out) {
-  tgpu_blocked b;
-  if (!tgpu_blocked_get(enc, &b) || b.rank != rank) {
-    ir_emit_error(st->ictx, loc, "malformed #tgpu.blocked layout for a rank-%u tensor", rank);
-    return false;
-  }
-  int64_t n = 1;
-  for (unsigned d = 0; d < rank; d++) n *= regs_along(&b, d, shape[d]);
-  if (n > 65536) {
-    ir_emit_error(st->ictx, loc, "a thread would hold %lld elements of this tensor", (long long)n);
-    return false;
-  }
-  out->rank = rank;
-  out->root = b;
-  out->nregs = (unsigned)n;
-  out->coords = sup_arena_alloc(st->arena, sizeof(int64_t) * (size_t)(n * rank + 1));
-  for (unsigned d = 0; d < rank; d++) {
-    out->shape[d] = shape[d];
-    out->root_dim[d] = d;
-  }
-  for (int64_t r = 0; r < n; r++) {
-    int64_t rem = r;
-    for (unsigned j = 0; j < rank; j++) {
-      unsigned d = b.order[j];
-      int64_t regs = regs_along(&b, d, shape[d]), k = rem % regs;
-      rem /= regs;
-      out->coords[r * rank + d] = (k / b.size_per_thread[d]) * tile_of(&b, d) +
-                                  k % b.size_per_thread[d];
-    }
-  }
-  return true;
-}
-
-static bool layout_of(cg_state *st, const ir_attr *enc, unsigned rank, const int64_t *shape,
-                      ir_loc loc, cg_layout *out);
-
-static bool slice_layout(cg_state *st, const ir_attr *enc, unsigned rank, const int64_t *shape,
-                         ir_loc loc, cg_layout *out) {
-  unsigned dim;
-  const ir_attr *parent;
-  if (!tgpu_slice_get(enc, &dim, &parent) || dim > rank || rank + 1 > IR_MAX_RANK) {
-    ir_emit_error(st->ictx, loc, "malformed #tgpu.slice layout for a rank-%u tensor", rank);
-    return false;
-  }
-  int64_t pshape[IR_MAX_RANK];
-  for (unsigned d = 0, s = 0; d <= rank; d++) pshape[d] = d == dim ? 1 : shape[s++];
-  cg_layout p;
-  if (!layout_of(st, parent, rank + 1, pshape, loc, &p)) return false;
-  out->rank = rank;
-  out->root = p.root;
-  out->coords = sup_arena_alloc(st->arena, sizeof(int64_t) * (p.nregs * rank + 1));
-  for (unsigned d = 0, s = 0; d <= rank; d++) {
-    if (d == dim) continue;
-    out->shape[s] = shape[s];
-    out->root_dim[s++] = p.root_dim[d];
-  }
-  unsigned n = 0;
-  for (unsigned r = 0; r < p.nregs; r++) {
-    const int64_t *c = &p.coords[(size_t)r * (rank + 1)];
-    if (c[dim] != 0) continue;
-    for (unsigned d = 0, s = 0; d <= rank; d++)
-      if (d != dim) out->coords[(size_t)n * rank + s++] = c[d];
-    n++;
-  }
-  out->nregs = n;
-  return true;
-}
-
-static bool layout_of(cg_state *st, const ir_attr *enc, unsigned rank, const int64_t *shape,
-                      ir_loc loc, cg_layout *out) {
-  switch (tgpu_layout_kind_of(enc)) {
-  case TGPU_LAYOUT_BLOCKED: return blocked_layout(st, enc, rank, shape, loc, out);
-  case TGPU_LAYOUT_SLICE: return slice_layout(st, enc, rank, shape, loc, out);
-  default: break;
-  }
-  ir_emit_error(st->ictx, loc, "tensor without a #tgpu layout cannot be lowered to LLVM IR");
-  return false;
-}
+#define MAX_REG_BITS 16u /* 65536 registers per thread */
 
 bool cg_layout_get(cg_state *st, const ir_type *t, ir_loc loc, cg_layout *out) {
   memset(out, 0, sizeof *out);
@@ -107,7 +18,27 @@ bool cg_layout_get(cg_state *st, const ir_type *t, ir_loc loc, cg_layout *out) {
     ir_emit_error(st->ictx, loc, "internal: layout of a non-tensor");
     return false;
   }
-  return layout_of(st, t->encoding, t->rank, t->shape, loc, out);
+  if (tgpu_layout_kind_of(t->encoding) == TGPU_LAYOUT_NONE) {
+    ir_emit_error(st->ictx, loc, "tensor without a #tgpu layout cannot be lowered to LLVM IR");
+    return false;
+  }
+  const char *err = tgpu_ll_from_encoding(t->encoding, t->rank, t->shape, &out->ll);
+  if (err) {
+    ir_emit_error(st->ictx, loc, "cannot lower the layout of a rank-%u tensor: %s", t->rank, err);
+    return false;
+  }
+  if (out->ll.nreg > MAX_REG_BITS) {
+    ir_emit_error(st->ictx, loc, "a thread would hold %llu elements of this tensor",
+                  1ull << out->ll.nreg);
+    return false;
+  }
+  out->rank = t->rank;
+  out->nregs = 1u << out->ll.nreg;
+  memcpy(out->shape, t->shape, sizeof(int64_t) * t->rank);
+  out->coords = sup_arena_alloc(st->arena, sizeof(int64_t) * ((size_t)out->nregs * t->rank + 1));
+  for (unsigned r = 0; r < out->nregs; r++)
+    tgpu_ll_layout_coords(&out->ll, tgpu_ll_layout_apply(&out->ll, r, 0, 0), &out->coords[(size_t)r * t->rank]);
+  return true;
 }
 
 const int64_t *cg_layout_reg_coords(const cg_layout *l, unsigned reg) {
@@ -124,52 +55,91 @@ int cg_layout_find(const cg_layout *l, const int64_t *coords, const bool *keep) 
   return -1;
 }
 
-static LLVMValueRef mul_const(cg_state *st, LLVMValueRef v, int64_t c) {
-  if (c == 1) return v;
-  if (c == 0) return cg_i32(st, 0);
-  return LLVMBuildMul(st->b, v, cg_i32(st, c), "");
+static bool single_bit(uint32_t v) { return v && !(v & (v - 1)); }
+
+static unsigned log2_bit(uint32_t v) {
+  unsigned b = 0;
+  while (v >>= 1) b++;
+  return b;
 }
 
-static LLVMValueRef add_const(cg_state *st, LLVMValueRef v, int64_t c) {
-  return c ? LLVMBuildAdd(st->b, v, cg_i32(st, c), "") : v;
+/* Adds (when the bits are disjoint) or XORs term into *acc; mask tracks the bits set. */
+static void combine(cg_state *st, LLVMValueRef *acc, uint32_t *mask, LLVMValueRef term,
+                    uint32_t term_mask) {
+  if (!*acc) *acc = term;
+  else if (*mask & term_mask) *acc = LLVMBuildXor(st->b, *acc, term, "");
+  else *acc = LLVMBuildAdd(st->b, *acc, term, "");
+  *mask |= term_mask;
 }
 
-/* This thread's index among the lanes (or warps) along root dim rd: the flat index split
- * over the dims in `order`, fastest first. */
-static LLVMValueRef split_index(cg_state *st, LLVMValueRef flat, const unsigned *per_dim,
-                                const tgpu_blocked *b, unsigned rd) {
-  int64_t stride = 1;
-  for (unsigned j = 0; j < b->rank; j++) {
-    unsigned d = b->order[j];
-    if (d != rd) {
-      stride *= per_dim[d];
+/* Input bits k..k+len-1 of x, shifted so that bit k lands on bit `to`. */
+static LLVMValueRef bit_field(cg_state *st, LLVMValueRef x, unsigned k, unsigned len,
+                              unsigned n, unsigned to) {
+  LLVMValueRef v = k ? LLVMBuildLShr(st->b, x, cg_i32(st, k), "") : x;
+  if (k + len < n) v = LLVMBuildAnd(st->b, v, cg_i32(st, (1 << len) - 1), "");
+  return to ? LLVMBuildShl(st->b, v, cg_i32(st, to), "") : v;
+}
+
+LLVMValueRef cg_layout_bits(cg_state *st, LLVMValueRef x, const uint32_t *vals, unsigned n) {
+  LLVMValueRef acc = NULL;
+  uint32_t mask = 0;
+  for (unsigned k = 0; k < n;) {
+    if (!vals[k]) {
+      k++;
       continue;
     }
-    if (per_dim[d] == 1) return cg_i32(st, 0);
-    LLVMValueRef q = stride == 1 ? flat : LLVMBuildUDiv(st->b, flat, cg_i32(st, stride), "");
-    /* the slowest dim needs no remainder: the product of per_dim is the flat range */
-    return j + 1 == b->rank ? q : LLVMBuildURem(st->b, q, cg_i32(st, per_dim[d]), "");
+    if (!single_bit(vals[k])) {
+      LLVMValueRef bit = LLVMBuildAnd(st->b, x, cg_i32(st, 1 << k), "");
+      LLVMValueRef on = LLVMBuildICmp(st->b, LLVMIntNE, bit, cg_i32(st, 0), "");
+      combine(st, &acc, &mask, LLVMBuildSelect(st->b, on, cg_i32(st, vals[k]), cg_i32(st, 0), ""), vals[k]);
+      k++;
+      continue;
+    }
+    unsigned len = 1;
+    while (k + len < n && vals[k + len] == vals[k] << len) len++;
+    uint32_t field = ((vals[k] << len) - vals[k]);
+    combine(st, &acc, &mask, bit_field(st, x, k, len, n, log2_bit(vals[k])), field);
+    k += len;
   }
-  return cg_i32(st, 0);
+  return acc ? acc : cg_i32(st, 0);
+}
+
+/* The values of dim `dim` that lane (which 1) or warp (which 2) bits contribute. */
+static unsigned dim_vals(const cg_layout *l, unsigned which, unsigned dim, uint32_t *out) {
+  unsigned off = 0, n = which == 1 ? l->ll.nlane : l->ll.nwarp;
+  for (unsigned e = dim + 1; e < l->rank; e++) off += l->ll.dim_bits[e];
+  uint32_t mask = (1u << l->ll.dim_bits[dim]) - 1;
+  for (unsigned k = 0; k < n; k++) out[k] = (tgpu_ll_layout_basis(&l->ll, which, k) >> off) & mask;
+  return n;
+}
+
+static bool is_zero(LLVMValueRef v) {
+  return LLVMIsConstant(v) && LLVMConstIntGetZExtValue(v) == 0;
+}
+
+/* The coordinate bits of dim `dim` that the thread's lane and warp can set. */
+static uint32_t thread_mask(const cg_layout *l, unsigned dim) {
+  uint32_t v[TGPU_LL_MAX_BITS], mask = 0;
+  for (unsigned which = 1; which <= 2; which++) {
+    unsigned n = dim_vals(l, which, dim, v);
+    for (unsigned k = 0; k < n; k++) mask |= v[k];
+  }
+  return mask;
 }
 
 static LLVMValueRef thread_base(cg_state *st, const cg_layout *l, unsigned dim) {
-  const tgpu_blocked *b = &l->root;
-  unsigned rd = l->root_dim[dim];
-  int64_t spt = b->size_per_thread[rd], tpw = b->threads_per_warp[rd];
-  LLVMValueRef lane = split_index(st, st->lane, b->threads_per_warp, b, rd);
-  LLVMValueRef warp = split_index(st, st->warp, b->warps_per_cta, b, rd);
-  LLVMValueRef lb = mul_const(st, lane, spt), wb = mul_const(st, warp, spt * tpw);
-  if (LLVMIsConstant(wb) && LLVMConstIntGetZExtValue(wb) == 0) return lb;
-  if (LLVMIsConstant(lb) && LLVMConstIntGetZExtValue(lb) == 0) return wb;
+  uint32_t lv[TGPU_LL_MAX_BITS], wv[TGPU_LL_MAX_BITS];
+  unsigned nl = dim_vals(l, 1, dim, lv), nw = dim_vals(l, 2, dim, wv);
+  LLVMValueRef lb = cg_layout_bits(st, st->lane, lv, nl), wb = cg_layout_bits(st, st->warp, wv, nw);
+  if (is_zero(wb)) return lb;
+  if (is_zero(lb)) return wb;
   return LLVMBuildAdd(st->b, lb, wb, "");
 }
 
 LLVMValueRef cg_layout_coord(cg_state *st, cg_layout *l, unsigned reg, unsigned dim) {
   if (!l->base[dim]) l->base[dim] = thread_base(st, l, dim);
-  LLVMValueRef c = add_const(st, l->base[dim], cg_layout_reg_coords(l, reg)[dim]);
-  int64_t size = l->shape[dim];
-  if (size >= tile_of(&l->root, l->root_dim[dim])) return c;
-  if ((size & (size - 1)) == 0) return LLVMBuildAnd(st->b, c, cg_i32(st, size - 1), "");
-  return LLVMBuildURem(st->b, c, cg_i32(st, size), "");
+  int64_t c = cg_layout_reg_coords(l, reg)[dim];
+  if (!c) return l->base[dim];
+  if ((uint64_t)c & thread_mask(l, dim)) return LLVMBuildXor(st->b, l->base[dim], cg_i32(st, c), "");
+  return LLVMBuildAdd(st->b, l->base[dim], cg_i32(st, c), "");
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "Conversion/cg_internal.h"
+#include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu_types.h"
 
 #define DYN_SMEM_NAME "__tilec_smem"
@@ -116,20 +117,34 @@ static int64_t buffer_offset(ir_value *md) {
   return a && a->kind == IR_ATTR_INT ? a->ival : -1;
 }
 
-/* Elements per access: the largest power of 2 that divides the distributed layout's run
- * along the fastest shared dim f (its sizePerThread there, without replication) and keeps
- * the run inside one swizzle vector, within 16 bytes, dividing the row and the buffer's
- * offset; 1 when the layout's registers do not run along f. */
+/* Elements per access, read from the distributed layout's linear map: the largest power of
+ * 2, v = 2^k, such that register bits 0..k-1 step the fastest shared dim f by 1, 2, ..,
+ * 2^(k-1) and no other input bit (higher registers, lanes, warps) touches those low bits of
+ * f, so that every run of v registers starts at a multiple of v along f. It is capped by
+ * 16 bytes, by the swizzle's vector (a run must not cross a swizzle group) and by the
+ * buffer's alignment. 1 when the registers do not run along f. */
 static unsigned vector_width(const cg_layout *l, const tgpu_memdesc *md, int64_t offset) {
-  unsigned f = md->layout.order[0], rd = l->root_dim[f];
-  const tgpu_blocked *b = &l->root;
-  int64_t tile = (int64_t)b->size_per_thread[rd] * b->threads_per_warp[rd] * b->warps_per_cta[rd];
-  unsigned eb = ir_type_byte_size(md->elem);
-  if (b->order[0] != rd || l->shape[f] < tile || offset < 0 || !eb) return 1;
-  unsigned v = b->size_per_thread[rd];
-  if (md->layout.max_phase > 1 && v > md->layout.vec) v = md->layout.vec;
-  while (v > 1 && (v * eb > 16 || md->shape[f] % v || offset % (v * eb))) v /= 2;
-  return v ? v : 1;
+  const tgpu_ll_layout *ll = &l->ll;
+  unsigned f = md->layout.order[0], eb = ir_type_byte_size(md->elem), shift = 0;
+  if (offset < 0 || !eb) return 1;
+  for (unsigned d = f + 1; d < ll->rank; d++) shift += ll->dim_bits[d];
+  unsigned limit = 16 / eb;
+  if (md->layout.max_phase > 1 && md->layout.vec < limit) limit = md->layout.vec;
+  unsigned k = 0;
+  while (k < ll->nreg && k < ll->dim_bits[f] && (2u << k) <= limit &&
+         tgpu_ll_layout_basis(ll, 0, k) == (1u << (shift + k)))
+    k++;
+  for (; k > 0; k--) { /* the other bits must leave f's low k bits alone */
+    uint32_t low = ((1u << k) - 1) << shift;
+    bool clean = true;
+    for (unsigned w = 0; w < 3 && clean; w++) {
+      unsigned n = w == 0 ? ll->nreg : w == 1 ? ll->nlane : ll->nwarp;
+      for (unsigned i = w == 0 ? k : 0; i < n && clean; i++)
+        clean = (tgpu_ll_layout_basis(ll, w, i) & low) == 0;
+    }
+    if (clean && offset % ((int64_t)eb << k) == 0) break;
+  }
+  return 1u << k;
 }
 
 /* Whether registers reg .. reg+v-1 are consecutive along dim f (same on the others). */

@@ -3,9 +3,7 @@
  *
  * broadcast and expand_dims stay within one layout family, where registers with equal
  * static coordinates hold the same element in every thread: they only pick registers.
- * convert_layout goes through shared memory: every thread stores its registers at their
- * row-major offsets in the op's allocated scratch (cg_scratch_ptr), a barrier, every thread
- * loads its new registers, a barrier (so that a later conversion may reuse the scratch). */
+ * convert_layout is lowered in convert_layout.c (cg_lower_convert_layout). */
 #include <string.h>
 
 #include "Conversion/cg_internal.h"
@@ -90,48 +88,4 @@ bool cg_lower_expand_dims(cg_state *st, ir_op *op) {
   cg_layout src, dst;
   if (!cg_layout_get(st, st_ty, op->loc, &src) || !cg_layout_get(st, dt, op->loc, &dst)) return false;
   return pick_registers(st, op, &src, &dst, expand_coords, (unsigned)axis);
-}
-
-/* ---- convert_layout ------------------------------------------------------------------- */
-
-/* Address of the element held by register `reg` of layout l in the scratch array. */
-static LLVMValueRef scratch_addr(cg_state *st, LLVMValueRef scratch, cg_layout *l, unsigned reg,
-                                 LLVMTypeRef mt) {
-  LLVMValueRef off = cg_i32(st, 0);
-  int64_t stride = 1;
-  for (unsigned d = l->rank; d-- > 0;) {
-    LLVMValueRef c = cg_layout_coord(st, l, reg, d);
-    off = LLVMBuildAdd(st->b, off, LLVMBuildMul(st->b, c, cg_i32(st, stride), ""), "");
-    stride *= l->shape[d];
-  }
-  return LLVMBuildGEP2(st->b, mt, scratch, &off, 1, "");
-}
-
-bool cg_lower_convert_layout(cg_state *st, ir_op *op) {
-  const ir_type *st_ty = op->operands[0].value->type, *dt = op->results[0].type;
-  cg_val *s = cg_get(st, ir_op_operand(op, 0));
-  if (!s) return false;
-  if (!ir_type_is_tensor(st_ty) || st_ty->encoding == dt->encoding) {
-    cg_set(st, ir_op_result(op, 0), s);
-    return true;
-  }
-  cg_layout src, dst;
-  if (!cg_layout_get(st, st_ty, op->loc, &src) || !cg_layout_get(st, dt, op->loc, &dst)) return false;
-  LLVMValueRef scratch = cg_scratch_ptr(st, op);
-  if (!scratch) return false;
-  LLVMTypeRef ty = cg_scalar_type(st, dt), mt = cg_mem_type(st, dt);
-  for (unsigned i = 0; i < src.nregs; i++) {
-    LLVMValueRef v = s->regs[i];
-    if (ty != mt) v = LLVMBuildZExt(st->b, v, mt, "");
-    LLVMBuildStore(st->b, v, scratch_addr(st, scratch, &src, i, mt));
-  }
-  cg_barrier(st);
-  cg_val *r = cg_val_new(st, dst.nregs);
-  for (unsigned i = 0; i < dst.nregs; i++) {
-    LLVMValueRef v = LLVMBuildLoad2(st->b, mt, scratch_addr(st, scratch, &dst, i, mt), "");
-    r->regs[i] = ty == mt ? v : LLVMBuildICmp(st->b, LLVMIntNE, v, LLVMConstNull(mt), "");
-  }
-  cg_barrier(st);
-  cg_set(st, ir_op_result(op, 0), r);
-  return true;
 }

@@ -1,8 +1,10 @@
 /* The tgpu dialect: typed access to layout attributes, Triton's default blocked layout,
- * layout checks, per-thread element counts and the op table from tgpu_ops.def. */
+ * layout checks, per-thread element counts and layout equality (through linear layouts,
+ * linear_layout.h), and the op table from tgpu_ops.def. */
 #include <assert.h>
 #include <string.h>
 
+#include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu.h"
 #include "Dialect/TileGPU/tgpu_rules.h"
 #include "Dialect/TileGPU/tgpu_types.h"
@@ -37,6 +39,20 @@ static bool tgpu_verify_convert_layout(ir_op *op) {
     ir_emit_error(ctx, op->loc, "'tgpu.convert_layout' op operand and result must have layouts");
     return false;
   }
+  return true;
+}
+
+/* convert(x) is x when both layouts are the same map for this shape. (canonicalize only
+ * takes the fold when the types are identical: users' layout rules compare attributes.) */
+static bool tgpu_fold_convert_layout(ir_op *op, const ir_attr *const *operand_consts,
+                                     ir_fold_result *out) {
+  (void)operand_consts;
+  ir_value *src = ir_op_operand(op, 0);
+  const ir_type *s = src->type, *d = ir_op_result(op, 0)->type;
+  if (!ir_type_is_tensor(s) || !ir_type_is_tensor(d) || !same_shape_and_elem(s, d)) return false;
+  unsigned warps = tgpu_layout_num_warps(s->encoding);
+  if (!tgpu_layout_equal(s->encoding, d->encoding, d->rank, d->shape, warps)) return false;
+  out->value = src;
   return true;
 }
 
@@ -225,37 +241,34 @@ const char *tgpu_layout_check(const ir_attr *enc, unsigned rank, const int64_t *
   return "unknown layout attribute";
 }
 
-/* Elements per thread along each dim of a blocked layout: whole chunks of sizePerThread,
- * one per CTA tile, but never more than the dim holds. */
-static bool per_dim_elems(const ir_attr *enc, unsigned rank, const int64_t *shape, unsigned *out) {
+/* Distinct elements: 2^(register bits with a nonzero basis vector). */
+unsigned tgpu_elems_per_thread(const ir_attr *enc, unsigned rank, const int64_t *shape) {
+  tgpu_ll_layout l;
+  if (tgpu_ll_from_encoding(enc, rank, shape, &l)) return 0;
+  unsigned total = 1;
+  for (unsigned k = 0; k < l.nreg; k++)
+    if (l.map.basis[k]) total *= 2;
+  return total;
+}
+
+bool tgpu_layout_equal(const ir_attr *enc_a, const ir_attr *enc_b, unsigned rank,
+                       const int64_t *shape, unsigned num_warps) {
+  tgpu_ll_layout a, b;
+  if (tgpu_ll_from_encoding(enc_a, rank, shape, &a) || tgpu_ll_from_encoding(enc_b, rank, shape, &b))
+    return false;
+  if ((1u << a.nwarp) != num_warps) return false;
+  return tgpu_ll_layout_equal(&a, &b);
+}
+
+unsigned tgpu_layout_num_warps(const ir_attr *enc) {
   tgpu_blocked b;
   unsigned dim;
   const ir_attr *parent;
-  if (tgpu_blocked_get(enc, &b)) {
-    if (b.rank != rank) return false;
-    for (unsigned d = 0; d < rank; d++) {
-      int64_t tile = (int64_t)b.size_per_thread[d] * b.threads_per_warp[d] * b.warps_per_cta[d];
-      int64_t n = (shape[d] + tile - 1) / tile * b.size_per_thread[d];
-      out[d] = (unsigned)(shape[d] < b.size_per_thread[d] ? shape[d] : n);
-    }
-    return true;
-  }
-  if (!tgpu_slice_get(enc, &dim, &parent) || dim > rank || rank + 1 > TGPU_MAX_RANK) return false;
-  int64_t pshape[TGPU_MAX_RANK];
-  unsigned pout[TGPU_MAX_RANK];
-  for (unsigned d = 0, s = 0; d <= rank; d++) pshape[d] = d == dim ? 1 : shape[s++];
-  if (!per_dim_elems(parent, rank + 1, pshape, pout)) return false;
-  for (unsigned d = 0, s = 0; d <= rank; d++)
-    if (d != dim) out[s++] = pout[d];
-  return true;
-}
-
-unsigned tgpu_elems_per_thread(const ir_attr *enc, unsigned rank, const int64_t *shape) {
-  unsigned per[TGPU_MAX_RANK];
-  if (!per_dim_elems(enc, rank, shape, per)) return 0;
-  unsigned total = 1;
-  for (unsigned d = 0; d < rank; d++) total *= per[d];
-  return total;
+  if (tgpu_slice_get(enc, &dim, &parent)) return tgpu_layout_num_warps(parent);
+  if (!tgpu_blocked_get(enc, &b)) return 0;
+  unsigned n = 1;
+  for (unsigned d = 0; d < b.rank; d++) n *= b.warps_per_cta[d];
+  return n;
 }
 
 unsigned tgpu_module_num_warps(ir_module *m) {

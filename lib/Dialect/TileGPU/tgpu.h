@@ -19,7 +19,10 @@
  * Register order for lowering (shared by every lowering of a blocked layout): a thread's
  * elements are numbered with dims taken in `order` (fastest first); within a dim, the
  * sizePerThread consecutive elements of one chunk come first, then the next chunk (one CTA
- * tile further). Symbols carry the `tgpu_` prefix.
+ * tile further). In linear-layout terms (linear_layout.h): the register index's bits are,
+ * dim by dim in `order`, first the log2(sizePerThread) bits that map to the dim's lowest
+ * coordinate bits, then the chunk bits that map to the coordinate bits above the CTA tile.
+ * Symbols carry the `tgpu_` prefix.
  */
 #ifndef TILEC_TGPU_H
 #define TILEC_TGPU_H
@@ -61,6 +64,15 @@ const char *tgpu_layout_check(const ir_attr *enc, unsigned rank, const int64_t *
 /* Elements each thread holds for a tensor of this shape in this layout (replicated copies
  * counted once per thread). */
 unsigned tgpu_elems_per_thread(const ir_attr *enc, unsigned rank, const int64_t *shape);
+
+/* Whether two layouts place every element of a tensor of `shape` in the same register of
+ * the same thread (their linear layouts are equal), however they are written. False when
+ * either cannot be mapped or does not use num_warps warps. */
+bool tgpu_layout_equal(const ir_attr *enc_a, const ir_attr *enc_b, unsigned rank,
+                       const int64_t *shape, unsigned num_warps);
+/* The number of warps a layout distributes over (the product of the root's warpsPerCTA);
+ * 0 when it is not a layout. */
+unsigned tgpu_layout_num_warps(const ir_attr *enc);
 
 /* Module attributes read by passes and conversion. */
 #define TGPU_ATTR_NUM_WARPS "tgpu.num_warps"

@@ -1,0 +1,209 @@
+/* Conversion routes for tgpu.convert_layout, decided on the linear layouts of the two
+ * sides (no LLVM here; lib/Conversion/convert_layout.c emits what the plan says).
+ *
+ * With S the source and D the destination layout (maps from (reg, lane, warp) bits to
+ * element bits) and T = lane and warp bits:
+ *   REGISTERS when every D register bit is in the span of S's register bits and D and S
+ *     agree on every thread bit: thread t's element of D register i is then S register
+ *     P(D(i)) of the same thread (P solves over S's register bits).
+ *   SHUFFLE when every D register and lane bit, and D's warp bits XOR S's, lie in the span
+ *     of S's register and lane bits: the element stays within the warp. The source (reg,
+ *     lane) is linear in the dst (reg, lane, warp); the part of the source register that
+ *     depends on the thread (select_bits of it, at most TGPU_CONVERT_MAX_SELECT_BITS) is
+ *     resolved with one shuffle per candidate and a select.
+ *   SHARED otherwise.
+ *
+ * Bank-conflict rule for SHARED: an access of W bytes per lane (W_eff = max(W, 4)) runs in
+ * phases of 128 / W_eff consecutive lanes; a phase is conflict-free when its lanes touch
+ * distinct (address / W_eff) mod (128 / W_eff) slots or the same W_eff chunk. The number
+ * of wavefronts of an access is the largest number of distinct chunks on one slot. Because
+ * addresses are linear in the lane bits, one phase (lanes 0 .. 128/W_eff - 1 of warp 0,
+ * first vector) stands for all. The plan tries no swizzle and every XOR swizzle of the
+ * element index (bits [r, r+k) into [c, c+k), above the vector bits) and keeps the one with
+ * the fewest wavefronts over all stores and loads, vectors as wide as both sides allow. */
+#include <string.h>
+
+#include "Dialect/TileGPU/linear_layout.h"
+
+#define MAX_ACCESS_BYTES 16u
+#define BANK_LINE_BYTES 128u
+#define BANK_WORD_BYTES 4u
+
+const char *tgpu_convert_route_name(tgpu_convert_route r) {
+  switch (r) {
+  case TGPU_CONVERT_NOOP: return "noop";
+  case TGPU_CONVERT_REGISTERS: return "registers";
+  case TGPU_CONVERT_SHUFFLE: return "shuffle";
+  case TGPU_CONVERT_SHARED: return "shared";
+  }
+  return "?";
+}
+
+/* ---- register and shuffle routes ------------------------------------------------------ */
+
+static unsigned nin_of(const tgpu_ll_layout *l) { return l->nreg + l->nlane + l->nwarp; }
+
+/* The vector a dst input bit asks for: its own basis vector, XOR the source's for warp
+ * bits (or thread bits, for REGISTERS), which the source thread supplies itself. */
+static uint32_t wanted(const tgpu_cvt_plan *p, unsigned i, unsigned self_from) {
+  uint32_t v = p->dst.map.basis[i];
+  if (i >= self_from) v ^= p->src.map.basis[i - p->dst.nreg + p->src.nreg];
+  return v;
+}
+
+static bool plan_registers(tgpu_cvt_plan *p) {
+  tgpu_ll regs = tgpu_ll_layout_restrict(&p->src, 1u);
+  for (unsigned i = 0; i < nin_of(&p->dst); i++) {
+    uint32_t v = wanted(p, i, p->dst.nreg), x;
+    if (i >= p->dst.nreg && v) return false;
+    if (!tgpu_ll_solve(&regs, v, &x)) return false;
+    p->src_of[i] = x;
+  }
+  return true;
+}
+
+/* The number of independent source-register parts among the thread bits' solutions. */
+static unsigned dynamic_reg_rank(const tgpu_cvt_plan *p) {
+  tgpu_ll m;
+  memset(&m, 0, sizeof m);
+  m.nout = p->src.nreg;
+  for (unsigned i = p->dst.nreg; i < nin_of(&p->dst); i++)
+    m.basis[m.nin++] = p->src_of[i] & ((1u << p->src.nreg) - 1);
+  return tgpu_ll_rank(&m);
+}
+
+static bool plan_shuffle(tgpu_cvt_plan *p) {
+  tgpu_ll rl = tgpu_ll_layout_restrict(&p->src, 3u);
+  for (unsigned i = 0; i < nin_of(&p->dst); i++) {
+    uint32_t x;
+    if (!tgpu_ll_solve(&rl, wanted(p, i, p->dst.nreg + p->dst.nlane), &x)) return false;
+    p->src_of[i] = x;
+  }
+  p->select_bits = dynamic_reg_rank(p);
+  return p->select_bits <= TGPU_CONVERT_MAX_SELECT_BITS;
+}
+
+/* ---- shared route ------------------------------------------------------------------------ */
+
+/* The widest vector (log2 elements) whose registers are consecutive, aligned elements. */
+static unsigned vector_bits(const tgpu_ll_layout *l, unsigned elem_bytes) {
+  unsigned a = 0;
+  while (a < l->nreg && (elem_bytes << (a + 1)) <= MAX_ACCESS_BYTES &&
+         l->map.basis[a] == (1u << a))
+    a++;
+  for (; a > 0; a--) {
+    uint32_t low = (1u << a) - 1;
+    bool clean = true;
+    for (unsigned i = a; i < l->map.nin; i++) clean = clean && !(l->map.basis[i] & low);
+    if (clean) break;
+  }
+  return a;
+}
+
+/* Registers that hold distinct elements (register bits with a zero vector are copies). */
+static unsigned unique_regs(const tgpu_ll_layout *l) {
+  unsigned n = 1;
+  for (unsigned i = 0; i < l->nreg; i++)
+    if (l->map.basis[i]) n *= 2;
+  return n;
+}
+
+static uint32_t swizzle(uint32_t e, unsigned bits, unsigned from, unsigned to) {
+  if (!bits) return e;
+  return e ^ (((e >> from) & ((1u << bits) - 1)) << to);
+}
+
+uint32_t tgpu_convert_swizzle(const tgpu_cvt_plan *p, uint32_t elem) {
+  return swizzle(elem, p->swz_bits, p->swz_src, p->swz_dst);
+}
+
+/* Wavefronts of one warp access of 2^vbits elements per lane through layout l. */
+static unsigned wavefronts(const tgpu_cvt_plan *p, const tgpu_ll_layout *l, unsigned vbits) {
+  unsigned w = p->elem_bytes << vbits;
+  unsigned weff = w < BANK_WORD_BYTES ? BANK_WORD_BYTES : w;
+  unsigned slots = BANK_LINE_BYTES / weff, lanes = 1u << l->nlane;
+  uint32_t chunk[32];
+  unsigned n = 0, worst = 1;
+  for (unsigned x = 0; x < slots && x < lanes; x++) {
+    uint32_t byte = tgpu_convert_swizzle(p, tgpu_ll_layout_apply(l, 0, x, 0)) * p->elem_bytes;
+    uint32_t c = byte / weff, same_slot = 1;
+    bool seen = false;
+    for (unsigned k = 0; k < n; k++) {
+      seen = seen || chunk[k] == c;
+      if (chunk[k] != c && chunk[k] % slots == c % slots) same_slot++;
+    }
+    if (seen) continue;
+    chunk[n++] = c;
+    if (same_slot > worst) worst = same_slot;
+  }
+  return worst;
+}
+
+/* Total wavefronts of all stores and loads under the plan's current swizzle. */
+static unsigned shared_cost(tgpu_cvt_plan *p, unsigned sbits, unsigned lbits) {
+  p->store_wavefronts = wavefronts(p, &p->src, sbits);
+  p->load_wavefronts = wavefronts(p, &p->dst, lbits);
+  return (unique_regs(&p->src) >> sbits) * p->store_wavefronts +
+         (unique_regs(&p->dst) >> lbits) * p->load_wavefronts;
+}
+
+static void try_swizzle(tgpu_cvt_plan *p, unsigned sbits, unsigned lbits, unsigned k,
+                        unsigned r, unsigned c, unsigned *best) {
+  tgpu_cvt_plan t = *p;
+  t.swz_bits = k;
+  t.swz_src = r;
+  t.swz_dst = c;
+  unsigned cost = shared_cost(&t, sbits, lbits);
+  if (cost >= *best) return;
+  *best = cost;
+  *p = t;
+}
+
+static void plan_shared(tgpu_cvt_plan *p) {
+  unsigned sbits = vector_bits(&p->src, p->elem_bytes);
+  unsigned lbits = vector_bits(&p->dst, p->elem_bytes);
+  unsigned n = p->src.map.nout, lo = sbits > lbits ? sbits : lbits;
+  p->store_vec = 1u << sbits;
+  p->load_vec = 1u << lbits;
+  p->scratch_bytes = (1u << n) * p->elem_bytes;
+  p->swz_bits = 0;
+  unsigned best = shared_cost(p, sbits, lbits);
+  tgpu_cvt_plan keep = *p;
+  for (unsigned c = lo; c < n; c++)
+    for (unsigned k = 1; k <= 5 && c + k <= n; k++)
+      for (unsigned r = c + k; r + k <= n; r++) try_swizzle(&keep, sbits, lbits, k, r, c, &best);
+  *p = keep;
+}
+
+/* ---- entry points ---------------------------------------------------------------------- */
+
+const char *tgpu_convert_plan(const ir_attr *src, const ir_attr *dst, unsigned rank,
+                              const int64_t *shape, unsigned elem_bytes, unsigned num_warps,
+                              tgpu_cvt_plan *out) {
+  memset(out, 0, sizeof *out);
+  out->elem_bytes = elem_bytes ? elem_bytes : 1;
+  const char *err = tgpu_ll_from_encoding(src, rank, shape, &out->src);
+  if (!err) err = tgpu_ll_from_encoding(dst, rank, shape, &out->dst);
+  if (err) return err;
+  if ((1u << out->src.nwarp) != num_warps || (1u << out->dst.nwarp) != num_warps)
+    return "layout warps do not match num_warps";
+  if (out->src.nlane != out->dst.nlane) return "layouts disagree on the warp size";
+  if (tgpu_ll_layout_equal(&out->src, &out->dst)) out->route = TGPU_CONVERT_NOOP;
+  else if (plan_registers(out)) out->route = TGPU_CONVERT_REGISTERS;
+  else if (plan_shuffle(out)) out->route = TGPU_CONVERT_SHUFFLE;
+  else {
+    memset(out->src_of, 0, sizeof out->src_of);
+    out->select_bits = 0;
+    out->route = TGPU_CONVERT_SHARED;
+    plan_shared(out);
+  }
+  return NULL;
+}
+
+unsigned tgpu_convert_scratch_bytes(const ir_attr *src, const ir_attr *dst, unsigned rank,
+                                    const int64_t *shape, unsigned elem_bytes,
+                                    unsigned num_warps) {
+  tgpu_cvt_plan p;
+  if (tgpu_convert_plan(src, dst, rank, shape, elem_bytes, num_warps, &p)) return 0;
+  return p.route == TGPU_CONVERT_SHARED ? p.scratch_bytes : 0;
+}
