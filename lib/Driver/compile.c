@@ -8,6 +8,7 @@
 
 #include "Conversion/conversion.h"
 #include "Dialect/Tile/tile.h"
+#include "Dialect/TileGPU/target_info.h"
 #include "Dialect/TileGPU/tgpu.h"
 #include "Driver/driver.h"
 #include "Frontend/ast.h"
@@ -102,23 +103,16 @@ static void result_set_metadata(tilec_result *r, ir_module *m, const char *arch,
 
 /* ---- stages ----------------------------------------------------------------------------- */
 
-static const char *default_arch(const tilec_options *o) { return o->arch ? o->arch : "sm_90a"; }
+/* The target of the options (the default when unset); NULL after an error. */
+static const tgpu_target *options_target(ir_context *ctx, const tilec_options *o) {
+  if (!o->arch) return tgpu_target_default();
+  return tgpu_target_get(ctx, (ir_loc){0}, o->arch);
+}
 
 static bool check_options(ir_context *ctx, const tilec_options *o) {
-  static const char *const archs[] = {"sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"};
-  const char *arch = default_arch(o);
-  bool known = false;
-  for (size_t i = 0; i < sizeof archs / sizeof *archs; i++) known |= strcmp(arch, archs[i]) == 0;
-  ir_loc none = {0};
-  if (!known) {
-    ir_emit_error(ctx, none, "unknown target '%s': expected sm_80, sm_86, sm_89, sm_90 or sm_90a", arch);
-    return false;
-  }
-  if (o->num_warps && (o->num_warps > 32 || (o->num_warps & (o->num_warps - 1)))) {
-    ir_emit_error(ctx, none, "num_warps must be a power of 2 between 1 and 32, got %u", o->num_warps);
-    return false;
-  }
-  return true;
+  const tgpu_target *t = options_target(ctx, o);
+  if (!t) return false;
+  return !o->num_warps || tgpu_target_check_num_warps(ctx, (ir_loc){0}, t, o->num_warps);
 }
 
 static char *emit_ast(ir_context *ctx, const char *filename, const char *src, size_t len) {
@@ -143,7 +137,8 @@ static ir_module *run_frontend(ir_context *ctx, const char *filename, const char
   ir_module *m = fe_compile_source(ctx, filename, src, len, &fo);
   free(defs);
   if (m) {
-    ir_op_set_attr(m->op, TGPU_ATTR_TARGET, ir_string_attr(ctx, default_arch(o)));
+    ir_op_set_attr(m->op, TGPU_ATTR_TARGET, ir_string_attr(ctx, options_target(ctx, o)->name));
+    if (o->num_stages) ir_op_set_attr(m->op, TGPU_ATTR_NUM_STAGES, ir_i32_attr(ctx, (int64_t)o->num_stages));
     report_ir(o, 0, "frontend", "after", m);
   }
   return m;
@@ -171,30 +166,33 @@ static char *emit_ir_text(ir_module *m, size_t *out_len) {
   return s;
 }
 
-/* Conversion and code generation; fills *out (PTX, LLVM IR or cubin). */
+/* Text output: takes s (heap, may be NULL after an error or out of memory). */
+static bool take_text(ir_context *ctx, char *s, char **out, size_t *out_len) {
+  if (!s && !diag_error_count(ir_context_diag(ctx))) ir_emit_error(ctx, (ir_loc){0}, "out of memory");
+  *out = s;
+  *out_len = s ? strlen(s) : 0;
+  return s != NULL;
+}
+
+/* Conversion and code generation, one step at a time: convert (--emit=llvm stops here),
+ * optimize (--emit=llvm-opt stops here), PTX, cubin. Fills *out. */
 static bool emit_machine(ir_context *ctx, ir_module *m, const tilec_options *o, cg_module **out_cm,
                          char **out, size_t *out_len) {
-  cg_options co = {default_arch(o), o->libdevice_path, o->no_opt ? 0 : (o->opt_level ? o->opt_level : 3)};
+  cg_options co = {options_target(ctx, o), o->libdevice_path,
+                   o->no_opt ? 0 : (o->opt_level ? o->opt_level : 3)};
   cg_module *cm = cg_convert(m, &co);
   if (!cm) return false;
   *out_cm = cm;
+  if (o->emit == TILEC_EMIT_LLVM) return take_text(ctx, cg_module_print_llvm(cm), out, out_len);
+  if (!cg_optimize(cm, ctx)) return false;
+  if (o->emit == TILEC_EMIT_LLVM_OPT) return take_text(ctx, cg_module_print_llvm(cm), out, out_len);
   char *ptx = cg_emit_ptx(cm, ctx);
   if (!ptx) return false;
-  if (o->emit == TILEC_EMIT_LLVM) {
-    free(ptx);
-    *out = cg_module_print_llvm(cm);
-    *out_len = strlen(*out);
-    return true;
-  }
-  if (o->emit == TILEC_EMIT_CUBIN) {
-    unsigned char *bin = cg_ptxas(ctx, ptx, co.arch, out_len);
-    free(ptx);
-    *out = (char *)bin;
-    return bin != NULL;
-  }
-  *out = ptx;
-  *out_len = strlen(ptx);
-  return true;
+  if (o->emit != TILEC_EMIT_CUBIN) return take_text(ctx, ptx, out, out_len);
+  unsigned char *bin = cg_ptxas(cm, ctx, ptx, out_len);
+  free(ptx);
+  *out = (char *)bin;
+  return bin != NULL;
 }
 
 static tilec_result *compile_module(ir_context *ctx, ir_module *m, const tilec_options *o) {
@@ -215,7 +213,7 @@ static tilec_result *compile_module(ir_context *ctx, ir_module *m, const tilec_o
   }
   tilec_result *r = result_new(out, len);
   result_set_kernels(r, m);
-  result_set_metadata(r, m, default_arch(o), cm);
+  result_set_metadata(r, m, options_target(ctx, o)->name, cm);
   if (cm) cg_module_destroy(cm);
   return r;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "Dialect/Tile/tile.h"
+#include "Dialect/TileGPU/target_info.h"
 #include "Frontend/sema.h"
 
 static bool stmts(sema *S, fe_stmt *const *body, unsigned n);
@@ -509,7 +510,7 @@ static bool scf_for(sema *S, const fe_stmt *s, range_args *ra) {
   for (unsigned i = 0; i < carried.n; i++) ops[3 + i] = carried.a[i].v;
   ir_op *op = ir_op_create_named(S->m, "scf.for", s->loc, nops, ops, carried.n, types_of(S, carried.a, carried.n), 0, NULL);
   ir_region_append_block(ir_op_region(op, 0), body);
-  if (ra->num_stages.kind == SV_INT) ir_op_set_attr(op, "tt.num_stages", ir_i32_attr(S->ctx, ra->num_stages.i));
+  if (ra->num_stages.kind == SV_INT) ir_op_set_attr(op, TILE_ATTR_LOOP_NUM_STAGES, ir_i32_attr(S->ctx, ra->num_stages.i));
   if (ra->unroll.kind == SV_INT) ir_op_set_attr(op, "tt.loop_unroll_factor", ir_i32_attr(S->ctx, ra->unroll.i));
   insert_op(S, op);
   bind_results(S, &before, &carried, op);
@@ -1117,10 +1118,10 @@ static void set_kernel_attrs(sema *S, ir_op *f, sema_jit *j, const pinfo *pis, u
   }
   ir_op_set_attr(f, "sym_name", ir_string_attr(c, fd->name));
   ir_op_set_attr(f, "function_type", ir_type_attr(c, ir_func_type(c, nargs, tys, 0, NULL)));
-  ir_op_set_attr(f, "arg_names", ir_array_attr(c, nargs, names));
-  ir_op_set_attr(f, "tilec.arg_dtypes", ir_array_attr(c, nargs, dts));
+  ir_op_set_attr(f, TILEC_ATTR_ARG_NAMES, ir_array_attr(c, nargs, names));
+  ir_op_set_attr(f, TILEC_ATTR_ARG_DTYPES, ir_array_attr(c, nargs, dts));
   ir_op_set_attr(f, TILE_ATTR_DIVISIBILITY, ir_i64_array_attr(c, nargs, divs));
-  ir_op_set_attr(f, "tilec.constexprs", ir_dict_attr(c, nce, ce));
+  ir_op_set_attr(f, TILEC_ATTR_CONSTEXPRS, ir_dict_attr(c, nce, ce));
 }
 
 static bool run_body(sema *S, fe_funcdef *fd, sema_fn *fn, ir_block *entry) {
@@ -1402,10 +1403,10 @@ static bool analyze(sema *S) {
   if (!select_and_compile(S)) return false;
   ir_op *mop = S->m->op;
   unsigned nw = S->opts && S->opts->num_warps ? S->opts->num_warps : S->num_warps_set ? S->num_warps : 4;
-  ir_op_set_attr(mop, "tgpu.num_warps", ir_i32_attr(S->ctx, nw));
-  ir_op_set_attr(mop, "tgpu.threads_per_warp", ir_i32_attr(S->ctx, 32));
+  ir_op_set_attr(mop, TGPU_ATTR_NUM_WARPS, ir_i32_attr(S->ctx, nw));
+  ir_op_set_attr(mop, TGPU_ATTR_THREADS_PER_WARP, ir_i32_attr(S->ctx, TGPU_WARP_SIZE));
   if (S->nall_configs)
-    ir_op_set_attr(mop, "tilec.autotune_configs", ir_array_attr(S->ctx, S->nall_configs, S->all_configs));
+    ir_op_set_attr(mop, TILEC_ATTR_AUTOTUNE_CONFIGS, ir_array_attr(S->ctx, S->nall_configs, S->all_configs));
   return true;
 }
 

@@ -1,6 +1,6 @@
 /* Pass "coalesce": vector widths and thread layouts for memory accesses.
  *
- * Needs: tgpu IR (every tensor has a layout; module attribute tgpu.num_warps).
+ * Needs: tgpu IR (every tensor has a layout); each function's num_warps (tgpu_func_num_warps).
  * Changes: for each tt.load / tt.store of a tensor of pointers, reads the pointer's axis
  *   info (Analysis/axisinfo.h) and picks the order of dims by contiguity (most contiguous
  *   first) and the vector width along order[0]:
@@ -19,8 +19,6 @@
 #include "Analysis/axisinfo.h"
 #include "Dialect/TileGPU/tgpu_rules.h"
 #include "Transforms/passes.h"
-
-#define TGPU_ATTR_VEC "tgpu.vec"
 
 typedef struct access_plan {
   ir_op *op;
@@ -114,7 +112,6 @@ static void apply_plan(ir_module *m, const access_plan *p) {
 
 typedef struct plan_state {
   axis_analysis *a;
-  unsigned num_warps;
   access_plan *plans;
   size_t n, cap;
 } plan_state;
@@ -123,7 +120,7 @@ static ir_walk_result plan_op(ir_op *op, void *user) {
   plan_state *s = user;
   if (!ir_op_is(op, "tt.load") && !ir_op_is(op, "tt.store")) return IR_WALK_ADVANCE;
   access_plan p;
-  if (!plan_access(s->a, op, s->num_warps, &p)) return IR_WALK_ADVANCE;
+  if (!plan_access(s->a, op, tgpu_func_num_warps(tgpu_enclosing_func(op)), &p)) return IR_WALK_ADVANCE;
   if (s->n == s->cap) {
     s->cap = s->cap ? s->cap * 2 : 16;
     s->plans = realloc(s->plans, s->cap * sizeof *s->plans);
@@ -134,7 +131,7 @@ static ir_walk_result plan_op(ir_op *op, void *user) {
 }
 
 static bool run(ir_module *m) {
-  plan_state s = {axis_analysis_run(m), tgpu_module_num_warps(m), NULL, 0, 0};
+  plan_state s = {axis_analysis_run(m), NULL, 0, 0};
   ir_walk_pre(m->op, plan_op, &s);
   axis_analysis_free(s.a);
   for (size_t i = 0; i < s.n; i++) apply_plan(m, &s.plans[i]);

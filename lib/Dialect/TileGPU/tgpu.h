@@ -24,6 +24,8 @@
 #ifndef TILEC_TGPU_H
 #define TILEC_TGPU_H
 
+#include "Dialect/TileGPU/target_info.h"
+#include "Dialect/attr_names.h"
 #include "IR/ir.h"
 
 #define TGPU_MAX_RANK IR_MAX_RANK
@@ -62,11 +64,8 @@ const char *tgpu_layout_check(const ir_attr *enc, unsigned rank, const int64_t *
  * counted once per thread). */
 unsigned tgpu_elems_per_thread(const ir_attr *enc, unsigned rank, const int64_t *shape);
 
-/* Module attributes read by passes and conversion. */
-#define TGPU_ATTR_NUM_WARPS "tgpu.num_warps"
-#define TGPU_ATTR_THREADS_PER_WARP "tgpu.threads_per_warp"
-#define TGPU_ATTR_TARGET "tgpu.target"
-/* Reads tgpu.num_warps from the module (4 when absent). */
+/* Reads tgpu.num_warps from the module (4 when absent): the default of its functions. Code
+ * that works on one function reads tgpu_func_num_warps (target_info.h) instead. */
 unsigned tgpu_module_num_warps(ir_module *m);
 
 #endif

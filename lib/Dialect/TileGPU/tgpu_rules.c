@@ -282,21 +282,20 @@ static const char *check_op(ir_op *op, unsigned num_warps) {
 }
 
 typedef struct check_state {
-  unsigned num_warps;
   ir_op *bad;
   const char *msg;
 } check_state;
 
 static ir_walk_result check_one(ir_op *op, void *user) {
   check_state *s = user;
-  s->msg = check_op(op, s->num_warps);
+  s->msg = check_op(op, tgpu_func_num_warps(tgpu_enclosing_func(op)));
   if (!s->msg) return IR_WALK_ADVANCE;
   s->bad = op;
   return IR_WALK_INTERRUPT;
 }
 
 bool tgpu_check_layouts(ir_module *m, const char *pass) {
-  check_state s = {tgpu_module_num_warps(m), NULL, NULL};
+  check_state s = {NULL, NULL};
   if (ir_walk_pre(m->op, check_one, &s)) return true;
   ir_emit_error(m->ctx, s.bad->loc, "internal error: '%s' left inconsistent layouts at '%s': %s",
                 pass, ir_op_name(s.bad), s.msg);

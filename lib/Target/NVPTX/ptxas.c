@@ -1,4 +1,4 @@
-/* cg_ptxas: PTX -> cubin through the CUDA toolkit's ptxas, when installed.
+/* nvptx_ptxas: PTX -> cubin through the CUDA toolkit's ptxas, when installed.
  *
  * ptxas is looked up on PATH, then in $CUDA_HOME/bin and /usr/local/cuda/bin. The PTX goes
  * through a temporary file (ptxas reads files); its stderr is captured into the error. */
@@ -9,7 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "Conversion/conversion.h"
+#include "Support/support.h"
+#include "Target/NVPTX/nvptx.h"
 
 static char *join_path(const char *dir, const char *name) {
   size_t n = strlen(dir) + strlen(name) + 2;
@@ -112,14 +113,14 @@ done:
   return cubin;
 }
 
-unsigned char *cg_ptxas(ir_context *ctx, const char *ptx, const char *arch, size_t *out_len) {
+unsigned char *nvptx_ptxas(ir_context *ctx, const char *ptx, const tgpu_target *t, size_t *out_len) {
   char *ptxas = find_ptxas();
   if (!ptxas) {
     ir_emit_error(ctx, (ir_loc){0}, "ptxas not found (looked on PATH, $CUDA_HOME/bin, "
                   "/usr/local/cuda/bin)");
     return NULL;
   }
-  unsigned char *cubin = assemble(ctx, ptxas, ptx, arch, out_len);
+  unsigned char *cubin = assemble(ctx, ptxas, ptx, t->name, out_len);
   free(ptxas);
   return cubin;
 }
