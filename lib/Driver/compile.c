@@ -129,6 +129,15 @@ static char *emit_ast(ir_context *ctx, const char *filename, const char *src, si
   return out;
 }
 
+/* --num-stages: the module default, and it overrides each function's own (autotune) value,
+ * as --num-warps does. */
+static void set_num_stages(ir_module *m, unsigned n) {
+  const ir_attr *a = ir_i32_attr(m->ctx, (int64_t)n);
+  ir_op_set_attr(m->op, TGPU_ATTR_NUM_STAGES, a);
+  for (ir_op *f = ir_module_body(m)->first; f; f = f->next)
+    if (ir_op_get_attr(f, TGPU_ATTR_NUM_STAGES)) ir_op_set_attr(f, TGPU_ATTR_NUM_STAGES, a);
+}
+
 static ir_module *run_frontend(ir_context *ctx, const char *filename, const char *src, size_t len,
                                const tilec_options *o) {
   fe_define *defs = calloc(o->ndefines ? o->ndefines : 1, sizeof *defs);
@@ -138,7 +147,7 @@ static ir_module *run_frontend(ir_context *ctx, const char *filename, const char
   free(defs);
   if (m) {
     ir_op_set_attr(m->op, TGPU_ATTR_TARGET, ir_string_attr(ctx, options_target(ctx, o)->name));
-    if (o->num_stages) ir_op_set_attr(m->op, TGPU_ATTR_NUM_STAGES, ir_i32_attr(ctx, (int64_t)o->num_stages));
+    if (o->num_stages) set_num_stages(m, o->num_stages);
     report_ir(o, 0, "frontend", "after", m);
   }
   return m;

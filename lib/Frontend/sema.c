@@ -873,6 +873,7 @@ static bool read_config(sema *S, sema_jit *j, const fe_expr *cfg, bool first, co
     }
     e[ne++] = (ir_named_attr){ir_intern(S->ctx, ints[k]), ir_i32_attr(S->ctx, v.i)};
     if (first && k == 0) j->cfg_warps = (unsigned)v.i;
+    if (first && k == 1) j->cfg_stages = (unsigned)v.i;
   }
   *out = ir_dict_attr(S->ctx, ne, e);
   return true;
@@ -1135,6 +1136,14 @@ static bool run_body(sema *S, fe_funcdef *fd, sema_fn *fn, ir_block *entry) {
   return ok;
 }
 
+/* The kernel's own launch configuration (its first autotune config) as per-function
+ * attributes; --num-warps overrides it (the module default then says it all). */
+static void set_kernel_config(sema *S, ir_op *f, const sema_jit *j) {
+  if (j->cfg_warps && !(S->opts && S->opts->num_warps))
+    ir_op_set_attr(f, TGPU_ATTR_NUM_WARPS, ir_i32_attr(S->ctx, j->cfg_warps));
+  if (j->cfg_stages) ir_op_set_attr(f, TGPU_ATTR_NUM_STAGES, ir_i32_attr(S->ctx, j->cfg_stages));
+}
+
 static bool compile_kernel(sema *S, sema_jit *j) {
   fe_funcdef *fd = j->fd;
   pinfo *pis = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(pinfo));
@@ -1165,7 +1174,7 @@ static bool compile_kernel(sema *S, sema_jit *j) {
   set_block(S, entry);
   sema_emit(S, j->loc, "tt.return", 0, NULL, 0, NULL);
   S->b = saved;
-  if (!S->num_warps_set && j->cfg_warps) S->num_warps = j->cfg_warps, S->num_warps_set = true;
+  set_kernel_config(S, f, j);
   return true;
 }
 
@@ -1402,7 +1411,8 @@ static bool analyze(sema *S) {
   set_block(S, ir_module_body(S->m));
   if (!select_and_compile(S)) return false;
   ir_op *mop = S->m->op;
-  unsigned nw = S->opts && S->opts->num_warps ? S->opts->num_warps : S->num_warps_set ? S->num_warps : 4;
+  /* The module default; a kernel's own autotune config is its function's attribute. */
+  unsigned nw = S->opts && S->opts->num_warps ? S->opts->num_warps : TGPU_DEFAULT_NUM_WARPS;
   ir_op_set_attr(mop, TGPU_ATTR_NUM_WARPS, ir_i32_attr(S->ctx, nw));
   ir_op_set_attr(mop, TGPU_ATTR_THREADS_PER_WARP, ir_i32_attr(S->ctx, TGPU_WARP_SIZE));
   if (S->nall_configs)
@@ -1422,7 +1432,7 @@ ir_module *fe_compile_source(ir_context *ctx, const char *filename, const char *
     return NULL;
   }
   ir_module *m = ir_module_create(ctx, (ir_loc){file->filename, 1, 1});
-  sema S = {.ctx = ctx, .m = m, .arena = arena, .opts = opts, .file = file, .num_warps = 4};
+  sema S = {.ctx = ctx, .m = m, .arena = arena, .opts = opts, .file = file};
   ir_builder_init(&S.b, m);
   bool ok = analyze(&S);
   sup_arena_destroy(arena);
