@@ -36,7 +36,7 @@ cg_val *cg_get(cg_state *st, ir_value *v) {
 }
 
 void cg_set(cg_state *st, ir_value *v, cg_val *cv) {
-  sup_ptrmap_put(&st->vals, (uint64_t)(uintptr_t)v, cv);
+  if (!sup_ptrmap_put(&st->vals, (uint64_t)(uintptr_t)v, cv)) ir_context_note_oom(st->ictx);
 }
 
 LLVMValueRef cg_i32(cg_state *st, int64_t v) {
@@ -340,7 +340,7 @@ cg_module *cg_convert(ir_module *m, const cg_options *opts) {
       return NULL;
     }
   }
-  if (!verify_llvm(cm, ictx, m->op->loc)) {
+  if (ir_context_failed(ictx) || !verify_llvm(cm, ictx, m->op->loc)) {
     cg_module_destroy(cm);
     return NULL;
   }

@@ -157,6 +157,7 @@ static void asm_load(cg_state *st, piece *pc) {
   LLVMValueRef words[4] = {NULL, NULL, NULL, NULL};
   for (unsigned i = 0; i < nw; i++) words[i] = nw == 1 ? r : LLVMBuildExtractValue(st->b, r, i, "");
   from_words(st, pc, words, nw);
+  if (text.failed || cons.failed) ir_context_note_oom(st->ictx); /* the asm is truncated */
   sup_strbuf_free(&text);
   sup_strbuf_free(&cons);
 }
@@ -177,6 +178,7 @@ static void asm_store(cg_state *st, piece *pc) {
   sup_strbuf_puts(&cons, "l,b");
   call_asm(st, LLVMVoidTypeInContext(st->ctx), args, nw + 2, sup_strbuf_cstr(&text),
            sup_strbuf_cstr(&cons));
+  if (text.failed || cons.failed) ir_context_note_oom(st->ictx); /* the asm is truncated */
   sup_strbuf_free(&text);
   sup_strbuf_free(&cons);
 }

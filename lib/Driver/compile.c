@@ -3,6 +3,7 @@
  * The pipeline itself is the list in lib/Transforms/passes.c; this file only sequences the
  * levels, adapts callbacks (diagnostics, IR dumps, timings) and packages the result. Every
  * call owns its own context: nothing is shared between calls. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,8 +27,13 @@ struct tilec_result {
 
 const char *tilec_version(void) { return TILEC_VERSION; }
 
-ir_context *drv_context_create(void) {
+static void diag_adapter(void *user, diag_severity sev, diag_loc loc, const char *message,
+                         const char *rendered);
+
+ir_context *drv_context_create(const tilec_options *o) {
   ir_context *ctx = ir_context_create();
+  if (!ctx) return NULL;
+  if (o && o->on_diagnostic) diag_engine_set_handler(ir_context_diag(ctx), diag_adapter, (void *)o);
   tile_register_dialect(ctx);
   tgpu_register_dialect(ctx);
   return ctx;
@@ -57,6 +63,7 @@ static void report_ir(const tilec_options *o, unsigned index, const char *pass, 
                       ir_module *m) {
   if (!wants_ir(o, pass, stage)) return;
   char *text = ir_print_to_string(m->op);
+  if (!text) return ir_context_note_oom(m->ctx);
   o->on_ir(o->ir_user, index, pass, stage, text, strlen(text));
   free(text);
 }
@@ -74,31 +81,46 @@ static void hook_after(void *user, unsigned index, const ir_pass *p, ir_module *
 
 /* ---- result packaging ------------------------------------------------------------------- */
 
+/* Takes output (heap); NULL when out of memory (output freed). */
 static tilec_result *result_new(char *output, size_t len) {
   tilec_result *r = calloc(1, sizeof *r);
+  if (!r) {
+    free(output);
+    return NULL;
+  }
   r->output = output;
   r->output_len = len;
   return r;
 }
 
-static void result_set_kernels(tilec_result *r, ir_module *m) {
+/* False when out of memory. */
+static bool result_set_kernels(tilec_result *r, ir_module *m) {
   size_t n = 0;
   for (ir_op *op = ir_module_body(m)->first; op; op = op->next) n += drv_is_kernel(op);
   r->kernel_names = calloc(n ? n : 1, sizeof *r->kernel_names);
-  for (ir_op *op = ir_module_body(m)->first; op; op = op->next)
-    if (drv_is_kernel(op)) r->kernel_names[r->nkernels++] = strdup(ir_op_get_string_attr(op, "sym_name"));
+  if (!r->kernel_names) return false;
+  for (ir_op *op = ir_module_body(m)->first; op; op = op->next) {
+    if (!drv_is_kernel(op)) continue;
+    const char *name = ir_op_get_string_attr(op, "sym_name");
+    if (!(r->kernel_names[r->nkernels] = strdup(name ? name : ""))) return false;
+    r->nkernels++;
+  }
+  return true;
 }
 
-static void result_set_metadata(tilec_result *r, ir_module *m, const char *arch, cg_module *cm) {
+/* False when out of memory. */
+static bool result_set_metadata(tilec_result *r, ir_module *m, const char *arch, cg_module *cm) {
   size_t n = cm ? cg_num_kernels(cm) : 0;
   drv_kernel_facts *facts = calloc(n ? n : 1, sizeof *facts);
+  if (!facts) return false;
   for (size_t i = 0; i < n; i++) {
     facts[i].name = cg_kernel(cm, i)->name;
     facts[i].shared_bytes = cg_kernel(cm, i)->shared_bytes;
   }
   r->metadata = drv_metadata_json(m, arch, facts, n);
-  r->metadata_len = strlen(r->metadata);
+  r->metadata_len = r->metadata ? strlen(r->metadata) : 0;
   free(facts);
+  return r->metadata != NULL;
 }
 
 /* ---- stages ----------------------------------------------------------------------------- */
@@ -117,13 +139,14 @@ static bool check_options(ir_context *ctx, const tilec_options *o) {
 
 static char *emit_ast(ir_context *ctx, const char *filename, const char *src, size_t len) {
   sup_arena *arena = sup_arena_create();
+  if (!arena) return NULL;
+  ir_context_watch_arena(ctx, arena);
   fe_file *f = fe_parse(ctx, arena, filename, src, len);
   char *out = NULL;
-  if (f) {
+  if (f && !ir_context_failed(ctx)) {
     sup_strbuf b = {0};
     fe_ast_print(f, &b);
     out = sup_strbuf_take(&b);
-    if (!out) out = strdup("");
   }
   sup_arena_destroy(arena);
   return out;
@@ -141,6 +164,7 @@ static void set_num_stages(ir_module *m, unsigned n) {
 static ir_module *run_frontend(ir_context *ctx, const char *filename, const char *src, size_t len,
                                const tilec_options *o) {
   fe_define *defs = calloc(o->ndefines ? o->ndefines : 1, sizeof *defs);
+  if (!defs) return NULL;
   for (size_t i = 0; i < o->ndefines; i++) defs[i] = (fe_define){o->defines[i].name, o->defines[i].value};
   fe_options fo = {o->signature, defs, o->ndefines, o->kernels, o->nkernels, o->num_warps};
   ir_module *m = fe_compile_source(ctx, filename, src, len, &fo);
@@ -171,7 +195,7 @@ static bool run_pipeline(ir_module *m, bool tile_only, compile_state *st) {
 
 static char *emit_ir_text(ir_module *m, size_t *out_len) {
   char *s = ir_print_to_string(m->op);
-  *out_len = strlen(s);
+  *out_len = s ? strlen(s) : 0;
   return s;
 }
 
@@ -217,14 +241,25 @@ static tilec_result *compile_module(ir_context *ctx, ir_module *m, const tilec_o
     out = emit_ir_text(m, &len);
   } else if (!emit_machine(ctx, m, o, &cm, &out, &len)) {
     free(out);
-    if (cm) cg_module_destroy(cm);
-    return NULL;
+    out = NULL;
   }
-  tilec_result *r = result_new(out, len);
-  result_set_kernels(r, m);
-  result_set_metadata(r, m, options_target(ctx, o)->name, cm);
+  tilec_result *r = out ? result_new(out, len) : NULL;
+  if (r && !(result_set_kernels(r, m) && result_set_metadata(r, m, options_target(ctx, o)->name, cm))) {
+    tilec_result_free(r);
+    r = NULL;
+  }
   if (cm) cg_module_destroy(cm);
+  if (!r && !diag_error_count(ir_context_diag(ctx))) ir_context_note_oom(ctx);
   return r;
+}
+
+/* No context (out of memory before anything could be reported through one): the error goes
+ * to the callback, or stderr, directly. */
+static int report_no_context(const tilec_options *o) {
+  tilec_diagnostic d = {TILEC_SEVERITY_ERROR, NULL, 0, 0, "out of memory", "error: out of memory"};
+  if (o->on_diagnostic) o->on_diagnostic(o->diagnostic_user, &d);
+  else fprintf(stderr, "%s\n", d.rendered);
+  return 1;
 }
 
 int tilec_compile(const char *filename, const char *source, size_t len, const tilec_options *opts,
@@ -232,16 +267,17 @@ int tilec_compile(const char *filename, const char *source, size_t len, const ti
   tilec_options dflt = {0};
   const tilec_options *o = opts ? opts : &dflt;
   *out_result = NULL;
-  ir_context *ctx = drv_context_create();
+  ir_context *ctx = drv_context_create(o);
+  if (!ctx) return report_no_context(o);
   diag_engine *de = ir_context_diag(ctx);
-  if (o->on_diagnostic) diag_engine_set_handler(de, diag_adapter, (void *)o);
   if (!filename) filename = "<input>";
   tilec_result *r = NULL;
-  if (!check_options(ctx, o)) {
+  if (ir_context_failed(ctx) || !check_options(ctx, o)) {
     /* reported */
   } else if (o->emit == TILEC_EMIT_AST) {
     char *ast = emit_ast(ctx, filename, source, len);
     if (ast) r = result_new(ast, strlen(ast));
+    if (!r && !diag_error_count(de)) ir_context_note_oom(ctx);
   } else {
     ir_module *m = run_frontend(ctx, filename, source, len, o);
     if (m) {

@@ -112,6 +112,7 @@ static void emit_constexprs(sup_strbuf *b, const ir_op *func) {
         sup_strbuf s = {0};
         ir_attr_print(v, &s);
         json_string(b, sup_strbuf_cstr(&s));
+        if (s.failed) b->failed = true;
         sup_strbuf_free(&s);
       }
     }

@@ -1223,9 +1223,7 @@ static const char *spec_key(sema *S, sema_jit *j, const sema_val *vals) {
       sup_strbuf_puts(&sb, sema_repr(S, &vals[i]));
     }
   }
-  const char *k = sup_arena_strdup(S->arena, sup_strbuf_cstr(&sb));
-  sup_strbuf_free(&sb);
-  return k;
+  return sup_arena_strbuf(S->arena, &sb);
 }
 
 static bool collect_returns(sema *S, sema_jit *j, const sema_fn *fn, ir_block *entry, sema_spec *sp,
@@ -1426,17 +1424,22 @@ ir_module *fe_compile_source(ir_context *ctx, const char *filename, const char *
   diag_engine *dg = ir_context_diag(ctx);
   unsigned errors = diag_error_count(dg);
   sup_arena *arena = sup_arena_create();
+  if (!arena) {
+    ir_context_note_oom(ctx);
+    return NULL;
+  }
+  ir_context_watch_arena(ctx, arena);
   fe_file *file = fe_parse(ctx, arena, filename, source, len);
-  if (!file) {
+  ir_module *m = file ? ir_module_create(ctx, (ir_loc){file->filename, 1, 1}) : NULL;
+  if (!m) {
     sup_arena_destroy(arena);
     return NULL;
   }
-  ir_module *m = ir_module_create(ctx, (ir_loc){file->filename, 1, 1});
   sema S = {.ctx = ctx, .m = m, .arena = arena, .opts = opts, .file = file};
   ir_builder_init(&S.b, m);
   bool ok = analyze(&S);
   sup_arena_destroy(arena);
-  if (!ok || diag_error_count(dg) != errors) {
+  if (!ok || diag_error_count(dg) != errors || ir_context_failed(ctx)) {
     ir_module_destroy(m);
     return NULL;
   }

@@ -175,8 +175,7 @@ static bool lex_string(parser *P, char **out) {
     return fail_at(P, start, "unterminated string");
   }
   P->p++; /* closing quote */
-  *out = sup_arena_strndup(P->tmp, sup_strbuf_cstr(&b), b.len);
-  sup_strbuf_free(&b);
+  *out = sup_arena_strbuf(P->tmp, &b);
   return true;
 }
 
@@ -514,7 +513,7 @@ static const char *lex_value_name(parser *P, const char **at) {
 static bool define_value(parser *P, const char *name, const char *at, ir_value *v) {
   uint64_t key = (uint64_t)(uintptr_t)name;
   if (sup_ptrmap_get(P->values, key)) return fail_at(P, at, "redefinition of value '%s'", name);
-  sup_ptrmap_put(P->values, key, v);
+  if (!sup_ptrmap_put(P->values, key, v)) return fail_at(P, at, "out of memory");
   return true;
 }
 
@@ -747,7 +746,14 @@ ir_module *ir_parse_module(ir_context *ctx, const char *filename, const char *te
   diag_engine_add_source(ir_context_diag(ctx), P.file, text, len);
   P.m = irx_module_alloc(ctx);
   P.tmp = sup_arena_create();
-  P.names = sup_interner_create(P.tmp);
+  ir_context_watch_arena(ctx, P.tmp);
+  P.names = P.tmp ? sup_interner_create(P.tmp) : NULL;
+  if (!P.m || !P.names) {
+    ir_context_note_oom(ctx);
+    sup_arena_destroy(P.tmp);
+    ir_module_destroy(P.m);
+    return NULL;
+  }
   sup_ptrmap top_values = {0};
   P.values = &top_values;
   ir_block *top = ir_block_create(P.m);
@@ -764,7 +770,7 @@ ir_module *ir_parse_module(ir_context *ctx, const char *filename, const char *te
   sup_ptrmap_free(&top_values);
   sup_interner_destroy(P.names);
   sup_arena_destroy(P.tmp);
-  if (P.failed) {
+  if (P.failed || ir_context_failed(ctx)) {
     ir_module_destroy(P.m);
     return NULL;
   }

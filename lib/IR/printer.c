@@ -182,7 +182,8 @@ static void indent(printer *p, unsigned depth) {
 static void name_value(printer *p, const ir_value *v, bool is_arg) {
   unsigned n = is_arg ? p->sc->next_arg++ : p->sc->next_val++;
   uint64_t code = ((uint64_t)n << 1 | (is_arg ? 1u : 0u)) + 1;
-  sup_ptrmap_put(&p->sc->ids, (uint64_t)(uintptr_t)v, (void *)(uintptr_t)code);
+  /* Out of memory: the text would name values wrongly, so the whole print fails. */
+  if (!sup_ptrmap_put(&p->sc->ids, (uint64_t)(uintptr_t)v, (void *)(uintptr_t)code)) p->out->failed = true;
 }
 
 static void print_value(printer *p, const ir_value *v) {
@@ -294,6 +295,6 @@ char *ir_print_to_string(const ir_op *op) {
 
 void ir_print_to_file(const ir_op *op, FILE *f) {
   char *s = ir_print_to_string(op);
-  fputs(s, f);
+  fputs(s ? s : "// (out of memory while printing)\n", f);
   free(s);
 }

@@ -122,9 +122,11 @@ static ir_walk_result plan_op(ir_op *op, void *user) {
   access_plan p;
   if (!plan_access(s->a, op, tgpu_func_num_warps(tgpu_enclosing_func(op)), &p)) return IR_WALK_ADVANCE;
   if (s->n == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 16;
-    s->plans = realloc(s->plans, s->cap * sizeof *s->plans);
-    if (!s->plans) abort(); /* out of memory: an internal failure */
+    size_t cap = s->cap ? s->cap * 2 : 16;
+    access_plan *plans = realloc(s->plans, cap * sizeof *plans);
+    if (!plans) return ir_context_note_oom(ir_op_context(op)), IR_WALK_INTERRUPT;
+    s->plans = plans;
+    s->cap = cap;
   }
   s->plans[s->n++] = p;
   return IR_WALK_ADVANCE;
@@ -132,6 +134,7 @@ static ir_walk_result plan_op(ir_op *op, void *user) {
 
 static bool run(ir_module *m) {
   plan_state s = {axis_analysis_run(m), NULL, 0, 0};
+  if (!s.a) return false;
   ir_walk_pre(m->op, plan_op, &s);
   axis_analysis_free(s.a);
   for (size_t i = 0; i < s.n; i++) apply_plan(m, &s.plans[i]);

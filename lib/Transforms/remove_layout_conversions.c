@@ -19,6 +19,7 @@
 #include "Transforms/passes.h"
 
 typedef struct prop_state {
+  ir_context *ctx;
   sup_ptrmap layout;   /* ir_value* -> const ir_attr* (chosen layout) */
   ir_value **work;
   size_t n, cap;
@@ -26,12 +27,11 @@ typedef struct prop_state {
 
 static void push(prop_state *s, ir_value *v, const ir_attr *enc) {
   if (sup_ptrmap_has(&s->layout, (uint64_t)(uintptr_t)v)) return;
-  sup_ptrmap_put(&s->layout, (uint64_t)(uintptr_t)v, (void *)enc);
-  if (s->n == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 64;
-    s->work = realloc(s->work, s->cap * sizeof *s->work);
-    if (!s->work) abort(); /* out of memory: an internal failure */
-  }
+  ir_value **work = s->n < s->cap ? s->work : realloc(s->work, (s->cap ? s->cap * 2 : 64) * sizeof *work);
+  if (!work || !sup_ptrmap_put(&s->layout, (uint64_t)(uintptr_t)v, (void *)enc))
+    return ir_context_note_oom(s->ctx); /* out of memory: the pass's result is dropped */
+  if (s->n == s->cap) s->cap = s->cap ? s->cap * 2 : 64;
+  s->work = work;
   s->work[s->n++] = v;
 }
 
@@ -81,7 +81,7 @@ static void apply(ir_module *m, prop_state *s) {
 }
 
 static bool run(ir_module *m) {
-  prop_state s = {{0}, NULL, 0, 0};
+  prop_state s = {m->ctx, {0}, NULL, 0, 0};
   ir_walk_pre(m->op, seed_loads, &s);
   propagate(&s);
   apply(m, &s);

@@ -174,10 +174,12 @@ static ir_value *memo_get(const remat_state *s, const ir_value *v, const ir_attr
 }
 
 static void memo_put(remat_state *s, const ir_value *v, const ir_attr *enc, ir_value *to) {
-  if (s->n == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 32;
-    s->memo = realloc(s->memo, s->cap * sizeof *s->memo);
-    assert(s->memo && "out of memory");
+  if (s->n == s->cap) { /* out of memory: not memoized (only slower) */
+    size_t cap = s->cap ? s->cap * 2 : 32;
+    remat_entry *memo = realloc(s->memo, cap * sizeof *memo);
+    if (!memo) return;
+    s->memo = memo;
+    s->cap = cap;
   }
   s->memo[s->n++] = (remat_entry){v, enc, to};
 }

@@ -1,0 +1,141 @@
+/* Fault injection: makes the N-th heap allocation fail, for N = 1, 2, ... until a compile
+ * makes fewer than N allocations, and checks that every compile either fails with an error
+ * diagnostic and no result, or succeeds with the same output as without the fault. A crash,
+ * an abort or a failure without a diagnostic ends the test.
+ *
+ * The failure comes from malloc itself: this program defines malloc, calloc, realloc and
+ * free over glibc's __libc_* functions, so every allocation of the library (strdup's
+ * included) can be made to fail. Only the LLVM-free part of the compile is armed
+ * (--emit=tgpu): LLVM reports its own allocation failures by terminating.
+ *
+ * usage: fault_oom [EMIT [FIRST [all]]]   EMIT: tgpu (default), tile, frontend, ast; FIRST:
+ * the first N to try (1); "all": every allocation from the N-th on fails (else only the
+ * N-th)
+ * Prints one summary line ("fault: N allocation sites, F failed cleanly, S succeeded"). */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tilec/tilec.h"
+
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+
+/* The fault plan (this test program's own state: it is single-threaded). */
+static bool armed, sticky;
+static unsigned long fail_at, count;
+static bool fired;
+
+/* The fail_at-th allocation fails; with `sticky`, every later one too. */
+static bool should_fail(void) {
+  if (!armed) return false;
+  ++count;
+  if (count != fail_at && !(sticky && count > fail_at)) return false;
+  fired = true;
+  return true;
+}
+
+void *malloc(size_t n) { return should_fail() ? NULL : __libc_malloc(n); }
+void *calloc(size_t n, size_t s) { return should_fail() ? NULL : __libc_calloc(n, s); }
+void *realloc(void *p, size_t n) { return should_fail() ? NULL : __libc_realloc(p, n); }
+void free(void *p) { __libc_free(p); }
+
+static const char src[] =
+    "import triton\n"
+    "import triton.language as tl\n"
+    "\n"
+    "@triton.jit\n"
+    "def helper(a, b):\n"
+    "    return a * 2.0 + b\n"
+    "\n"
+    "@triton.autotune(configs=[triton.Config({'BLOCK': 256}, num_warps=8)], key=['n'])\n"
+    "@triton.jit\n"
+    "def add_kernel(x_ptr: '*fp32:16', y_ptr: '*fp32:16', out_ptr: '*fp32:16', n: 'i32',\n"
+    "               BLOCK: tl.constexpr):\n"
+    "    pid = tl.program_id(axis=0)\n"
+    "    offs = pid * BLOCK + tl.arange(0, BLOCK)\n"
+    "    mask = offs < n\n"
+    "    x = tl.load(x_ptr + offs, mask=mask)\n"
+    "    y = tl.load(y_ptr + offs, mask=mask, other=0.0)\n"
+    "    acc = tl.zeros((BLOCK,), dtype=tl.float32)\n"
+    "    for i in range(4):\n"
+    "        acc += helper(x, y)\n"
+    "    tl.store(out_ptr + offs, tl.where(mask, acc, 0.0), mask=mask)\n";
+
+typedef struct diags {
+  unsigned errors;
+  char first[256];
+} diags;
+
+static void on_diag(void *user, const tilec_diagnostic *d) {
+  diags *ds = user;
+  if (d->severity != TILEC_SEVERITY_ERROR) return;
+  if (!ds->errors++) snprintf(ds->first, sizeof ds->first, "%s", d->message ? d->message : "(null)");
+}
+
+static bool parse_emit(const char *s, tilec_emit *out) {
+  static const struct { const char *name; tilec_emit e; } kinds[] = {
+      {"tgpu", TILEC_EMIT_TGPU}, {"tile", TILEC_EMIT_TILE}, {"frontend", TILEC_EMIT_FRONTEND},
+      {"ast", TILEC_EMIT_AST}};
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    if (strcmp(s, kinds[i].name) == 0) return *out = kinds[i].e, true;
+  return false;
+}
+
+/* One compile with the fault at allocation n (0: none). Returns the output (heap) or NULL. */
+static char *compile(tilec_emit emit, unsigned long n, int *out_rc, diags *ds) {
+  tilec_options o = {0};
+  o.emit = emit;
+  o.on_diagnostic = on_diag;
+  o.diagnostic_user = ds;
+  tilec_result *r = NULL;
+  count = 0, fired = false, fail_at = n, armed = n != 0;
+  *out_rc = tilec_compile("fault.tir", src, strlen(src), &o, &r);
+  armed = false;
+  if (!r) return NULL;
+  size_t len;
+  const char *out = tilec_result_output(r, &len);
+  char *copy = __libc_malloc(len + 1);
+  memcpy(copy, out, len + 1);
+  tilec_result_free(r);
+  return copy;
+}
+
+int main(int argc, char **argv) {
+  tilec_emit emit = TILEC_EMIT_TGPU;
+  if (argc > 1 && !parse_emit(argv[1], &emit)) return fprintf(stderr, "bad emit '%s'\n", argv[1]), 2;
+  diags ref_d = {0};
+  int rc;
+  char *ref = compile(emit, 0, &rc, &ref_d);
+  if (rc || !ref) return fprintf(stderr, "reference compile failed: %s\n", ref_d.first), 1;
+  unsigned long n, failed = 0, succeeded = 0;
+  unsigned long first = argc > 2 ? strtoul(argv[2], NULL, 10) : 1;
+  if (!first) first = 1;
+  sticky = argc > 3 && strcmp(argv[3], "all") == 0;
+  for (n = first;; n++) {
+    diags d = {0};
+    if (getenv("FAULT_VERBOSE")) fprintf(stderr, "fault at %lu\n", n);
+    char *out = compile(emit, n, &rc, &d);
+    if (!fired) {
+      free(out);
+      break;
+    }
+    if (rc == 0 && out && strcmp(out, ref) == 0) {
+      succeeded++;
+    } else if (rc != 0 && !out && d.errors > 0) {
+      failed++;
+    } else {
+      printf("FAIL at allocation %lu: rc=%d output=%s errors=%u first=%s\n", n, rc,
+             out ? (strcmp(out, ref) ? "different" : "same") : "none", d.errors, d.first);
+      return 1;
+    }
+    free(out);
+  }
+  printf("fault: %lu allocation sites, %lu failed cleanly, %lu succeeded\n", n - first, failed, succeeded);
+  free(ref);
+  return 0;
+}
