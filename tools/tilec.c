@@ -98,6 +98,7 @@ static bool add_define(cli *c, const char *spec) {
   const char *eq = strchr(spec, '=');
   if (!eq || eq == spec || c->opts.ndefines >= MAX_LIST) return false;
   char *name = strndup(spec, (size_t)(eq - spec));
+  if (!name) return false;
   c->defines[c->opts.ndefines++] = (tilec_define){name, eq + 1};
   return true;
 }
@@ -239,9 +240,15 @@ static char *replace_extension(const char *path, const char *ext) {
   const char *dot = strrchr(path, '.');
   size_t stem = (dot && (!slash || dot > slash)) ? (size_t)(dot - path) : strlen(path);
   char *s = malloc(stem + strlen(ext) + 1);
+  if (!s) return NULL;
   memcpy(s, path, stem);
   strcpy(s + stem, ext);
   return s;
+}
+
+static int out_of_memory(void) {
+  fprintf(stderr, "tilec: error: out of memory\n");
+  return 1;
 }
 
 static int write_output(const char *path, const char *data, size_t len) {
@@ -262,6 +269,7 @@ static int write_results(cli *c, tilec_result *r) {
   if (!path) {
     const char *base = strrchr(c->input, '/');
     path = dflt = replace_extension(base ? base + 1 : c->input, emit_extension(c->opts.emit));
+    if (!path) return out_of_memory();
   }
   int rc = write_output(path, out, len);
   bool machine = c->opts.emit == TILEC_EMIT_PTX || c->opts.emit == TILEC_EMIT_CUBIN;
@@ -270,7 +278,7 @@ static int write_results(cli *c, tilec_result *r) {
   if (!rc && machine && (c->metadata_path || beside)) {
     char *mpath = c->metadata_path ? strdup(c->metadata_path) : replace_extension(path, ".json");
     const char *meta = tilec_result_metadata(r, &mlen);
-    rc = write_output(mpath, meta, mlen);
+    rc = mpath ? write_output(mpath, meta, mlen) : out_of_memory();
     free(mpath);
   }
   free(dflt);

@@ -253,11 +253,15 @@ static bool lower_kernel(cg_module *cm, ir_context *ictx, ir_op *f) {
   cg_state st = {.ictx = ictx, .cm = cm, .ctx = cm->ctx, .mod = cm->mod,
                  .num_warps = num_warps};
   st.arena = sup_arena_create();
+  if (!st.arena) return ir_context_note_oom(ictx), false;
+  ir_context_watch_arena(ictx, st.arena);
   st.b = LLVMCreateBuilderInContext(cm->ctx);
   bool ok = declare_kernel(&st, f, name) && lower_kernel_body(&st, f, name);
+  char *copy = ok ? strdup(name) : NULL;
+  if (ok && !copy) ok = false, ir_context_note_oom(ictx);
   if (ok) {
     cg_kernel_info *k = &cm->kernels[cm->nkernels++];
-    k->name = strdup(name);
+    k->name = copy;
     k->num_warps = num_warps;
     k->shared_bytes = 0; /* scratch is static shared memory: no dynamic size needed */
   }
@@ -359,7 +363,7 @@ void cg_module_destroy(cg_module *cm) {
 
 char *cg_module_print_llvm(cg_module *cm) {
   char *s = LLVMPrintModuleToString(cm->mod);
-  char *copy = strdup(s);
+  char *copy = s ? strdup(s) : NULL;
   LLVMDisposeMessage(s);
   return copy;
 }

@@ -26,17 +26,20 @@ static bool needs_math(LLVMModuleRef mod) {
   return false;
 }
 
-/* The libdevice path (heap) or NULL. */
-static char *find_libdevice(const char *libdevice_path) {
+/* The libdevice path (heap) or NULL; *oom when that is for lack of memory. */
+static char *find_libdevice(const char *libdevice_path, bool *oom) {
   const char *explicit_path = libdevice_path ? libdevice_path : getenv("TILEC_LIBDEVICE");
-  if (explicit_path && *explicit_path)
-    return access(explicit_path, R_OK) == 0 ? strdup(explicit_path) : NULL;
+  char *found = NULL;
+  if (explicit_path && *explicit_path) {
+    if (access(explicit_path, R_OK) == 0 && !(found = strdup(explicit_path))) *oom = true;
+    return found;
+  }
   const char *roots[] = {getenv("CUDA_HOME"), "/usr/local/cuda"};
   for (size_t i = 0; i < 2; i++) {
     if (!roots[i] || !*roots[i]) continue;
     size_t n = strlen(roots[i]) + sizeof(LIBDEVICE_REL) + 2;
     char *p = malloc(n);
-    if (!p) return NULL;
+    if (!p) return *oom = true, NULL;
     snprintf(p, n, "%s/%s", roots[i], LIBDEVICE_REL);
     if (access(p, R_OK) == 0) return p;
     free(p);
@@ -190,7 +193,9 @@ static bool define_fallbacks(LLVMModuleRef mod, ir_context *ictx) {
 
 bool nvptx_link_math(LLVMModuleRef mod, const char *libdevice_path, ir_context *ictx) {
   if (!needs_math(mod)) return true;
-  char *path = find_libdevice(libdevice_path);
+  bool oom = false;
+  char *path = find_libdevice(libdevice_path, &oom);
+  if (oom) return ir_context_note_oom(ictx), false;
   if (path) {
     bool ok = link_libdevice(mod, ictx, path);
     free(path);

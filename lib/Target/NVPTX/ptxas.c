@@ -15,7 +15,7 @@
 static char *join_path(const char *dir, const char *name) {
   size_t n = strlen(dir) + strlen(name) + 2;
   char *p = malloc(n);
-  snprintf(p, n, "%s/%s", dir, name);
+  if (p) snprintf(p, n, "%s/%s", dir, name);
   return p;
 }
 
@@ -23,9 +23,10 @@ static char *find_on_path(const char *name) {
   const char *path = getenv("PATH");
   if (!path) return NULL;
   char *copy = strdup(path), *save = NULL;
+  if (!copy) return NULL; /* out of memory: reported as "not found" */
   for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
     char *p = join_path(*dir ? dir : ".", name);
-    if (access(p, X_OK) == 0) {
+    if (p && access(p, X_OK) == 0) {
       free(copy);
       return p;
     }
@@ -43,7 +44,7 @@ static char *find_ptxas(void) {
   for (size_t i = 0; i < 2; i++) {
     if (!roots[i] || !*roots[i]) continue;
     char *bin = join_path(roots[i], "bin/ptxas");
-    if (access(bin, X_OK) == 0) return bin;
+    if (bin && access(bin, X_OK) == 0) return bin;
     free(bin);
   }
   return NULL;
