@@ -65,7 +65,7 @@ static bool plan_access(axis_analysis *a, ir_op *op, unsigned num_warps, access_
   unsigned d0 = order[0];
   int64_t elem = ir_type_byte_size(t->elem->elem);
   if (elem < 1) elem = 1;
-  int64_t per_thread = ir_type_numel(t) / (32 * (int64_t)num_warps);
+  int64_t per_thread = ir_type_numel(t) / (TGPU_WARP_SIZE * (int64_t)num_warps);
   int64_t vec = min64(info->contiguity[d0], info->divisibility[d0] / elem);
   vec = min64(vec, 16 / elem);
   vec = min64(vec, per_thread > 1 ? per_thread : 1);

@@ -8,7 +8,7 @@
 
 #define BLOCKED_NAME "tgpu.blocked"
 #define SLICE_NAME "tgpu.slice"
-#define THREADS_PER_WARP 32u
+#define THREADS_PER_WARP TGPU_WARP_SIZE
 
 /* ---- op table ------------------------------------------------------------------------- */
 
