@@ -47,13 +47,17 @@ static const char usage[] =
     "  --emit=KIND             ir (default), llvm, llvm-opt, ptx\n"
     "                          (llvm: LLVM IR as converted, before optimization; llvm-opt: after it)\n"
     "  --arch ARCH             target for llvm/ptx when the module has no tgpu.target\n"
-    "                          (sm_80, sm_86, sm_89, sm_90, sm_90a; default sm_90a)\n"
+    "                          (default sm_90a; the targets are listed below)\n"
     "  --help                  print this help\n";
 
 static void print_help(void) {
   fputs(usage, stdout);
   size_t n = 0;
   const ir_pass *const *all = tilec_pass_registry(&n);
+  sup_strbuf names = {0};
+  tgpu_target_names(&names);
+  printf("\ntargets: %s\n", sup_strbuf_cstr(&names));
+  sup_strbuf_free(&names);
   fputs("\npasses:\n", stdout);
   for (size_t i = 0; i < n; i++)
     printf("  --%-28s %s\n", all[i]->name, all[i]->summary ? all[i]->summary : "");

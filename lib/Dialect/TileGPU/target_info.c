@@ -30,12 +30,19 @@ const tgpu_target *tgpu_target_lookup(const char *name) {
   return NULL;
 }
 
-const char *tgpu_target_names(void) { return "sm_80, sm_86, sm_89, sm_90 or sm_90a"; }
+void tgpu_target_names(sup_strbuf *out) {
+  for (size_t i = 0; i < NTARGETS; i++)
+    sup_strbuf_printf(out, "%s%s", i == 0 ? "" : i + 1 == NTARGETS ? " or " : ", ", targets[i].name);
+}
 
 const tgpu_target *tgpu_target_get(ir_context *ctx, ir_loc loc, const char *name) {
   const tgpu_target *t = tgpu_target_lookup(name);
-  if (!t) ir_emit_error(ctx, loc, "unknown target '%s': expected %s", name ? name : "", tgpu_target_names());
-  return t;
+  if (t) return t;
+  sup_strbuf names = {0};
+  tgpu_target_names(&names);
+  ir_emit_error(ctx, loc, "unknown target '%s': expected %s", name ? name : "", sup_strbuf_cstr(&names));
+  sup_strbuf_free(&names);
+  return NULL;
 }
 
 const tgpu_target *tgpu_target_default(void) { return &targets[DEFAULT_TARGET]; }

@@ -55,8 +55,8 @@ const tgpu_target *tgpu_target_default(void);
 /* The supported targets in table order: count and element. */
 size_t tgpu_target_count(void);
 const tgpu_target *tgpu_target_at(size_t i);
-/* "sm_80, sm_86, sm_89, sm_90 or sm_90a" (static storage). */
-const char *tgpu_target_names(void);
+/* Appends "sm_80, sm_86, sm_89, sm_90 or sm_90a" (from the table) to out. */
+void tgpu_target_names(sup_strbuf *out);
 /* Opt-in maximum shared memory per block, bytes (what a kernel may allocate). */
 unsigned tgpu_target_smem_limit(const tgpu_target *t);
 /* Whether t has every feature in `mask`. */
