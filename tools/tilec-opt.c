@@ -191,6 +191,7 @@ static int run(ir_context *ctx, const opts *o) {
   if (!ir_run_passes(m, o->passes, o->npasses, o->verify, o->print_after_all ? &hooks : NULL))
     goto done;
   char *out = o->emit == EMIT_IR ? ir_print_to_string(m->op) : emit_machine(ctx, m, o);
+  if (!out && !diag_error_count(ir_context_diag(ctx))) ir_context_note_oom(ctx);
   if (!out) goto done;
   rc = write_output(o->output, out) ? 0 : 1;
   free(out);

@@ -164,7 +164,7 @@ static void set_num_stages(ir_module *m, unsigned n) {
 static ir_module *run_frontend(ir_context *ctx, const char *filename, const char *src, size_t len,
                                const tilec_options *o) {
   fe_define *defs = calloc(o->ndefines ? o->ndefines : 1, sizeof *defs);
-  if (!defs) return NULL;
+  if (!defs) return ir_context_note_oom(ctx), NULL;
   for (size_t i = 0; i < o->ndefines; i++) defs[i] = (fe_define){o->defines[i].name, o->defines[i].value};
   fe_options fo = {o->signature, defs, o->ndefines, o->kernels, o->nkernels, o->num_warps};
   ir_module *m = fe_compile_source(ctx, filename, src, len, &fo);
@@ -201,7 +201,7 @@ static char *emit_ir_text(ir_module *m, size_t *out_len) {
 
 /* Text output: takes s (heap, may be NULL after an error or out of memory). */
 static bool take_text(ir_context *ctx, char *s, char **out, size_t *out_len) {
-  if (!s && !diag_error_count(ir_context_diag(ctx))) ir_emit_error(ctx, (ir_loc){0}, "out of memory");
+  if (!s && !diag_error_count(ir_context_diag(ctx))) ir_context_note_oom(ctx);
   *out = s;
   *out_len = s ? strlen(s) : 0;
   return s != NULL;
