@@ -226,7 +226,7 @@ static void store_piece(cg_state *st, piece *pc) {
 /* Elements per access: tgpu.vec capped at 16 bytes, and dividing the register count. */
 static unsigned access_width(cg_state *st, ir_op *op, LLVMTypeRef mt, unsigned n) {
   int64_t v = ir_op_get_int_attr(op, TGPU_ATTR_VEC, 1);
-  unsigned max = 16 / mem_size(st, mt);
+  unsigned max = TGPU_MAX_ACCESS_BYTES / mem_size(st, mt);
   unsigned p = v < 1 ? 1 : (unsigned)v;
   if (p > max) p = max ? max : 1;
   while (p > 1 && n % p) p /= 2;

@@ -67,7 +67,7 @@ static bool plan_access(axis_analysis *a, ir_op *op, unsigned num_warps, access_
   if (elem < 1) elem = 1;
   int64_t per_thread = ir_type_numel(t) / (TGPU_WARP_SIZE * (int64_t)num_warps);
   int64_t vec = min64(info->contiguity[d0], info->divisibility[d0] / elem);
-  vec = min64(vec, 16 / elem);
+  vec = min64(vec, TGPU_MAX_ACCESS_BYTES / elem);
   vec = min64(vec, per_thread > 1 ? per_thread : 1);
   bool is_load = ir_op_is(op, "tt.load");
   vec = limit_by_constancy(a, op, is_load ? 1 : 2, d0, vec);

@@ -21,6 +21,8 @@
 #define TGPU_WARPS_PER_WARPGROUP 4u
 #define TGPU_MAX_THREADS_PER_BLOCK 1024u
 #define TGPU_MAX_NUM_WARPS (TGPU_MAX_THREADS_PER_BLOCK / TGPU_WARP_SIZE) /* 32 */
+/* The widest global load/store of one thread (ld.global.v4.b32). */
+#define TGPU_MAX_ACCESS_BYTES 16u
 /* Shared memory a block may use without opting in (static allocations). */
 #define TGPU_SMEM_STATIC_LIMIT (48u * 1024u)
 /* Defaults when neither the options nor the IR say otherwise. */
