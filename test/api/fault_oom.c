@@ -11,7 +11,8 @@
  * usage: fault_oom [EMIT [FIRST [all]]]   EMIT: tgpu (default), tile, frontend, ast; FIRST:
  * the first N to try (1); "all": every allocation from the N-th on fails (else only the
  * N-th)
- * Prints one summary line ("fault: N allocation sites, F failed cleanly, S succeeded"). */
+ * Prints two summary lines ("fault: N allocation sites, F failed cleanly, S succeeded" and
+ * how many failures had an error other than "out of memory" first). */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -120,7 +121,7 @@ int main(int argc, char **argv) {
   int rc;
   char *ref = compile(emit, 0, &rc, &ref_d);
   if (rc || !ref) return fprintf(stderr, "reference compile failed: %s\n", ref_d.first), 1;
-  unsigned long n, failed = 0, succeeded = 0;
+  unsigned long n, failed = 0, succeeded = 0, other = 0;
   unsigned long first = argc > 2 ? strtoul(argv[2], NULL, 10) : 1;
   if (!first) first = 1;
   sticky = argc > 3 && strcmp(argv[3], "all") == 0;
@@ -136,6 +137,10 @@ int main(int argc, char **argv) {
       succeeded++;
     } else if (rc != 0 && !out && d.errors > 0) {
       failed++;
+      if (strcmp(d.first, "out of memory") != 0) {
+        other++;
+        if (getenv("FAULT_VERBOSE")) fprintf(stderr, "  first error at %lu: %s\n", n, d.first);
+      }
     } else {
       printf("FAIL at allocation %lu: rc=%d output=%s errors=%u first=%s\n", n, rc,
              out ? (strcmp(out, ref) ? "different" : "same") : "none", d.errors, d.first);
@@ -144,6 +149,7 @@ int main(int argc, char **argv) {
     free(out);
   }
   printf("fault: %lu allocation sites, %lu failed cleanly, %lu succeeded\n", n - first, failed, succeeded);
+  printf("fault: %lu failures reported another error first\n", other);
   free(ref);
   return 0;
 }
