@@ -27,11 +27,14 @@ typedef struct prop_state {
 
 static void push(prop_state *s, ir_value *v, const ir_attr *enc) {
   if (sup_ptrmap_has(&s->layout, (uint64_t)(uintptr_t)v)) return;
-  ir_value **work = s->n < s->cap ? s->work : realloc(s->work, (s->cap ? s->cap * 2 : 64) * sizeof *work);
-  if (!work || !sup_ptrmap_put(&s->layout, (uint64_t)(uintptr_t)v, (void *)enc))
-    return ir_context_note_oom(s->ctx); /* out of memory: the pass's result is dropped */
-  if (s->n == s->cap) s->cap = s->cap ? s->cap * 2 : 64;
-  s->work = work;
+  if (s->n == s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 64;
+    ir_value **work = realloc(s->work, cap * sizeof *work);
+    if (!work) return ir_context_note_oom(s->ctx); /* out of memory: the pass's result is dropped */
+    s->work = work;
+    s->cap = cap;
+  }
+  if (!sup_ptrmap_put(&s->layout, (uint64_t)(uintptr_t)v, (void *)enc)) return ir_context_note_oom(s->ctx);
   s->work[s->n++] = v;
 }
 

@@ -1,7 +1,8 @@
 /* Fault injection: makes the N-th heap allocation fail, for N = 1, 2, ... until a compile
  * makes fewer than N allocations, and checks that every compile either fails with an error
- * diagnostic and no result, or succeeds with the same output as without the fault. A crash,
- * an abort or a failure without a diagnostic ends the test.
+ * diagnostic and no result, or succeeds with the same output as without the fault, and frees
+ * every heap block it allocated (counted by the allocator below). A crash, an abort, a leak or
+ * a failure without a diagnostic ends the test.
  *
  * The failure comes from malloc itself: this program defines malloc, calloc, realloc and
  * free over glibc's __libc_* functions, so every allocation of the library (strdup's
@@ -26,10 +27,12 @@ extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void __libc_free(void *);
 
-/* The fault plan (this test program's own state: it is single-threaded). */
+/* The fault plan (this test program's own state: it is single-threaded), and the number of
+ * live heap blocks, so that every compile can be checked to free what it allocated. */
 static bool armed, sticky;
 static unsigned long fail_at, count;
 static bool fired;
+static long live;
 
 /* AddressSanitizer brings its own allocator (strdup included): no interposing there, and
  * fault.test is UNSUPPORTED under it. */
@@ -43,10 +46,24 @@ static bool should_fail(void) {
   return true;
 }
 
-void *malloc(size_t n) { return should_fail() ? NULL : __libc_malloc(n); }
-void *calloc(size_t n, size_t s) { return should_fail() ? NULL : __libc_calloc(n, s); }
-void *realloc(void *p, size_t n) { return should_fail() ? NULL : __libc_realloc(p, n); }
-void free(void *p) { __libc_free(p); }
+static void *counted(void *p) {
+  live += p != NULL;
+  return p;
+}
+
+void *malloc(size_t n) { return should_fail() ? NULL : counted(__libc_malloc(n)); }
+void *calloc(size_t n, size_t s) { return should_fail() ? NULL : counted(__libc_calloc(n, s)); }
+void *realloc(void *p, size_t n) {
+  if (should_fail()) return NULL;
+  void *q = __libc_realloc(p, n);
+  if (!p) counted(q);
+  else if (!q && n == 0) live--;
+  return q;
+}
+void free(void *p) {
+  live -= p != NULL;
+  __libc_free(p);
+}
 #endif
 
 static const char src[] =
@@ -91,8 +108,10 @@ static bool parse_emit(const char *s, tilec_emit *out) {
   return false;
 }
 
-/* One compile with the fault at allocation n (0: none). Returns the output (heap) or NULL. */
-static char *compile(tilec_emit emit, unsigned long n, int *out_rc, diags *ds) {
+/* One compile with the fault at allocation n (0: none). Returns the output (heap) or NULL;
+ * *out_leaked: heap blocks the compile left allocated. */
+static char *compile(tilec_emit emit, unsigned long n, int *out_rc, diags *ds, long *out_leaked) {
+  long before = live;
   tilec_options o = {0};
   o.emit = emit;
   o.on_diagnostic = on_diag;
@@ -101,12 +120,15 @@ static char *compile(tilec_emit emit, unsigned long n, int *out_rc, diags *ds) {
   count = 0, fired = false, fail_at = n, armed = n != 0;
   *out_rc = tilec_compile("fault.tir", src, strlen(src), &o, &r);
   armed = false;
-  if (!r) return NULL;
-  size_t len;
-  const char *out = tilec_result_output(r, &len);
-  char *copy = malloc(len + 1); /* not armed here */
-  memcpy(copy, out, len + 1);
-  tilec_result_free(r);
+  char *copy = NULL;
+  if (r) {
+    size_t len;
+    const char *out = tilec_result_output(r, &len);
+    copy = malloc(len + 1); /* not armed here */
+    memcpy(copy, out, len + 1);
+    tilec_result_free(r);
+  }
+  *out_leaked = live - before - (copy != NULL);
   return copy;
 }
 
@@ -119,8 +141,10 @@ int main(int argc, char **argv) {
   if (argc > 1 && !parse_emit(argv[1], &emit)) return fprintf(stderr, "bad emit '%s'\n", argv[1]), 2;
   diags ref_d = {0};
   int rc;
-  char *ref = compile(emit, 0, &rc, &ref_d);
+  long leaked;
+  char *ref = compile(emit, 0, &rc, &ref_d, &leaked);
   if (rc || !ref) return fprintf(stderr, "reference compile failed: %s\n", ref_d.first), 1;
+  if (leaked) return printf("FAIL: the reference compile left %ld heap blocks allocated\n", leaked), 1;
   unsigned long n, failed = 0, succeeded = 0, other = 0;
   unsigned long first = argc > 2 ? strtoul(argv[2], NULL, 10) : 1;
   if (!first) first = 1;
@@ -128,7 +152,11 @@ int main(int argc, char **argv) {
   for (n = first;; n++) {
     diags d = {0};
     if (getenv("FAULT_VERBOSE")) fprintf(stderr, "fault at %lu\n", n);
-    char *out = compile(emit, n, &rc, &d);
+    char *out = compile(emit, n, &rc, &d, &leaked);
+    if (leaked) {
+      printf("FAIL at allocation %lu: %ld heap blocks left allocated\n", n, leaked);
+      return 1;
+    }
     if (!fired) {
       free(out);
       break;
