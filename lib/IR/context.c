@@ -107,8 +107,10 @@ void ir_context_register_ops(ir_context *ctx, const ir_opdef *defs, size_t count
   for (size_t i = 0; i < count; i++) {
     const char *name = ir_intern(ctx, defs[i].name);
     /* Tables may repeat an op registered elsewhere (builtin.module): the first wins. */
-    if (!name || sup_ptrmap_has(&ctx->opdefs, (uint64_t)(uintptr_t)name)) continue;
-    if (!sup_ptrmap_put(&ctx->opdefs, (uint64_t)(uintptr_t)name, (void *)&defs[i])) continue;
+    if (!name) return; /* out of memory: reported by the arena */
+    if (sup_ptrmap_has(&ctx->opdefs, (uint64_t)(uintptr_t)name)) continue;
+    if (!sup_ptrmap_put(&ctx->opdefs, (uint64_t)(uintptr_t)name, (void *)&defs[i]))
+      return ir_context_note_oom(ctx);
     if (ctx->ndefs == ctx->capdefs) {
       size_t cap = ctx->capdefs ? ctx->capdefs * 2 : 64;
       const ir_opdef **list = realloc(ctx->deflist, cap * sizeof *list);

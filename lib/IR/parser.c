@@ -59,6 +59,13 @@ static bool fail_at(parser *P, const char *pos, const char *fmt, ...) {
   return false;
 }
 
+/* Out of memory while parsing: reported once (by the context), parsing stops. */
+static bool fail_oom(parser *P) {
+  ir_context_note_oom(P->ctx);
+  P->failed = true;
+  return false;
+}
+
 /* ---- characters and tokens ----------------------------------------------------------------- */
 
 static void skip_ws(parser *P) {
@@ -208,6 +215,10 @@ static bool parse_type_list(parser *P, const ir_type ***out, unsigned *out_n) {
       return false;
     }
   }
+  if (buf.failed) {
+    sup_strbuf_free(&buf);
+    return fail_oom(P);
+  }
   *out = n ? sup_arena_memdup(P->tmp, buf.data, n * sizeof(ir_type *)) : NULL;
   *out_n = n;
   sup_strbuf_free(&buf);
@@ -348,6 +359,10 @@ static bool parse_dict_entries(parser *P, ir_named_attr **out, unsigned *out_n) 
     } while (accept(P, ','));
     if (!expect(P, '}')) goto fail;
   }
+  if (buf.failed) {
+    fail_oom(P);
+    goto fail;
+  }
   *out = n ? sup_arena_memdup(P->tmp, buf.data, n * sizeof(ir_named_attr)) : NULL;
   *out_n = n;
   sup_strbuf_free(&buf);
@@ -383,7 +398,7 @@ static const ir_attr *parse_array_attr(parser *P) {
       return NULL;
     }
   }
-  const ir_attr *r = ir_array_attr(P->ctx, n, (const ir_attr *const *)buf.data);
+  const ir_attr *r = buf.failed ? (fail_oom(P), NULL) : ir_array_attr(P->ctx, n, (const ir_attr *const *)buf.data);
   sup_strbuf_free(&buf);
   return r;
 }
@@ -531,9 +546,15 @@ static ir_value *use_value(parser *P) {
 typedef struct vec {
   sup_strbuf b;
 } vec;
-#define VEC_PUSH(v, x) sup_strbuf_append(&(v)->b, (const char *)&(x), sizeof(x))
+/* Appends x; out of memory stops the parse (the vector keeps what fitted). */
+#define VEC_PUSH(P, v, x) vec_push((P), &(v)->b, &(x), sizeof(x))
 #define VEC_COUNT(v, T) ((unsigned)((v)->b.len / sizeof(T)))
 #define VEC_DATA(v, T) ((T *)(void *)(v)->b.data)
+
+static bool vec_push(parser *P, sup_strbuf *b, const void *x, size_t n) {
+  sup_strbuf_append(b, (const char *)x, n);
+  return b->failed ? fail_oom(P) : true;
+}
 
 static ir_op *parse_op(parser *P);
 
@@ -562,7 +583,7 @@ static bool parse_region(parser *P, vec *out) {
   bool first = true;
   while (peek(P) != '}') {
     ir_block *b = ir_block_create(P->m);
-    VEC_PUSH(out, b);
+    if (!VEC_PUSH(P, out, b)) return false;
     if (peek(P) == '^') {
       if (!parse_block_label(P, b)) return false;
     } else if (!first) {
@@ -625,8 +646,7 @@ static bool parse_results(parser *P, op_parts *o) {
     const char *at;
     const char *name = lex_value_name(P, &at);
     if (!name) return false;
-    VEC_PUSH(&o->res_names, name);
-    VEC_PUSH(&o->res_locs, at);
+    if (!VEC_PUSH(P, &o->res_names, name) || !VEC_PUSH(P, &o->res_locs, at)) return false;
   } while (accept(P, ','));
   return expect(P, '=');
 }
@@ -637,7 +657,7 @@ static bool parse_operands(parser *P, op_parts *o) {
   do {
     ir_value *v = use_value(P);
     if (!v) return false;
-    VEC_PUSH(&o->operands, v);
+    if (!VEC_PUSH(P, &o->operands, v)) return false;
   } while (accept(P, ','));
   return expect(P, ')');
 }
@@ -647,7 +667,7 @@ static bool parse_result_types(parser *P, op_parts *o) {
   do {
     const ir_type *t = parse_type(P);
     if (!t) return false;
-    VEC_PUSH(&o->types, t);
+    if (!VEC_PUSH(P, &o->types, t)) return false;
   } while (accept(P, ','));
   return true;
 }
@@ -750,6 +770,7 @@ ir_module *ir_parse_module(ir_context *ctx, const char *filename, const char *te
   P.names = P.tmp ? sup_interner_create(P.tmp) : NULL;
   if (!P.m || !P.names) {
     ir_context_note_oom(ctx);
+    sup_interner_destroy(P.names);
     sup_arena_destroy(P.tmp);
     ir_module_destroy(P.m);
     return NULL;

@@ -75,6 +75,8 @@ static void mark_failed(sup_arena *a) {
   if (a->on_oom) a->on_oom(a->oom_user);
 }
 
+void sup_arena_fail(sup_arena *a) { mark_failed(a); }
+
 /* A chunk with `need` free bytes: a new one, else (after marking the failure) the reserve
  * when it is large enough. */
 static chunk *new_chunk(sup_arena *a, size_t need) {

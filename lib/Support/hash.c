@@ -166,7 +166,11 @@ const char *sup_intern(sup_interner *in, const char *s, size_t len) {
     i = (i + 1) & (in->cap - 1);
   }
   bool room = (in->count + 1) * 4 < in->cap * 3 || interner_grow(in) || in->count + 1 < in->cap;
-  istr e = {h, len, room ? sup_arena_strndup(in->arena, s, len) : NULL};
+  if (!room) {
+    sup_arena_fail(in->arena);
+    return NULL;
+  }
+  istr e = {h, len, sup_arena_strndup(in->arena, s, len)};
   if (!e.s) return NULL;
   interner_place(in->slots, in->cap, e);
   in->count++;

@@ -40,6 +40,8 @@ typedef void (*sup_oom_fn)(void *user);
 sup_arena *sup_arena_create(void);
 /* The hook called once, on the first allocation failure. */
 void sup_arena_set_oom(sup_arena *a, sup_oom_fn fn, void *user);
+/* Records an out-of-memory failure of a structure that lives in `a` (its hook runs once). */
+void sup_arena_fail(sup_arena *a);
 /* Whether an allocation failed (NULL counts as failed). */
 bool sup_arena_failed(const sup_arena *a);
 /* Frees every allocation made from `a`, then `a` itself. NULL is accepted. */

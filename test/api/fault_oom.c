@@ -9,7 +9,10 @@
  * included) can be made to fail. Only the LLVM-free part of the compile is armed
  * (--emit=tgpu): LLVM reports its own allocation failures by terminating.
  *
- * usage: fault_oom [EMIT [FIRST [all]]]   EMIT: tgpu (default), tile, frontend, ast; FIRST:
+ * Mode "ir" drives the IR level instead (as tilec-opt does): parses the tile IR of the
+ * source (made once, unarmed), runs the tgpu pipeline's passes and prints the result.
+ *
+ * usage: fault_oom [MODE [FIRST [all]]]   MODE: tgpu (default), tile, frontend, ast, ir; FIRST:
  * the first N to try (1); "all": every allocation from the N-th on fails (else only the
  * N-th)
  * Prints two summary lines ("fault: N allocation sites, F failed cleanly, S succeeded" and
@@ -20,6 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Dialect/Tile/tile.h"
+#include "Dialect/TileGPU/tgpu.h"
+#include "IR/ir.h"
+#include "Transforms/passes.h"
 #include "tilec/tilec.h"
 
 extern void *__libc_malloc(size_t);
@@ -99,28 +106,63 @@ static void on_diag(void *user, const tilec_diagnostic *d) {
   if (!ds->errors++) snprintf(ds->first, sizeof ds->first, "%s", d->message ? d->message : "(null)");
 }
 
-static bool parse_emit(const char *s, tilec_emit *out) {
-  static const struct { const char *name; tilec_emit e; } kinds[] = {
+enum { MODE_IR = -1 };
+
+static bool parse_emit(const char *s, int *out) {
+  static const struct { const char *name; int e; } kinds[] = {
       {"tgpu", TILEC_EMIT_TGPU}, {"tile", TILEC_EMIT_TILE}, {"frontend", TILEC_EMIT_FRONTEND},
-      {"ast", TILEC_EMIT_AST}};
+      {"ast", TILEC_EMIT_AST},   {"ir", MODE_IR}};
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     if (strcmp(s, kinds[i].name) == 0) return *out = kinds[i].e, true;
   return false;
 }
 
+static char *tile_ir; /* MODE_IR's input: the source's tile IR */
+
+static void on_ir_diag(void *user, diag_severity sev, diag_loc loc, const char *message,
+                       const char *rendered) {
+  tilec_diagnostic d = {(tilec_severity)sev, loc.file, loc.line, loc.col, message, rendered};
+  on_diag(user, &d);
+}
+
+/* tilec-opt's path: parse, the tgpu part of the pipeline (verifying), print. */
+static char *run_ir(diags *ds, int *out_rc) {
+  ir_context *ctx = ir_context_create();
+  if (!ctx) { /* nothing to report through: counted as the out-of-memory error it is */
+    on_diag(ds, &(tilec_diagnostic){TILEC_SEVERITY_ERROR, NULL, 0, 0, "out of memory", ""});
+    return *out_rc = 1, NULL;
+  }
+  diag_engine_set_handler(ir_context_diag(ctx), on_ir_diag, ds);
+  tile_register_dialect(ctx);
+  tgpu_register_dialect(ctx);
+  ir_module *m = ir_context_failed(ctx) ? NULL : ir_parse_module(ctx, "fault.ir", tile_ir, strlen(tile_ir));
+  size_t n, ntile;
+  const ir_pass *const *all = tilec_pipeline(false, &n);
+  tilec_pipeline(true, &ntile); /* the tile part is a prefix: run what follows it */
+  char *out = m && ir_run_passes(m, all + ntile, n - ntile, true, NULL) ? ir_print_to_string(m->op) : NULL;
+  if (!out && !diag_error_count(ir_context_diag(ctx))) ir_context_note_oom(ctx);
+  *out_rc = out && !diag_error_count(ir_context_diag(ctx)) ? 0 : 1;
+  ir_module_destroy(m);
+  ir_context_destroy(ctx);
+  if (*out_rc) free(out);
+  return *out_rc ? NULL : out;
+}
+
 /* One compile with the fault at allocation n (0: none). Returns the output (heap) or NULL;
  * *out_leaked: heap blocks the compile left allocated. */
-static char *compile(tilec_emit emit, unsigned long n, int *out_rc, diags *ds, long *out_leaked) {
+static char *compile(int emit, unsigned long n, int *out_rc, diags *ds, long *out_leaked) {
   long before = live;
   tilec_options o = {0};
-  o.emit = emit;
+  o.emit = emit == MODE_IR ? TILEC_EMIT_TILE : (tilec_emit)emit;
   o.on_diagnostic = on_diag;
   o.diagnostic_user = ds;
   tilec_result *r = NULL;
+  char *ir_out = NULL;
   count = 0, fired = false, fail_at = n, armed = n != 0;
-  *out_rc = tilec_compile("fault.tir", src, strlen(src), &o, &r);
+  if (emit == MODE_IR) ir_out = run_ir(ds, out_rc);
+  else *out_rc = tilec_compile("fault.tir", src, strlen(src), &o, &r);
   armed = false;
-  char *copy = NULL;
+  char *copy = ir_out;
   if (r) {
     size_t len;
     const char *out = tilec_result_output(r, &len);
@@ -137,11 +179,13 @@ int main(int argc, char **argv) {
   puts("fault: not run under AddressSanitizer");
   return 0;
 #endif
-  tilec_emit emit = TILEC_EMIT_TGPU;
-  if (argc > 1 && !parse_emit(argv[1], &emit)) return fprintf(stderr, "bad emit '%s'\n", argv[1]), 2;
+  int emit = TILEC_EMIT_TGPU;
+  if (argc > 1 && !parse_emit(argv[1], &emit)) return fprintf(stderr, "bad mode '%s'\n", argv[1]), 2;
   diags ref_d = {0};
   int rc;
   long leaked;
+  if (emit == MODE_IR && !(tile_ir = compile(TILEC_EMIT_TILE, 0, &rc, &ref_d, &leaked)))
+    return fprintf(stderr, "tile IR compile failed: %s\n", ref_d.first), 1;
   char *ref = compile(emit, 0, &rc, &ref_d, &leaked);
   if (rc || !ref) return fprintf(stderr, "reference compile failed: %s\n", ref_d.first), 1;
   if (leaked) return printf("FAIL: the reference compile left %ld heap blocks allocated\n", leaked), 1;
@@ -179,5 +223,6 @@ int main(int argc, char **argv) {
   printf("fault: %lu allocation sites, %lu failed cleanly, %lu succeeded\n", n - first, failed, succeeded);
   printf("fault: %lu failures reported another error first\n", other);
   free(ref);
+  free(tile_ir);
   return 0;
 }
