@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "Dialect/TileGPU/target_info.h"
 #include "Support/support.h"
 #include "Transforms/passes.h"
 #include "tilec/tilec.h"
@@ -29,6 +30,7 @@ typedef struct cli {
   int print_all;
   int pass_timing;
   int dump_failed;
+  int print_targets;
   double timing_total;
   sup_strbuf timing;
 } cli;
@@ -39,12 +41,15 @@ static const char usage[] =
     "Compiles Triton-language kernels (.tir) to PTX, with kernel metadata (JSON) beside it.\n"
     "\n"
     "  -o PATH                 output file ('-' for stdout); default: FILE with the emit's extension\n"
-    "  --emit=KIND             ptx (default), cubin, llvm, tgpu, tile, frontend, ast\n"
+    "  --emit=KIND             ptx (default), cubin, llvm, llvm-opt, tgpu, tile, frontend, ast\n"
+    "                          (llvm: LLVM IR as converted, before optimization; llvm-opt: after it)\n"
     "  -D NAME=VALUE           give a constexpr parameter a value (Python literal)\n"
     "  --signature SIG         Triton AOT signature, e.g. \"*fp32:16,*fp32:16,i32,1024\"\n"
     "  --kernel NAME           compile this entry point (repeatable); default: every uncalled jit function\n"
-    "  --arch ARCH             sm_80, sm_86, sm_89, sm_90, sm_90a (default sm_90a)\n"
-    "  --num-warps N           warps per program (default: the kernel's own, else 4)\n"
+    "  --arch ARCH             target GPU (default sm_90a; see --print-targets)\n"
+    "  --print-targets         list the accepted archs and their facts\n"
+    "  --num-warps N           warps per program, a power of 2 up to 32 (default: the kernel's own, else 4)\n"
+    "  --num-stages N          software pipelining stages, stored for the pipeliner (default: unset)\n"
     "  -O0                     skip LLVM optimization\n"
     "  --metadata PATH         where to write the metadata JSON (default: output with .json)\n"
     "  --print-ir-after-all    print the IR after every pass to stderr\n"
@@ -66,6 +71,7 @@ static int usage_error(const char *fmt, const char *arg) {
 static bool parse_emit(const char *s, tilec_emit *out) {
   static const struct { const char *name; tilec_emit e; } kinds[] = {
       {"ptx", TILEC_EMIT_PTX},   {"cubin", TILEC_EMIT_CUBIN},       {"llvm", TILEC_EMIT_LLVM},
+      {"llvm-opt", TILEC_EMIT_LLVM_OPT},
       {"tgpu", TILEC_EMIT_TGPU}, {"tile", TILEC_EMIT_TILE},         {"frontend", TILEC_EMIT_FRONTEND},
       {"ast", TILEC_EMIT_AST},
   };
@@ -92,7 +98,18 @@ static bool add_define(cli *c, const char *spec) {
   const char *eq = strchr(spec, '=');
   if (!eq || eq == spec || c->opts.ndefines >= MAX_LIST) return false;
   char *name = strndup(spec, (size_t)(eq - spec));
+  if (!name) return false;
   c->defines[c->opts.ndefines++] = (tilec_define){name, eq + 1};
+  return true;
+}
+
+/* A positive decimal count that fits an unsigned (limits are the compiler's to check). */
+static bool parse_count(const char *v, unsigned *out) {
+  char *end;
+  errno = 0;
+  long n = strtol(v, &end, 10);
+  if (*v == '\0' || *end || n <= 0 || n > 0x7fffffffL || errno) return false;
+  *out = (unsigned)n;
   return true;
 }
 
@@ -127,10 +144,11 @@ static int parse_args(cli *c, int argc, char **argv) {
     } else if ((v = option_value(argc, argv, &i, "--arch"))) {
       c->opts.arch = v;
     } else if ((v = option_value(argc, argv, &i, "--num-warps"))) {
-      char *end;
-      long n = strtol(v, &end, 10);
-      if (*v == '\0' || *end || n <= 0) return usage_error("bad --num-warps '%s'", v);
-      c->opts.num_warps = (unsigned)n;
+      if (!parse_count(v, &c->opts.num_warps)) return usage_error("bad --num-warps '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--num-stages"))) {
+      if (!parse_count(v, &c->opts.num_stages)) return usage_error("bad --num-stages '%s'", v);
+    } else if (strcmp(a, "--print-targets") == 0) {
+      c->print_targets = 1;
     } else if ((v = option_value(argc, argv, &i, "--metadata"))) {
       c->metadata_path = v;
     } else if ((v = option_value(argc, argv, &i, "--libdevice"))) {
@@ -158,7 +176,7 @@ static int parse_args(cli *c, int argc, char **argv) {
       c->input = a;
     }
   }
-  if (!c->input) return usage_error("%s", "no input file");
+  if (!c->input && !c->print_targets) return usage_error("%s", "no input file");
   return 0;
 }
 
@@ -210,6 +228,7 @@ static const char *emit_extension(tilec_emit e) {
   case TILEC_EMIT_PTX: return ".ptx";
   case TILEC_EMIT_CUBIN: return ".cubin";
   case TILEC_EMIT_LLVM: return ".ll";
+  case TILEC_EMIT_LLVM_OPT: return ".ll";
   case TILEC_EMIT_AST: return ".ast";
   default: return ".ir";
   }
@@ -221,9 +240,15 @@ static char *replace_extension(const char *path, const char *ext) {
   const char *dot = strrchr(path, '.');
   size_t stem = (dot && (!slash || dot > slash)) ? (size_t)(dot - path) : strlen(path);
   char *s = malloc(stem + strlen(ext) + 1);
+  if (!s) return NULL;
   memcpy(s, path, stem);
   strcpy(s + stem, ext);
   return s;
+}
+
+static int out_of_memory(void) {
+  fprintf(stderr, "tilec: error: out of memory\n");
+  return 1;
 }
 
 static int write_output(const char *path, const char *data, size_t len) {
@@ -244,6 +269,7 @@ static int write_results(cli *c, tilec_result *r) {
   if (!path) {
     const char *base = strrchr(c->input, '/');
     path = dflt = replace_extension(base ? base + 1 : c->input, emit_extension(c->opts.emit));
+    if (!path) return out_of_memory();
   }
   int rc = write_output(path, out, len);
   bool machine = c->opts.emit == TILEC_EMIT_PTX || c->opts.emit == TILEC_EMIT_CUBIN;
@@ -252,11 +278,25 @@ static int write_results(cli *c, tilec_result *r) {
   if (!rc && machine && (c->metadata_path || beside)) {
     char *mpath = c->metadata_path ? strdup(c->metadata_path) : replace_extension(path, ".json");
     const char *meta = tilec_result_metadata(r, &mlen);
-    rc = write_output(mpath, meta, mlen);
+    rc = mpath ? write_output(mpath, meta, mlen) : out_of_memory();
     free(mpath);
   }
   free(dflt);
   return rc;
+}
+
+/* Diagnostics without a source location are the command's own: they carry its name. */
+static void print_diagnostic(void *user, const tilec_diagnostic *d) {
+  (void)user;
+  fprintf(stderr, "%s%s\n", d->file ? "" : "tilec: ", d->rendered);
+}
+
+static int print_targets(void) {
+  sup_strbuf b = {0};
+  tgpu_target_print_all(&b);
+  fputs(sup_strbuf_cstr(&b), stdout);
+  sup_strbuf_free(&b);
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -266,6 +306,8 @@ int main(int argc, char **argv) {
   c.opts.kernels = c.kernels;
   int rc = parse_args(&c, argc, argv);
   if (rc) return rc;
+  if (c.print_targets) return print_targets();
+  c.opts.on_diagnostic = print_diagnostic;
   if (c.opts.nkernels == 0) c.opts.kernels = NULL;
   if (c.print_all || c.nprint_after || c.nprint_before || c.dump_dir) {
     c.opts.on_ir = on_ir;

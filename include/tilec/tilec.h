@@ -4,7 +4,10 @@
  * may run concurrently on different threads.
  *
  * Errors: user errors (bad source, bad options) never exit or abort. They are delivered to
- * the diagnostic callback as located messages and the call returns a non-zero status.
+ * the diagnostic callback as located messages and the call returns a non-zero status. So
+ * are internal failures: running out of memory or a broken invariant is reported as an
+ * error diagnostic ("out of memory", "internal error: ...") and the call fails; the library
+ * never aborts or exits the process (docs/embedding.md, "Errors and failures").
  */
 #ifndef TILEC_TILEC_H
 #define TILEC_TILEC_H
@@ -57,10 +60,11 @@ typedef enum tilec_emit {
   TILEC_EMIT_PTX = 0,   /* default */
   TILEC_EMIT_TILE,      /* tile IR after the tile-level passes */
   TILEC_EMIT_TGPU,      /* tgpu IR, ready for conversion */
-  TILEC_EMIT_LLVM,      /* LLVM IR after optimization */
+  TILEC_EMIT_LLVM,      /* LLVM IR as converted, before the optimization step */
   TILEC_EMIT_CUBIN,     /* through ptxas; fails with an error when ptxas is not found */
   TILEC_EMIT_FRONTEND,  /* tile IR exactly as the frontend emits it, before any pass */
   TILEC_EMIT_AST,       /* the parsed AST as S-expressions (a debugging aid) */
+  TILEC_EMIT_LLVM_OPT,  /* LLVM IR after the optimization step (libdevice linked, O3) */
 } tilec_emit;
 
 typedef struct tilec_define {
@@ -71,8 +75,8 @@ typedef struct tilec_define {
 /* Compile options. Zero-initialize, then set what you need (all pointers borrowed for
  * the duration of the call). */
 typedef struct tilec_options {
-  const char *arch;                 /* "sm_80", "sm_90", "sm_90a" (default) */
-  unsigned num_warps;               /* 0: the kernel's own, else 4 */
+  const char *arch;                 /* sm_80, sm_86, sm_89, sm_90, sm_90a (default) */
+  unsigned num_warps;               /* 0: the kernel's own, else 4; at most 32 */
   const char *signature;            /* Triton AOT signature; NULL: annotations */
   const tilec_define *defines;
   size_t ndefines;
@@ -89,6 +93,7 @@ typedef struct tilec_options {
   void *ir_user;
   tilec_timing_fn on_timing;
   void *timing_user;
+  unsigned num_stages;              /* 0: not set; else stored as tgpu.num_stages (pipelining) */
 } tilec_options;
 
 typedef struct tilec_result tilec_result;

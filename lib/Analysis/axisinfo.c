@@ -12,6 +12,7 @@ struct axis_analysis {
   ir_module *m;
   sup_arena *arena;
   sup_ptrmap map; /* ir_value* -> axis_info* */
+  axis_info unknown; /* pessimistic at every rank: the answer when out of memory */
 };
 
 /* ---- arithmetic helpers ----------------------------------------------------------------- */
@@ -83,8 +84,9 @@ const axis_info *axis_analysis_get(axis_analysis *a, const ir_value *v) {
   if (got) return got;
   axis_info info = compute(a, v);
   got = sup_arena_memdup(a->arena, &info, sizeof info);
-  sup_ptrmap_put(&a->map, (uint64_t)(uintptr_t)v, got);
-  return got;
+  if (got && sup_ptrmap_put(&a->map, (uint64_t)(uintptr_t)v, got)) return got;
+  ir_context_note_oom(a->m->ctx); /* out of memory: the pass's result is dropped */
+  return got ? got : &a->unknown;
 }
 
 /* Operand `v`'s info seen at the shape of `like` (a scalar operand of a tensor op is
@@ -460,10 +462,18 @@ static ir_walk_result visit(ir_op *op, void *user) {
 
 axis_analysis *axis_analysis_run(ir_module *m) {
   axis_analysis *a = calloc(1, sizeof *a);
-  assert(a && "out of memory");
+  sup_arena *arena = a ? sup_arena_create() : NULL;
+  if (!arena) {
+    free(a);
+    ir_context_note_oom(m->ctx);
+    return NULL;
+  }
   a->m = m;
-  a->arena = sup_arena_create();
-  assert(a->arena && "out of memory");
+  a->arena = arena;
+  a->unknown.rank = IR_MAX_RANK;
+  for (unsigned d = 0; d < IR_MAX_RANK; d++)
+    a->unknown.contiguity[d] = a->unknown.divisibility[d] = a->unknown.constancy[d] = 1;
+  ir_context_watch_arena(m->ctx, arena);
   ir_walk_pre(m->op, visit, a);
   return a;
 }

@@ -29,7 +29,8 @@ typedef struct axis_info {
 typedef struct axis_analysis axis_analysis;
 
 /* Analyzes every function of m. The result refers to m's values; free it before changing
- * values it describes. Heap-allocated: free with axis_analysis_free. */
+ * values it describes. Heap-allocated: free with axis_analysis_free. NULL when out of
+ * memory (reported on m's context). */
 axis_analysis *axis_analysis_run(ir_module *m);
 void axis_analysis_free(axis_analysis *a);
 /* The facts about v (pessimistic for a value the analysis did not see). The pointer stays

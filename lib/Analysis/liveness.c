@@ -26,30 +26,37 @@ struct liveness {
   size_t nbufs;
   sup_ptrmap owned;     /* ir_op* -> liveness_buffer* */
   sup_ptrmap values;    /* ir_value* -> buf_set* */
+  bool oom;             /* an allocation failed: liveness_run reports it and returns NULL */
 };
 
 static uint64_t key(const void *p) { return (uint64_t)(uintptr_t)p; }
 
-static void *grow(void *p, unsigned *cap, size_t elem) {
-  *cap = *cap ? *cap * 2 : 64;
-  p = realloc(p, (size_t)*cap * elem);
-  if (!p) abort(); /* out of memory: an internal failure */
-  return p;
+/* Doubles the array *p holds (*cap elements); false, with *p unchanged, when out of memory. */
+static bool grow(void **p, unsigned *cap, size_t elem) {
+  unsigned n = *cap ? *cap * 2 : 64;
+  void *q = realloc(*p, (size_t)n * elem);
+  if (!q) return false;
+  *p = q;
+  *cap = n;
+  return true;
 }
 
 /* ---- numbering -------------------------------------------------------------------------- */
 
 static void number_op(liveness *l, ir_op *op) {
+  if (l->oom) return;
   if (l->nops == l->cap) {
-    unsigned cap = l->cap;
-    l->ops = grow(l->ops, &cap, sizeof *l->ops);
-    l->last = realloc(l->last, (size_t)cap * sizeof *l->last);
-    if (!l->last) abort(); /* out of memory: an internal failure */
+    unsigned cap = l->cap, cap2 = l->cap;
+    if (!grow((void **)&l->ops, &cap, sizeof *l->ops) ||
+        !grow((void **)&l->last, &cap2, sizeof *l->last)) {
+      l->oom = true;
+      return;
+    }
     l->cap = cap;
   }
   unsigned n = l->nops++;
   l->ops[n] = op;
-  sup_ptrmap_put(&l->number, key(op), (void *)(uintptr_t)(n + 1));
+  if (!sup_ptrmap_put(&l->number, key(op), (void *)(uintptr_t)(n + 1))) l->oom = true;
   for (unsigned r = 0; r < op->nregions; r++)
     for (ir_block *b = op->regions[r].first; b; b = b->next)
       for (ir_op *o = b->first; o; o = o->next) number_op(l, o);
@@ -117,6 +124,7 @@ bool liveness_op_shared(const ir_op *op, unsigned num_warps, int64_t *out_bytes,
 
 static bool collect_buffers(liveness *l, unsigned num_warps) {
   l->bufs = sup_arena_alloc(l->arena, (l->nops ? l->nops : 1) * sizeof *l->bufs);
+  if (!l->bufs) return !(l->oom = true);
   for (unsigned n = 0; n < l->nops; n++) {
     ir_op *op = l->ops[n];
     int64_t bytes;
@@ -127,7 +135,7 @@ static bool collect_buffers(liveness *l, unsigned num_warps) {
     *b = (liveness_buffer){op, ir_op_code(op) == IR_OP_LOCAL_ALLOC ? LIVENESS_EXPLICIT
                                                                      : LIVENESS_SCRATCH,
                            bytes, align, n, n};
-    sup_ptrmap_put(&l->owned, key(op), b);
+    if (!sup_ptrmap_put(&l->owned, key(op), b)) return !(l->oom = true);
   }
   return true;
 }
@@ -167,19 +175,29 @@ static void reach(liveness *l, worklist *w, ir_value *v, const liveness_buffer *
   buf_set *s = sup_ptrmap_get(&l->values, key(v));
   if (!s) {
     s = sup_arena_alloc(l->arena, sizeof *s);
-    sup_ptrmap_put(&l->values, key(v), s);
+    if (!s || !sup_ptrmap_put(&l->values, key(v), s)) {
+      l->oom = true;
+      return;
+    }
   }
   for (size_t i = 0; i < s->n; i++)
     if (s->items[i] == b) return;
   if (s->n == s->cap) {
     size_t cap = s->cap ? s->cap * 2 : 2;
     const liveness_buffer **items = sup_arena_alloc(l->arena, cap * sizeof *items);
+    if (!items) {
+      l->oom = true;
+      return;
+    }
     for (size_t i = 0; i < s->n; i++) items[i] = s->items[i];
     s->items = items;
     s->cap = cap;
   }
   s->items[s->n++] = b;
-  if (w->n == w->cap) w->v = grow(w->v, &w->cap, sizeof *w->v);
+  if (w->n == w->cap && !grow((void **)&w->v, &w->cap, sizeof *w->v)) {
+    l->oom = true;
+    return;
+  }
   w->v[w->n++] = v;
 }
 
@@ -258,21 +276,27 @@ static void trace_buffer(liveness *l, liveness_buffer *b, worklist *w) {
 /* ---- entry points ----------------------------------------------------------------------- */
 
 liveness *liveness_run(ir_op *func, unsigned num_warps) {
+  ir_context *ctx = ir_op_context(func);
   liveness *l = calloc(1, sizeof *l);
-  if (!l) abort(); /* out of memory: an internal failure */
-  l->arena = sup_arena_create();
+  if (l) l->arena = sup_arena_create();
+  if (!l || !l->arena) {
+    free(l);
+    ir_context_note_oom(ctx);
+    return NULL;
+  }
+  ir_context_watch_arena(ctx, l->arena);
   for (unsigned r = 0; r < func->nregions; r++)
     for (ir_block *b = func->regions[r].first; b; b = b->next)
       for (ir_op *o = b->first; o; o = o->next) number_op(l, o);
-  if (!collect_buffers(l, num_warps)) {
-    liveness_free(l);
-    return NULL;
-  }
+  bool ok = !l->oom && collect_buffers(l, num_warps);
   worklist w = {0};
-  for (size_t i = 0; i < l->nbufs; i++)
+  for (size_t i = 0; ok && i < l->nbufs; i++)
     if (l->bufs[i].kind == LIVENESS_EXPLICIT) trace_buffer(l, &l->bufs[i], &w);
   free(w.v);
-  return l;
+  if (ok && !l->oom) return l;
+  if (l->oom) ir_context_note_oom(ctx);
+  liveness_free(l);
+  return NULL;
 }
 
 void liveness_free(liveness *l) {
@@ -286,21 +310,18 @@ void liveness_free(liveness *l) {
   free(l);
 }
 
-/* Sweep over interval ends: +bytes at start, -bytes after end. */
+/* The most bytes live at once is reached where some buffer starts: the sum over the
+ * buffers live there, for each start (quadratic in the buffers, which are few; no memory). */
 int64_t liveness_peak_bytes(const liveness *l, unsigned *out_op) {
-  int64_t *delta = calloc((size_t)l->nops + 1, sizeof *delta);
-  if (!delta) abort(); /* out of memory: an internal failure */
-  for (size_t i = 0; i < l->nbufs; i++) {
-    delta[l->bufs[i].start] += l->bufs[i].bytes;
-    delta[l->bufs[i].end + 1] -= l->bufs[i].bytes;
-  }
-  int64_t live = 0, peak = 0;
+  int64_t peak = 0;
   unsigned at = 0;
-  for (unsigned n = 0; n < l->nops; n++) {
-    live += delta[n];
-    if (live > peak) peak = live, at = n;
+  for (size_t i = 0; i < l->nbufs; i++) {
+    unsigned n = l->bufs[i].start;
+    int64_t live = 0;
+    for (size_t j = 0; j < l->nbufs; j++)
+      if (l->bufs[j].start <= n && n <= l->bufs[j].end) live += l->bufs[j].bytes;
+    if (live > peak || (live == peak && n < at)) peak = live, at = n;
   }
-  free(delta);
   if (out_op) *out_op = at;
   return peak;
 }

@@ -1,5 +1,4 @@
-/* Private to lib/Conversion and lib/Target/NVPTX: the cg_module behind conversion.h's
- * opaque handle and the per-kernel lowering state shared by the conversion files.
+/* Private to lib/Conversion: the cg_module behind conversion.h's opaque handle and the per-kernel lowering state shared by the conversion files.
  *
  * Lowering model (docs/codegen.md): each tgpu tensor value becomes, in each thread, an
  * array of LLVM scalars (a cg_val), one per element the thread holds, in the register order
@@ -13,15 +12,17 @@
 #include "Conversion/conversion.h"
 #include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu.h"
+#include "Target/NVPTX/nvptx.h"
 
 struct cg_module {
   LLVMContextRef ctx;        /* owned: created per conversion, never the global context */
   LLVMModuleRef mod;         /* owned by ctx's lifetime; disposed before ctx */
   cg_kernel_info *kernels;   /* heap array */
   size_t nkernels;
-  char *arch;                /* heap copy of the target ("sm_90a") */
+  const tgpu_target *target; /* static record (target_info.h) */
   char *libdevice_path;      /* heap copy or NULL */
   int opt_level;
+  bool optimized;            /* cg_optimize ran */
 };
 
 /* One value in one thread: n registers (n = 1 for a scalar). */
@@ -142,8 +143,6 @@ LLVMValueRef cg_shared_base(cg_state *st);
 LLVMValueRef cg_scratch_ptr(cg_state *st, ir_op *op);
 /* A CTA-wide barrier (bar.sync 0). */
 void cg_barrier(cg_state *st);
-/* Bytes of shared memory one block may use on `arch` (TODO(target-info)). */
-unsigned cg_shared_limit(const char *arch);
 /* tgpu.local_alloc/local_store/local_load/local_dealloc/barrier. */
 bool cg_lower_local_alloc(cg_state *st, ir_op *op);
 bool cg_lower_local_store(cg_state *st, ir_op *op);
@@ -159,16 +158,5 @@ bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 bool cg_lower_for(cg_state *st, ir_op *op);
 bool cg_lower_if(cg_state *st, ir_op *op);
 bool cg_lower_while(cg_state *st, ir_op *op);
-
-/* ---- lib/Target/NVPTX/target.c ---- */
-/* The NVPTX target machine for arch (initializes the NVPTX target; idempotent). NULL after
- * an error. The caller disposes it. */
-LLVMTargetMachineRef cg_nvptx_target_machine(ir_context *ictx, const char *arch, int opt_level);
-/* Sets cm's data layout from the target machine of cm->arch. */
-bool cg_nvptx_set_data_layout(cg_module *cm, ir_context *ictx);
-/* ---- lib/Target/NVPTX/libdevice.c ---- */
-/* Links libdevice when the module declares __nv_ functions (or, when it is not found,
- * defines them with approximations and warns once). */
-bool cg_link_math(cg_module *cm, ir_context *ictx);
 
 #endif

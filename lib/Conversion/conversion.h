@@ -5,12 +5,13 @@
 #ifndef TILEC_CONVERSION_H
 #define TILEC_CONVERSION_H
 
+#include "Dialect/TileGPU/target_info.h"
 #include "IR/ir.h"
 
 typedef struct cg_module cg_module;
 
 typedef struct cg_options {
-  const char *arch;            /* "sm_80", "sm_90", "sm_90a" */
+  const tgpu_target *target;   /* used when the module has no tgpu.target; NULL: default */
   const char *libdevice_path;  /* NULL: search the CUDA toolkit (CUDA_HOME, /usr/local/cuda) */
   int opt_level;               /* 0 or 3 */
 } cg_options;
@@ -27,15 +28,23 @@ typedef struct cg_kernel_info {
  * returns NULL on failure. */
 cg_module *cg_convert(ir_module *m, const cg_options *opts);
 void cg_module_destroy(cg_module *cm);
-/* Textual LLVM IR (heap string, caller frees). */
+/* Textual LLVM IR of the module as it is now: before cg_optimize, the conversion's output
+ * (`--emit=llvm`); after it, the optimized module (`--emit=llvm-opt`). Heap string, caller
+ * frees; NULL when out of memory. */
 char *cg_module_print_llvm(cg_module *cm);
-/* Runs LLVM's O3 pipeline (opt_level 3) after linking libdevice when math needs it, then
- * emits PTX. Returns a heap string (caller frees) or NULL after emitting an error. */
+/* The optimization step, once per module (later calls do nothing): links libdevice when
+ * math needs it, then runs LLVM's O3 pipeline (opt_level 3) or only what PTX emission
+ * needs (opt_level 0). False after emitting an error. */
+bool cg_optimize(cg_module *cm, ir_context *ctx);
+/* Optimizes (cg_optimize, if not done yet), then emits PTX. Returns a heap string (caller
+ * frees) or NULL after emitting an error. */
 char *cg_emit_ptx(cg_module *cm, ir_context *ctx);
+/* The target cm was converted for. */
+const tgpu_target *cg_module_target(const cg_module *cm);
 size_t cg_num_kernels(const cg_module *cm);
 const cg_kernel_info *cg_kernel(const cg_module *cm, size_t i);
-/* Runs ptxas on ptx for arch, returning the cubin bytes (heap, caller frees) or NULL after
- * emitting an error (ptxas missing or failing). */
-unsigned char *cg_ptxas(ir_context *ctx, const char *ptx, const char *arch, size_t *out_len);
+/* Runs ptxas on ptx for cm's target, returning the cubin bytes (heap, caller frees) or NULL
+ * after emitting an error (ptxas missing or failing). */
+unsigned char *cg_ptxas(cg_module *cm, ir_context *ctx, const char *ptx, size_t *out_len);
 
 #endif

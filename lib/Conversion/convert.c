@@ -37,7 +37,7 @@ cg_val *cg_get(cg_state *st, ir_value *v) {
 }
 
 void cg_set(cg_state *st, ir_value *v, cg_val *cv) {
-  sup_ptrmap_put(&st->vals, (uint64_t)(uintptr_t)v, cv);
+  if (!sup_ptrmap_put(&st->vals, (uint64_t)(uintptr_t)v, cv)) ir_context_note_oom(st->ictx);
 }
 
 LLVMValueRef cg_i32(cg_state *st, int64_t v) {
@@ -284,7 +284,7 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
   for (unsigned i = 0; i < ft->ninputs && (int)i < ndiv; i++)
     if (ir_type_is_ptr(ft->inputs[i]) && div[i] >= 16) add_param_align(st, i, 16);
   char buf[32];
-  snprintf(buf, sizeof buf, "%u", st->num_warps * 32);
+  snprintf(buf, sizeof buf, "%u", st->num_warps * TGPU_WARP_SIZE);
   add_string_fn_attr(st, "nvvm.maxntid", buf);
   return st->fn;
 }
@@ -318,8 +318,9 @@ static bool lower_kernel_body(cg_state *st, ir_op *f, const char *name) {
   return true;
 }
 
-static bool lower_kernel(cg_module *cm, ir_context *ictx, ir_op *f, unsigned num_warps,
-                         unsigned shared_bytes) {
+static bool lower_kernel(cg_module *cm, ir_context *ictx, ir_op *f, unsigned shared_bytes) {
+  unsigned num_warps = tgpu_func_num_warps(f);
+  if (!tgpu_target_check_num_warps(ictx, f->loc, cm->target, num_warps)) return false;
   const char *name = ir_op_get_string_attr(f, "sym_name");
   if (!name) {
     ir_emit_error(ictx, f->loc, "tt.func without sym_name");
@@ -328,11 +329,15 @@ static bool lower_kernel(cg_module *cm, ir_context *ictx, ir_op *f, unsigned num
   cg_state st = {.ictx = ictx, .cm = cm, .ctx = cm->ctx, .mod = cm->mod,
                  .num_warps = num_warps};
   st.arena = sup_arena_create();
+  if (!st.arena) return ir_context_note_oom(ictx), false;
+  ir_context_watch_arena(ictx, st.arena);
   st.b = LLVMCreateBuilderInContext(cm->ctx);
   bool ok = declare_kernel(&st, f, name) && lower_kernel_body(&st, f, name);
+  char *copy = ok ? strdup(name) : NULL;
+  if (ok && !copy) ok = false, ir_context_note_oom(ictx);
   if (ok) {
     cg_kernel_info *k = &cm->kernels[cm->nkernels++];
-    k->name = strdup(name);
+    k->name = copy;
     k->num_warps = num_warps;
     k->shared_bytes = shared_bytes; /* all shared memory is dynamic: the launch sizes it */
   }
@@ -365,38 +370,45 @@ static void add_reflect_flag(cg_module *cm) {
                     LLVMValueAsMetadata(zero));
 }
 
-static const char *module_arch(ir_module *m, const cg_options *opts) {
-  const char *target = ir_op_get_string_attr(m->op, TGPU_ATTR_TARGET);
-  if (!target) target = opts && opts->arch ? opts->arch : "sm_90a";
-  return target;
+/* The module's tgpu.target, else the option's, else the default; NULL after an error. */
+static const tgpu_target *module_target(ir_module *m, const cg_options *opts) {
+  if (ir_op_get_string_attr(m->op, TGPU_ATTR_TARGET)) return tgpu_target_of_module(m);
+  return opts && opts->target ? opts->target : tgpu_target_default();
 }
 
+/* NULL after an error (unknown target, out of memory). */
 static cg_module *module_create(ir_module *m, const cg_options *opts) {
+  const tgpu_target *t = module_target(m, opts);
+  if (!t) return NULL;
   cg_module *cm = calloc(1, sizeof *cm);
-  cm->arch = strdup(module_arch(m, opts));
-  cm->libdevice_path = opts && opts->libdevice_path ? strdup(opts->libdevice_path) : NULL;
+  size_t n = 0;
+  for (ir_op *op = ir_module_body(m)->first; op; op = op->next) n += is_kernel(op);
+  if (cm) cm->kernels = calloc(n ? n : 1, sizeof *cm->kernels);
+  const char *lib = opts ? opts->libdevice_path : NULL;
+  if (cm && lib) cm->libdevice_path = strdup(lib);
+  if (!cm || !cm->kernels || (lib && !cm->libdevice_path)) {
+    ir_emit_error(m->ctx, m->op->loc, "out of memory");
+    cg_module_destroy(cm);
+    return NULL;
+  }
+  cm->target = t;
   cm->opt_level = opts ? opts->opt_level : 3;
   cm->ctx = LLVMContextCreate();
   cm->mod = LLVMModuleCreateWithNameInContext("tilec", cm->ctx);
-  LLVMSetTarget(cm->mod, "nvptx64-nvidia-cuda");
   add_reflect_flag(cm);
-  size_t n = 0;
-  for (ir_op *op = ir_module_body(m)->first; op; op = op->next) n += is_kernel(op);
-  cm->kernels = calloc(n ? n : 1, sizeof *cm->kernels);
   return cm;
 }
 
 /* The module's tgpu.shared (0 when absent: nothing uses shared memory, or the module was
  * not allocated, and then any op that needs an offset reports it), checked against the
  * target's limit. One total per module: every kernel of the module gets it. */
-static bool module_shared_bytes(ir_module *m, const cg_options *opts, unsigned *out) {
+static bool module_shared_bytes(ir_module *m, const tgpu_target *t, unsigned *out) {
   int64_t total = ir_op_get_int_attr(m->op, TGPU_ATTR_SHARED, 0);
-  const char *arch = module_arch(m, opts);
-  unsigned limit = cg_shared_limit(arch);
+  unsigned limit = tgpu_target_smem_limit(t);
   if (total < 0 || total > (int64_t)limit) {
     ir_emit_error(m->ctx, m->op->loc,
                   "the kernels need %lld bytes of shared memory (" TGPU_ATTR_SHARED "); %s allows %u",
-                  (long long)total, arch, limit);
+                  (long long)total, t->name, limit);
     return false;
   }
   *out = (unsigned)total;
@@ -405,26 +417,28 @@ static bool module_shared_bytes(ir_module *m, const cg_options *opts, unsigned *
 
 cg_module *cg_convert(ir_module *m, const cg_options *opts) {
   ir_context *ictx = m->ctx;
-  int64_t tpw = ir_op_get_int_attr(m->op, TGPU_ATTR_THREADS_PER_WARP, 32);
-  if (tpw != 32) {
-    ir_emit_error(ictx, m->op->loc, "tgpu.threads_per_warp must be 32 (got %lld)", (long long)tpw);
+  int64_t tpw = ir_op_get_int_attr(m->op, TGPU_ATTR_THREADS_PER_WARP, TGPU_WARP_SIZE);
+  if (tpw != TGPU_WARP_SIZE) {
+    ir_emit_error(ictx, m->op->loc, TGPU_ATTR_THREADS_PER_WARP " must be %u (got %lld)", TGPU_WARP_SIZE,
+                  (long long)tpw);
     return NULL;
   }
-  unsigned num_warps = tgpu_module_num_warps(m), shared_bytes;
-  if (!module_shared_bytes(m, opts, &shared_bytes)) return NULL;
   cg_module *cm = module_create(m, opts);
-  if (!cg_nvptx_set_data_layout(cm, ictx)) {
+  if (!cm) return NULL;
+  unsigned shared_bytes;
+  if (!module_shared_bytes(m, cm->target, &shared_bytes) ||
+      !nvptx_set_data_layout(cm->mod, ictx, cm->target)) {
     cg_module_destroy(cm);
     return NULL;
   }
   for (ir_op *op = ir_module_body(m)->first; op; op = op->next) {
     if (!is_kernel(op)) continue;
-    if (!lower_kernel(cm, ictx, op, num_warps, shared_bytes)) {
+    if (!lower_kernel(cm, ictx, op, shared_bytes)) {
       cg_module_destroy(cm);
       return NULL;
     }
   }
-  if (!verify_llvm(cm, ictx, m->op->loc)) {
+  if (ir_context_failed(ictx) || !verify_llvm(cm, ictx, m->op->loc)) {
     cg_module_destroy(cm);
     return NULL;
   }
@@ -437,16 +451,32 @@ void cg_module_destroy(cg_module *cm) {
   free(cm->kernels);
   if (cm->mod) LLVMDisposeModule(cm->mod);
   if (cm->ctx) LLVMContextDispose(cm->ctx);
-  free(cm->arch);
   free(cm->libdevice_path);
   free(cm);
 }
 
 char *cg_module_print_llvm(cg_module *cm) {
   char *s = LLVMPrintModuleToString(cm->mod);
-  char *copy = strdup(s);
+  char *copy = s ? strdup(s) : NULL;
   LLVMDisposeMessage(s);
   return copy;
+}
+
+bool cg_optimize(cg_module *cm, ir_context *ctx) {
+  if (cm->optimized) return true;
+  cm->optimized = nvptx_optimize(cm->mod, ctx, cm->target, cm->opt_level, cm->libdevice_path);
+  return cm->optimized;
+}
+
+char *cg_emit_ptx(cg_module *cm, ir_context *ctx) {
+  if (!cg_optimize(cm, ctx)) return NULL;
+  return nvptx_emit_ptx(cm->mod, ctx, cm->target, cm->opt_level);
+}
+
+const tgpu_target *cg_module_target(const cg_module *cm) { return cm->target; }
+
+unsigned char *cg_ptxas(cg_module *cm, ir_context *ctx, const char *ptx, size_t *out_len) {
+  return nvptx_ptxas(ctx, ptx, cm->target, out_len);
 }
 
 size_t cg_num_kernels(const cg_module *cm) { return cm->nkernels; }

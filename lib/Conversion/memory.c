@@ -157,6 +157,7 @@ static void asm_load(cg_state *st, piece *pc) {
   LLVMValueRef words[4] = {NULL, NULL, NULL, NULL};
   for (unsigned i = 0; i < nw; i++) words[i] = nw == 1 ? r : LLVMBuildExtractValue(st->b, r, i, "");
   from_words(st, pc, words, nw);
+  if (text.failed || cons.failed) ir_context_note_oom(st->ictx); /* the asm is truncated */
   sup_strbuf_free(&text);
   sup_strbuf_free(&cons);
 }
@@ -177,6 +178,7 @@ static void asm_store(cg_state *st, piece *pc) {
   sup_strbuf_puts(&cons, "l,b");
   call_asm(st, LLVMVoidTypeInContext(st->ctx), args, nw + 2, sup_strbuf_cstr(&text),
            sup_strbuf_cstr(&cons));
+  if (text.failed || cons.failed) ir_context_note_oom(st->ictx); /* the asm is truncated */
   sup_strbuf_free(&text);
   sup_strbuf_free(&cons);
 }
@@ -223,8 +225,8 @@ static void store_piece(cg_state *st, piece *pc) {
 
 /* Elements per access: tgpu.vec capped at 16 bytes, and dividing the register count. */
 static unsigned access_width(cg_state *st, ir_op *op, LLVMTypeRef mt, unsigned n) {
-  int64_t v = ir_op_get_int_attr(op, "tgpu.vec", 1);
-  unsigned max = 16 / mem_size(st, mt);
+  int64_t v = ir_op_get_int_attr(op, TGPU_ATTR_VEC, 1);
+  unsigned max = TGPU_MAX_ACCESS_BYTES / mem_size(st, mt);
   unsigned p = v < 1 ? 1 : (unsigned)v;
   if (p > max) p = max ? max : 1;
   while (p > 1 && n % p) p /= 2;

@@ -60,16 +60,6 @@ void cg_barrier(cg_state *st) {
   cg_intrinsic(st, "llvm.nvvm.barrier0", NULL, 0, NULL, 0);
 }
 
-/* TODO(target-info): the per-arch shared-memory limit belongs to the target-info record
- * helper "target" is adding; switch to it. Bytes one block may use with the opt-in. */
-unsigned cg_shared_limit(const char *arch) {
-  if (!arch) return 232448;
-  if (strncmp(arch, "sm_90", 5) == 0) return 232448;          /* 227 KB */
-  if (strcmp(arch, "sm_86") == 0 || strcmp(arch, "sm_89") == 0) return 101376; /* 99 KB */
-  if (strcmp(arch, "sm_80") == 0) return 166912;               /* 163 KB */
-  return 49152;
-}
-
 /* ---- element addresses ------------------------------------------------------------------ */
 
 static unsigned log2u(unsigned v) {

@@ -3,11 +3,13 @@
  * The pipeline itself is the list in lib/Transforms/passes.c; this file only sequences the
  * levels, adapts callbacks (diagnostics, IR dumps, timings) and packages the result. Every
  * call owns its own context: nothing is shared between calls. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "Conversion/conversion.h"
 #include "Dialect/Tile/tile.h"
+#include "Dialect/TileGPU/target_info.h"
 #include "Dialect/TileGPU/tgpu.h"
 #include "Driver/driver.h"
 #include "Frontend/ast.h"
@@ -25,8 +27,13 @@ struct tilec_result {
 
 const char *tilec_version(void) { return TILEC_VERSION; }
 
-ir_context *drv_context_create(void) {
+static void diag_adapter(void *user, diag_severity sev, diag_loc loc, const char *message,
+                         const char *rendered);
+
+ir_context *drv_context_create(const tilec_options *o) {
   ir_context *ctx = ir_context_create();
+  if (!ctx) return NULL;
+  if (o && o->on_diagnostic) diag_engine_set_handler(ir_context_diag(ctx), diag_adapter, (void *)o);
   tile_register_dialect(ctx);
   tgpu_register_dialect(ctx);
   return ctx;
@@ -56,6 +63,7 @@ static void report_ir(const tilec_options *o, unsigned index, const char *pass, 
                       ir_module *m) {
   if (!wants_ir(o, pass, stage)) return;
   char *text = ir_print_to_string(m->op);
+  if (!text) return ir_context_note_oom(m->ctx);
   o->on_ir(o->ir_user, index, pass, stage, text, strlen(text));
   free(text);
 }
@@ -73,77 +81,97 @@ static void hook_after(void *user, unsigned index, const ir_pass *p, ir_module *
 
 /* ---- result packaging ------------------------------------------------------------------- */
 
+/* Takes output (heap); NULL when out of memory (output freed). */
 static tilec_result *result_new(char *output, size_t len) {
   tilec_result *r = calloc(1, sizeof *r);
+  if (!r) {
+    free(output);
+    return NULL;
+  }
   r->output = output;
   r->output_len = len;
   return r;
 }
 
-static void result_set_kernels(tilec_result *r, ir_module *m) {
+/* False when out of memory. */
+static bool result_set_kernels(tilec_result *r, ir_module *m) {
   size_t n = 0;
   for (ir_op *op = ir_module_body(m)->first; op; op = op->next) n += drv_is_kernel(op);
   r->kernel_names = calloc(n ? n : 1, sizeof *r->kernel_names);
-  for (ir_op *op = ir_module_body(m)->first; op; op = op->next)
-    if (drv_is_kernel(op)) r->kernel_names[r->nkernels++] = strdup(ir_op_get_string_attr(op, "sym_name"));
+  if (!r->kernel_names) return false;
+  for (ir_op *op = ir_module_body(m)->first; op; op = op->next) {
+    if (!drv_is_kernel(op)) continue;
+    const char *name = ir_op_get_string_attr(op, "sym_name");
+    if (!(r->kernel_names[r->nkernels] = strdup(name ? name : ""))) return false;
+    r->nkernels++;
+  }
+  return true;
 }
 
-static void result_set_metadata(tilec_result *r, ir_module *m, const char *arch, cg_module *cm) {
+/* False when out of memory. */
+static bool result_set_metadata(tilec_result *r, ir_module *m, const char *arch, cg_module *cm) {
   size_t n = cm ? cg_num_kernels(cm) : 0;
   drv_kernel_facts *facts = calloc(n ? n : 1, sizeof *facts);
+  if (!facts) return false;
   for (size_t i = 0; i < n; i++) {
     facts[i].name = cg_kernel(cm, i)->name;
     facts[i].shared_bytes = cg_kernel(cm, i)->shared_bytes;
   }
   r->metadata = drv_metadata_json(m, arch, facts, n);
-  r->metadata_len = strlen(r->metadata);
+  r->metadata_len = r->metadata ? strlen(r->metadata) : 0;
   free(facts);
+  return r->metadata != NULL;
 }
 
 /* ---- stages ----------------------------------------------------------------------------- */
 
-static const char *default_arch(const tilec_options *o) { return o->arch ? o->arch : "sm_90a"; }
+/* The target of the options (the default when unset); NULL after an error. */
+static const tgpu_target *options_target(ir_context *ctx, const tilec_options *o) {
+  if (!o->arch) return tgpu_target_default();
+  return tgpu_target_get(ctx, (ir_loc){0}, o->arch);
+}
 
 static bool check_options(ir_context *ctx, const tilec_options *o) {
-  static const char *const archs[] = {"sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"};
-  const char *arch = default_arch(o);
-  bool known = false;
-  for (size_t i = 0; i < sizeof archs / sizeof *archs; i++) known |= strcmp(arch, archs[i]) == 0;
-  ir_loc none = {0};
-  if (!known) {
-    ir_emit_error(ctx, none, "unknown target '%s': expected sm_80, sm_86, sm_89, sm_90 or sm_90a", arch);
-    return false;
-  }
-  if (o->num_warps && (o->num_warps > 32 || (o->num_warps & (o->num_warps - 1)))) {
-    ir_emit_error(ctx, none, "num_warps must be a power of 2 between 1 and 32, got %u", o->num_warps);
-    return false;
-  }
-  return true;
+  const tgpu_target *t = options_target(ctx, o);
+  if (!t) return false;
+  return !o->num_warps || tgpu_target_check_num_warps(ctx, (ir_loc){0}, t, o->num_warps);
 }
 
 static char *emit_ast(ir_context *ctx, const char *filename, const char *src, size_t len) {
   sup_arena *arena = sup_arena_create();
+  if (!arena) return NULL;
+  ir_context_watch_arena(ctx, arena);
   fe_file *f = fe_parse(ctx, arena, filename, src, len);
   char *out = NULL;
-  if (f) {
+  if (f && !ir_context_failed(ctx)) {
     sup_strbuf b = {0};
     fe_ast_print(f, &b);
     out = sup_strbuf_take(&b);
-    if (!out) out = strdup("");
   }
   sup_arena_destroy(arena);
   return out;
 }
 
+/* --num-stages: the module default, and it overrides each function's own (autotune) value,
+ * as --num-warps does. */
+static void set_num_stages(ir_module *m, unsigned n) {
+  const ir_attr *a = ir_i32_attr(m->ctx, (int64_t)n);
+  ir_op_set_attr(m->op, TGPU_ATTR_NUM_STAGES, a);
+  for (ir_op *f = ir_module_body(m)->first; f; f = f->next)
+    if (ir_op_get_attr(f, TGPU_ATTR_NUM_STAGES)) ir_op_set_attr(f, TGPU_ATTR_NUM_STAGES, a);
+}
+
 static ir_module *run_frontend(ir_context *ctx, const char *filename, const char *src, size_t len,
                                const tilec_options *o) {
   fe_define *defs = calloc(o->ndefines ? o->ndefines : 1, sizeof *defs);
+  if (!defs) return ir_context_note_oom(ctx), NULL;
   for (size_t i = 0; i < o->ndefines; i++) defs[i] = (fe_define){o->defines[i].name, o->defines[i].value};
   fe_options fo = {o->signature, defs, o->ndefines, o->kernels, o->nkernels, o->num_warps};
   ir_module *m = fe_compile_source(ctx, filename, src, len, &fo);
   free(defs);
   if (m) {
-    ir_op_set_attr(m->op, TGPU_ATTR_TARGET, ir_string_attr(ctx, default_arch(o)));
+    ir_op_set_attr(m->op, TGPU_ATTR_TARGET, ir_string_attr(ctx, options_target(ctx, o)->name));
+    if (o->num_stages) set_num_stages(m, o->num_stages);
     report_ir(o, 0, "frontend", "after", m);
   }
   return m;
@@ -167,34 +195,37 @@ static bool run_pipeline(ir_module *m, bool tile_only, compile_state *st) {
 
 static char *emit_ir_text(ir_module *m, size_t *out_len) {
   char *s = ir_print_to_string(m->op);
-  *out_len = strlen(s);
+  *out_len = s ? strlen(s) : 0;
   return s;
 }
 
-/* Conversion and code generation; fills *out (PTX, LLVM IR or cubin). */
+/* Text output: takes s (heap, may be NULL after an error or out of memory). */
+static bool take_text(ir_context *ctx, char *s, char **out, size_t *out_len) {
+  if (!s && !diag_error_count(ir_context_diag(ctx))) ir_context_note_oom(ctx);
+  *out = s;
+  *out_len = s ? strlen(s) : 0;
+  return s != NULL;
+}
+
+/* Conversion and code generation, one step at a time: convert (--emit=llvm stops here),
+ * optimize (--emit=llvm-opt stops here), PTX, cubin. Fills *out. */
 static bool emit_machine(ir_context *ctx, ir_module *m, const tilec_options *o, cg_module **out_cm,
                          char **out, size_t *out_len) {
-  cg_options co = {default_arch(o), o->libdevice_path, o->no_opt ? 0 : (o->opt_level ? o->opt_level : 3)};
+  cg_options co = {options_target(ctx, o), o->libdevice_path,
+                   o->no_opt ? 0 : (o->opt_level ? o->opt_level : 3)};
   cg_module *cm = cg_convert(m, &co);
   if (!cm) return false;
   *out_cm = cm;
+  if (o->emit == TILEC_EMIT_LLVM) return take_text(ctx, cg_module_print_llvm(cm), out, out_len);
+  if (!cg_optimize(cm, ctx)) return false;
+  if (o->emit == TILEC_EMIT_LLVM_OPT) return take_text(ctx, cg_module_print_llvm(cm), out, out_len);
   char *ptx = cg_emit_ptx(cm, ctx);
   if (!ptx) return false;
-  if (o->emit == TILEC_EMIT_LLVM) {
-    free(ptx);
-    *out = cg_module_print_llvm(cm);
-    *out_len = strlen(*out);
-    return true;
-  }
-  if (o->emit == TILEC_EMIT_CUBIN) {
-    unsigned char *bin = cg_ptxas(ctx, ptx, co.arch, out_len);
-    free(ptx);
-    *out = (char *)bin;
-    return bin != NULL;
-  }
-  *out = ptx;
-  *out_len = strlen(ptx);
-  return true;
+  if (o->emit != TILEC_EMIT_CUBIN) return take_text(ctx, ptx, out, out_len);
+  unsigned char *bin = cg_ptxas(cm, ctx, ptx, out_len);
+  free(ptx);
+  *out = (char *)bin;
+  return bin != NULL;
 }
 
 static tilec_result *compile_module(ir_context *ctx, ir_module *m, const tilec_options *o) {
@@ -210,14 +241,25 @@ static tilec_result *compile_module(ir_context *ctx, ir_module *m, const tilec_o
     out = emit_ir_text(m, &len);
   } else if (!emit_machine(ctx, m, o, &cm, &out, &len)) {
     free(out);
-    if (cm) cg_module_destroy(cm);
-    return NULL;
+    out = NULL;
   }
-  tilec_result *r = result_new(out, len);
-  result_set_kernels(r, m);
-  result_set_metadata(r, m, default_arch(o), cm);
+  tilec_result *r = out ? result_new(out, len) : NULL;
+  if (r && !(result_set_kernels(r, m) && result_set_metadata(r, m, options_target(ctx, o)->name, cm))) {
+    tilec_result_free(r);
+    r = NULL;
+  }
   if (cm) cg_module_destroy(cm);
+  if (!r && !diag_error_count(ir_context_diag(ctx))) ir_context_note_oom(ctx);
   return r;
+}
+
+/* No context (out of memory before anything could be reported through one): the error goes
+ * to the callback, or stderr, directly. */
+static int report_no_context(const tilec_options *o) {
+  tilec_diagnostic d = {TILEC_SEVERITY_ERROR, NULL, 0, 0, "out of memory", "error: out of memory"};
+  if (o->on_diagnostic) o->on_diagnostic(o->diagnostic_user, &d);
+  else fprintf(stderr, "%s\n", d.rendered);
+  return 1;
 }
 
 int tilec_compile(const char *filename, const char *source, size_t len, const tilec_options *opts,
@@ -225,16 +267,17 @@ int tilec_compile(const char *filename, const char *source, size_t len, const ti
   tilec_options dflt = {0};
   const tilec_options *o = opts ? opts : &dflt;
   *out_result = NULL;
-  ir_context *ctx = drv_context_create();
+  ir_context *ctx = drv_context_create(o);
+  if (!ctx) return report_no_context(o);
   diag_engine *de = ir_context_diag(ctx);
-  if (o->on_diagnostic) diag_engine_set_handler(de, diag_adapter, (void *)o);
   if (!filename) filename = "<input>";
   tilec_result *r = NULL;
-  if (!check_options(ctx, o)) {
+  if (ir_context_failed(ctx) || !check_options(ctx, o)) {
     /* reported */
   } else if (o->emit == TILEC_EMIT_AST) {
     char *ast = emit_ast(ctx, filename, source, len);
     if (ast) r = result_new(ast, strlen(ast));
+    if (!r && !diag_error_count(de)) ir_context_note_oom(ctx);
   } else {
     ir_module *m = run_frontend(ctx, filename, source, len, o);
     if (m) {

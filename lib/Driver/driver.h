@@ -20,7 +20,9 @@ const char *drv_dtype_name(const ir_type *t);
 /* The metadata JSON of docs/metadata.md for every kernel in m (heap string). */
 char *drv_metadata_json(ir_module *m, const char *target, const drv_kernel_facts *facts,
                         size_t nfacts);
-/* Creates a context with every dialect registered. */
-ir_context *drv_context_create(void);
+/* Creates a context with every dialect registered, its diagnostics going to o's callback
+ * (o may be NULL: stderr). NULL when out of memory (nothing reported); when registering ran
+ * out of memory the context comes back failed (ir_context_failed; the error reported). */
+ir_context *drv_context_create(const tilec_options *o);
 
 #endif

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "Conversion/conversion.h"
+#include "Dialect/TileGPU/target_info.h"
+#include "Dialect/attr_names.h"
 
 static void json_string(sup_strbuf *b, const char *s) {
   sup_strbuf_putc(b, '"');
@@ -46,14 +48,14 @@ const char *drv_dtype_name(const ir_type *t) {
 }
 
 static int64_t arg_divisibility(const ir_op *func, unsigned i) {
-  const ir_attr *div = ir_op_get_attr(func, "tt.divisibility");
+  const ir_attr *div = ir_op_get_attr(func, TILE_ATTR_DIVISIBILITY);
   if (!div || div->kind != IR_ATTR_ARRAY || i >= div->count) return 1;
   const ir_attr *e = div->elems[i];
   return e->kind == IR_ATTR_INT && e->ival > 0 ? e->ival : 1;
 }
 
 static const char *arg_name(const ir_op *func, unsigned i, char *buf, size_t n) {
-  const ir_attr *names = ir_op_get_attr(func, "arg_names");
+  const ir_attr *names = ir_op_get_attr(func, TILEC_ATTR_ARG_NAMES);
   if (names && names->kind == IR_ATTR_ARRAY && i < names->count &&
       names->elems[i]->kind == IR_ATTR_STRING)
     return names->elems[i]->str;
@@ -64,7 +66,7 @@ static const char *arg_name(const ir_op *func, unsigned i, char *buf, size_t n) 
 /* The frontend's dtype of argument i ("*fp32", "u32": it keeps the signedness that the
  * signless IR drops), without the pointer star; NULL when not recorded. */
 static const char *frontend_dtype(const ir_op *func, unsigned i) {
-  const ir_attr *d = ir_op_get_attr(func, "tilec.arg_dtypes");
+  const ir_attr *d = ir_op_get_attr(func, TILEC_ATTR_ARG_DTYPES);
   if (!d || d->kind != IR_ATTR_ARRAY || i >= d->count || d->elems[i]->kind != IR_ATTR_STRING)
     return NULL;
   const char *s = d->elems[i]->str;
@@ -88,7 +90,7 @@ static void emit_param(sup_strbuf *b, const ir_op *func, unsigned i, const ir_ty
 }
 
 static void emit_constexprs(sup_strbuf *b, const ir_op *func) {
-  const ir_attr *ce = ir_op_get_attr(func, "tilec.constexprs");
+  const ir_attr *ce = ir_op_get_attr(func, TILEC_ATTR_CONSTEXPRS);
   sup_strbuf_puts(b, "{");
   if (ce && ce->kind == IR_ATTR_DICT) {
     for (unsigned i = 0; i < ce->count; i++) {
@@ -110,6 +112,7 @@ static void emit_constexprs(sup_strbuf *b, const ir_op *func) {
         sup_strbuf s = {0};
         ir_attr_print(v, &s);
         json_string(b, sup_strbuf_cstr(&s));
+        if (s.failed) b->failed = true;
         sup_strbuf_free(&s);
       }
     }
@@ -152,7 +155,6 @@ bool drv_is_kernel(const ir_op *op) {
 char *drv_metadata_json(ir_module *m, const char *target, const drv_kernel_facts *facts,
                         size_t nfacts) {
   sup_strbuf b = {0};
-  unsigned num_warps = (unsigned)ir_op_get_int_attr(m->op, "tgpu.num_warps", 4);
   sup_strbuf_puts(&b, "{\n  \"format\": \"tilec-metadata\",\n  \"version\": 1,\n");
   sup_strbuf_printf(&b, "  \"compiler\": \"tilec %s\",\n  \"target\": ", tilec_version());
   json_string(&b, target);
@@ -162,8 +164,7 @@ char *drv_metadata_json(ir_module *m, const char *target, const drv_kernel_facts
     if (!drv_is_kernel(op)) continue;
     sup_strbuf_puts(&b, first ? "\n" : ",\n");
     first = false;
-    unsigned nw = (unsigned)ir_op_get_int_attr(op, "tgpu.num_warps", num_warps);
-    emit_kernel(&b, op, nw, facts, nfacts);
+    emit_kernel(&b, op, tgpu_func_num_warps(op), facts, nfacts);
   }
   sup_strbuf_puts(&b, first ? "]\n}\n" : "\n  ]\n}\n");
   return sup_strbuf_take(&b);

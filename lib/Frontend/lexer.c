@@ -546,8 +546,7 @@ static void scan_string(fe_lexer *lx, fe_token *t, ir_loc loc, size_t plen, str_
   }
   t->kind = ok ? FE_TOK_STRING : FE_TOK_ERROR;
   t->is_bytes = pre.bytes;
-  t->str = sup_arena_strndup(lx->arena, b.data ? b.data : "", b.len);
-  sup_strbuf_free(&b);
+  t->str = sup_arena_strbuf(lx->arena, &b);
 }
 
 /* ---- operators and brackets ----------------------------------------------------------- */

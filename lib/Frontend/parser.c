@@ -311,8 +311,7 @@ static fe_expr *parse_strings(parser *p) {
     advance(p);
   }
   fe_expr *e = new_expr(p, FE_EXPR_STRING, l);
-  e->str = sup_arena_strndup(p->arena, sup_strbuf_cstr(&b), b.len);
-  sup_strbuf_free(&b);
+  e->str = sup_arena_strbuf(p->arena, &b);
   return e;
 }
 
@@ -835,6 +834,7 @@ static const char *parse_dotted_name(parser *p) {
     sup_strbuf_puts(&b, cur(p)->name);
     advance(p);
   }
+  if (b.failed) ir_context_note_oom(p->ctx);
   const char *s = ir_intern(p->ctx, sup_strbuf_cstr(&b));
   sup_strbuf_free(&b);
   return s;

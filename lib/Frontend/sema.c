@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "Dialect/Tile/tile.h"
+#include "Dialect/TileGPU/target_info.h"
 #include "Frontend/sema.h"
 
 static bool stmts(sema *S, fe_stmt *const *body, unsigned n);
@@ -110,7 +111,9 @@ sema_jit *sema_find_jit(sema *S, const char *name) {
 static void add_jit(sema *S, const sema_jit *j) {
   uint64_t key = (uint64_t)(uintptr_t)j->fd->name;
   S->jits[S->njits++] = *j;
-  if (!sup_ptrmap_has(&S->jit_index, key)) sup_ptrmap_put(&S->jit_index, key, (void *)(uintptr_t)S->njits);
+  if (!sup_ptrmap_has(&S->jit_index, key) &&
+      !sup_ptrmap_put(&S->jit_index, key, (void *)(uintptr_t)S->njits))
+    ir_context_note_oom(S->ctx);
 }
 
 static void insert_op(sema *S, ir_op *op) {
@@ -545,7 +548,7 @@ static bool scf_for(sema *S, const fe_stmt *s, range_args *ra) {
   for (unsigned i = 0; i < carried.n; i++) ops[3 + i] = carried.a[i].v;
   ir_op *op = ir_op_create_named(S->m, "scf.for", s->loc, nops, ops, carried.n, types_of(S, carried.a, carried.n), 0, NULL);
   ir_region_append_block(ir_op_region(op, 0), body);
-  if (ra->num_stages.kind == SV_INT) ir_op_set_attr(op, "tt.num_stages", ir_i32_attr(S->ctx, ra->num_stages.i));
+  if (ra->num_stages.kind == SV_INT) ir_op_set_attr(op, TILE_ATTR_LOOP_NUM_STAGES, ir_i32_attr(S->ctx, ra->num_stages.i));
   if (ra->unroll.kind == SV_INT) ir_op_set_attr(op, "tt.loop_unroll_factor", ir_i32_attr(S->ctx, ra->unroll.i));
   insert_op(S, op);
   bind_results(S, &before, &carried, op);
@@ -924,6 +927,7 @@ static bool read_config(sema *S, sema_jit *j, const fe_expr *cfg, bool first, co
     }
     e[ne++] = (ir_named_attr){ir_intern(S->ctx, ints[k]), ir_i32_attr(S->ctx, v.i)};
     if (first && k == 0) j->cfg_warps = (unsigned)v.i;
+    if (first && k == 1) j->cfg_stages = (unsigned)v.i;
   }
   *out = ir_dict_attr(S->ctx, ne, e);
   return true;
@@ -1180,10 +1184,10 @@ static void set_kernel_attrs(sema *S, ir_op *f, sema_jit *j, const pinfo *pis, u
   }
   ir_op_set_attr(f, "sym_name", ir_string_attr(c, fd->name));
   ir_op_set_attr(f, "function_type", ir_type_attr(c, ir_func_type(c, nargs, tys, 0, NULL)));
-  ir_op_set_attr(f, "arg_names", ir_array_attr(c, nargs, names));
-  ir_op_set_attr(f, "tilec.arg_dtypes", ir_array_attr(c, nargs, dts));
+  ir_op_set_attr(f, TILEC_ATTR_ARG_NAMES, ir_array_attr(c, nargs, names));
+  ir_op_set_attr(f, TILEC_ATTR_ARG_DTYPES, ir_array_attr(c, nargs, dts));
   ir_op_set_attr(f, TILE_ATTR_DIVISIBILITY, ir_i64_array_attr(c, nargs, divs));
-  ir_op_set_attr(f, "tilec.constexprs", ir_dict_attr(c, nce, ce));
+  ir_op_set_attr(f, TILEC_ATTR_CONSTEXPRS, ir_dict_attr(c, nce, ce));
 }
 
 static bool run_body(sema *S, fe_funcdef *fd, sema_fn *fn, ir_block *entry) {
@@ -1195,6 +1199,14 @@ static bool run_body(sema *S, fe_funcdef *fd, sema_fn *fn, ir_block *entry) {
   S->fn = saved_fn;
   S->b = saved_b;
   return ok;
+}
+
+/* The kernel's own launch configuration (its first autotune config) as per-function
+ * attributes; --num-warps overrides it (the module default then says it all). */
+static void set_kernel_config(sema *S, ir_op *f, const sema_jit *j) {
+  if (j->cfg_warps && !(S->opts && S->opts->num_warps))
+    ir_op_set_attr(f, TGPU_ATTR_NUM_WARPS, ir_i32_attr(S->ctx, j->cfg_warps));
+  if (j->cfg_stages) ir_op_set_attr(f, TGPU_ATTR_NUM_STAGES, ir_i32_attr(S->ctx, j->cfg_stages));
 }
 
 static bool compile_kernel(sema *S, sema_jit *j) {
@@ -1228,7 +1240,7 @@ static bool compile_kernel(sema *S, sema_jit *j) {
   set_block(S, entry);
   sema_emit(S, j->loc, "tt.return", 0, NULL, 0, NULL);
   S->b = saved;
-  if (!S->num_warps_set && j->cfg_warps) S->num_warps = j->cfg_warps, S->num_warps_set = true;
+  set_kernel_config(S, f, j);
   return true;
 }
 
@@ -1277,9 +1289,7 @@ static const char *spec_key(sema *S, sema_jit *j, const sema_val *vals) {
       sup_strbuf_puts(&sb, sema_repr(S, &vals[i]));
     }
   }
-  const char *k = sup_arena_strdup(S->arena, sup_strbuf_cstr(&sb));
-  sup_strbuf_free(&sb);
-  return k;
+  return sup_arena_strbuf(S->arena, &sb);
 }
 
 static bool collect_returns(sema *S, sema_jit *j, const sema_fn *fn, ir_block *entry, sema_spec *sp,
@@ -1513,11 +1523,12 @@ static bool analyze(sema *S) {
   set_block(S, ir_module_body(S->m));
   if (!select_and_compile(S)) return false;
   ir_op *mop = S->m->op;
-  unsigned nw = S->opts && S->opts->num_warps ? S->opts->num_warps : S->num_warps_set ? S->num_warps : 4;
-  ir_op_set_attr(mop, "tgpu.num_warps", ir_i32_attr(S->ctx, nw));
-  ir_op_set_attr(mop, "tgpu.threads_per_warp", ir_i32_attr(S->ctx, 32));
+  /* The module default; a kernel's own autotune config is its function's attribute. */
+  unsigned nw = S->opts && S->opts->num_warps ? S->opts->num_warps : TGPU_DEFAULT_NUM_WARPS;
+  ir_op_set_attr(mop, TGPU_ATTR_NUM_WARPS, ir_i32_attr(S->ctx, nw));
+  ir_op_set_attr(mop, TGPU_ATTR_THREADS_PER_WARP, ir_i32_attr(S->ctx, TGPU_WARP_SIZE));
   if (S->nall_configs)
-    ir_op_set_attr(mop, "tilec.autotune_configs", ir_array_attr(S->ctx, S->nall_configs, S->all_configs));
+    ir_op_set_attr(mop, TILEC_ATTR_AUTOTUNE_CONFIGS, ir_array_attr(S->ctx, S->nall_configs, S->all_configs));
   return true;
 }
 
@@ -1527,19 +1538,24 @@ ir_module *fe_compile_source(ir_context *ctx, const char *filename, const char *
   diag_engine *dg = ir_context_diag(ctx);
   unsigned errors = diag_error_count(dg);
   sup_arena *arena = sup_arena_create();
+  if (!arena) {
+    ir_context_note_oom(ctx);
+    return NULL;
+  }
+  ir_context_watch_arena(ctx, arena);
   fe_file *file = fe_parse(ctx, arena, filename, source, len);
-  if (!file) {
+  ir_module *m = file ? ir_module_create(ctx, (ir_loc){file->filename, 1, 1}) : NULL;
+  if (!m) {
     sup_arena_destroy(arena);
     return NULL;
   }
-  ir_module *m = ir_module_create(ctx, (ir_loc){file->filename, 1, 1});
-  sema S = {.ctx = ctx, .m = m, .arena = arena, .opts = opts, .file = file, .num_warps = 4};
+  sema S = {.ctx = ctx, .m = m, .arena = arena, .opts = opts, .file = file};
   if (opts && opts->ndefines) S.define_used = sup_arena_alloc(arena, opts->ndefines * sizeof(bool));
   ir_builder_init(&S.b, m);
   bool ok = analyze(&S);
   sup_ptrmap_free(&S.jit_index);
   sup_arena_destroy(arena);
-  if (!ok || diag_error_count(dg) != errors) {
+  if (!ok || diag_error_count(dg) != errors || ir_context_failed(ctx)) {
     ir_module_destroy(m);
     return NULL;
   }

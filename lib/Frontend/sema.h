@@ -107,6 +107,7 @@ typedef struct sema_jit {
   const char **cfg_names;
   sema_val *cfg_vals;
   unsigned cfg_warps;          /* num_warps of the first config (0: none) */
+  unsigned cfg_stages;         /* num_stages of the first config (0: none) */
   bool called;                 /* called by another jit function */
 } sema_jit;
 
@@ -144,8 +145,6 @@ typedef struct sema {
   unsigned nspecs, capspecs;
   int call_depth;
   int dry_run;        /* > 0 inside a loop body's discovery pass */
-  unsigned num_warps;
-  bool num_warps_set;
   const ir_attr **all_configs;
   unsigned nall_configs;
   unsigned long unrolled; /* loop bodies unrolled so far in the kernel being compiled */

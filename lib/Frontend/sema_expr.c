@@ -58,9 +58,7 @@ const char *sema_describe(sema *S, const sema_val *v) {
   sup_strbuf_printf(&sb, "%s[", dn);
   for (unsigned i = 0; i < r; i++) sup_strbuf_printf(&sb, i ? ", %lld" : "%lld", (long long)sema_shape(v->v)[i]);
   sup_strbuf_putc(&sb, ']');
-  const char *res = sup_arena_strdup(S->arena, sup_strbuf_cstr(&sb));
-  sup_strbuf_free(&sb);
-  return res;
+  return sup_arena_strbuf(S->arena, &sb);
 }
 
 static void repr_into(const sema_val *v, sup_strbuf *sb) {
@@ -88,9 +86,7 @@ static void repr_into(const sema_val *v, sup_strbuf *sb) {
 const char *sema_repr(sema *S, const sema_val *v) {
   sup_strbuf sb = {0};
   repr_into(v, &sb);
-  const char *r = sup_arena_strdup(S->arena, sup_strbuf_cstr(&sb));
-  sup_strbuf_free(&sb);
-  return r;
+  return sup_arena_strbuf(S->arena, &sb);
 }
 
 const ir_attr *sema_const_attr(sema *S, const sema_val *v) {
@@ -670,7 +666,7 @@ static bool expr_call(sema *S, const fe_expr *e, sema_val *out) {
     return sema_call_builtin(S, &fn, e, e->nitems, args, e->nkeywords, kwn, kwv, out);
   if (fn.kind == SV_JITFN) {
     sema_jit *j = sema_find_jit(S, fn.fn->name);
-    assert(j && "sema: jit function value without a registry entry");
+    if (!j) return ir_context_note_oom(S->ctx), false; /* only a failed registration misses */
     return sema_call_jit(S, j, e, e->nitems, args, e->nkeywords, kwn, kwv, out);
   }
   sema_error(S, e->loc, "%s is not callable", sema_describe(S, &fn));

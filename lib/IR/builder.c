@@ -44,7 +44,12 @@ ir_op *ir_op_clone(ir_module *m, const ir_op *op, ir_valmap *vm) {
   ir_value **ops = op->noperands <= 16 ? ops_small : malloc(op->noperands * sizeof *ops);
   const ir_type *tys_small[16];
   const ir_type **tys = op->nresults <= 16 ? tys_small : malloc(op->nresults * sizeof *tys);
-  assert(ops && tys && "out of memory");
+  if (!ops || !tys) { /* out of memory: clone without operands; the context fails */
+    ir_context_note_oom(m->ctx);
+    if (ops && ops != ops_small) free(ops);
+    if (tys && tys != tys_small) free(tys);
+    return ir_op_create(m, op->def, op->loc, 0, NULL, 0, NULL, op->nattrs, op->attrs);
+  }
   for (unsigned i = 0; i < op->noperands; i++)
     ops[i] = ir_valmap_lookup_or_self(vm, op->operands[i].value);
   for (unsigned i = 0; i < op->nresults; i++) tys[i] = op->results[i].type;
@@ -53,6 +58,7 @@ ir_op *ir_op_clone(ir_module *m, const ir_op *op, ir_valmap *vm) {
   if (ops != ops_small) free(ops);
   if (tys != tys_small) free(tys);
   for (unsigned i = 0; i < op->nresults; i++) ir_valmap_put(vm, &op->results[i], &c->results[i]);
+  if (vm->map.failed) ir_context_note_oom(m->ctx);
   assert(c->nregions == op->nregions && "ir_op_clone: region count differs from the def");
   for (unsigned r = 0; r < op->nregions; r++) clone_region(m, &op->regions[r], &c->regions[r], vm);
   return c;
@@ -61,6 +67,7 @@ ir_op *ir_op_clone(ir_module *m, const ir_op *op, ir_valmap *vm) {
 ir_op *ir_region_clone_into(ir_module *m, const ir_region *src, ir_block *dst, ir_valmap *vm) {
   assert(src->first && src->first == src->last && "ir_region_clone_into: needs one block");
   clone_block_ops(m, src->first, dst, vm);
+  if (vm->map.failed) ir_context_note_oom(m->ctx);
   return dst->last && ir_op_has_trait(dst->last, IR_TRAIT_TERMINATOR) ? dst->last : NULL;
 }
 

@@ -23,6 +23,7 @@ struct ir_context {
   sup_ptrmap opdefs;            /* interned name -> const ir_opdef* */
   const ir_opdef **deflist;     /* registration order */
   size_t ndefs, capdefs;
+  bool oom;                     /* out of memory was reported (once) */
 };
 
 const ir_opdef irx_builtin_module_def = {
@@ -33,14 +34,44 @@ const ir_opdef irx_builtin_module_def = {
     .num_regions = 1,
     .summary = "top-level container; attributes: tgpu.num_warps, tgpu.threads_per_warp, tgpu.target"};
 
+static void on_arena_oom(void *user) { ir_context_note_oom(user); }
+
+/* A failed ir_context_create reports by returning NULL: nothing goes to stderr. */
+static void silent(void *user, diag_severity sev, diag_loc loc, const char *message, const char *rendered) {
+  (void)user, (void)sev, (void)loc, (void)message, (void)rendered;
+}
+
 ir_context *ir_context_create(void) {
   ir_context *ctx = calloc(1, sizeof *ctx);
   if (!ctx) return NULL;
   ctx->arena = sup_arena_create();
-  ctx->names = sup_interner_create(ctx->arena);
+  ctx->names = ctx->arena ? sup_interner_create(ctx->arena) : NULL;
   ctx->diag = diag_engine_create();
+  if (!ctx->names || !ctx->diag) {
+    ir_context_destroy(ctx);
+    return NULL;
+  }
+  sup_arena_set_oom(ctx->arena, on_arena_oom, ctx);
+  diag_engine_set_handler(ctx->diag, silent, NULL);
   ir_context_register_ops(ctx, &irx_builtin_module_def, 1);
+  if (ctx->oom) {
+    ir_context_destroy(ctx);
+    return NULL;
+  }
+  diag_engine_set_handler(ctx->diag, NULL, NULL);
   return ctx;
+}
+
+void ir_context_note_oom(ir_context *ctx) {
+  if (ctx->oom) return;
+  ctx->oom = true;
+  ir_emit_error(ctx, (ir_loc){0}, "out of memory");
+}
+
+bool ir_context_failed(const ir_context *ctx) { return ctx->oom; }
+
+void ir_context_watch_arena(ir_context *ctx, sup_arena *a) {
+  if (a) sup_arena_set_oom(a, on_arena_oom, ctx);
 }
 
 static void uniq_free(uniq_table *t) {
@@ -80,12 +111,19 @@ void ir_context_register_ops(ir_context *ctx, const ir_opdef *defs, size_t count
   for (size_t i = 0; i < count; i++) {
     const char *name = ir_intern(ctx, defs[i].name);
     /* Tables may repeat an op registered elsewhere (builtin.module): the first wins. */
+    if (!name) return; /* out of memory: reported by the arena */
     if (sup_ptrmap_has(&ctx->opdefs, (uint64_t)(uintptr_t)name)) continue;
-    sup_ptrmap_put(&ctx->opdefs, (uint64_t)(uintptr_t)name, (void *)&defs[i]);
+    if (!sup_ptrmap_put(&ctx->opdefs, (uint64_t)(uintptr_t)name, (void *)&defs[i]))
+      return ir_context_note_oom(ctx);
     if (ctx->ndefs == ctx->capdefs) {
-      ctx->capdefs = ctx->capdefs ? ctx->capdefs * 2 : 64;
-      ctx->deflist = realloc(ctx->deflist, ctx->capdefs * sizeof *ctx->deflist);
-      assert(ctx->deflist && "out of memory");
+      size_t cap = ctx->capdefs ? ctx->capdefs * 2 : 64;
+      const ir_opdef **list = realloc(ctx->deflist, cap * sizeof *list);
+      if (!list) {
+        ir_context_note_oom(ctx);
+        return;
+      }
+      ctx->deflist = list;
+      ctx->capdefs = cap;
     }
     ctx->deflist[ctx->ndefs++] = &defs[i];
   }
@@ -111,16 +149,25 @@ static void uniq_place(uniq_table *t, uint64_t h, void *item) {
   t->items[i] = item;
 }
 
-static void uniq_grow(uniq_table *t) {
+/* Doubles the table; false (the old one kept) when out of memory. */
+static bool uniq_grow(uniq_table *t) {
   uniq_table old = *t;
-  t->cap = old.cap ? old.cap * 2 : 128;
-  t->hashes = calloc(t->cap, sizeof *t->hashes);
-  t->items = calloc(t->cap, sizeof *t->items);
-  assert(t->hashes && t->items && "out of memory");
+  size_t cap = old.cap ? old.cap * 2 : 128;
+  uint64_t *hashes = calloc(cap, sizeof *hashes);
+  void **items = calloc(cap, sizeof *items);
+  if (!hashes || !items) {
+    free(hashes);
+    free(items);
+    return false;
+  }
+  t->cap = cap;
+  t->hashes = hashes;
+  t->items = items;
   for (size_t i = 0; i < old.cap; i++)
     if (old.items[i]) uniq_place(t, old.hashes[i], old.items[i]);
   free(old.hashes);
   free(old.items);
+  return true;
 }
 
 /* Returns the stored item equal to `probe`, or NULL. */
@@ -132,8 +179,13 @@ static void *uniq_find(const uniq_table *t, uint64_t h, const void *probe, eq_fn
   return NULL;
 }
 
-static void uniq_insert(uniq_table *t, uint64_t h, void *item) {
-  if ((t->count + 1) * 4 >= t->cap * 3) uniq_grow(t);
+/* Out of memory: the item stays usable but is not uniqued (the compile fails anyway). */
+static void uniq_insert(ir_context *ctx, uniq_table *t, uint64_t h, void *item) {
+  bool room = (t->count + 1) * 4 < t->cap * 3 || uniq_grow(t) || t->count + 1 < t->cap;
+  if (!room) {
+    ir_context_note_oom(ctx);
+    return;
+  }
   uniq_place(t, h, item);
   t->count++;
 }
@@ -183,12 +235,13 @@ static const ir_type *type_get(ir_context *ctx, const ir_type *probe) {
   const ir_type *found = uniq_find(&ctx->types, h, probe, type_eq);
   if (found) return found;
   ir_type *t = sup_arena_memdup(ctx->arena, probe, sizeof *t);
+  if (!t) return NULL;
   if (probe->rank) t->shape = sup_arena_memdup(ctx->arena, probe->shape, probe->rank * sizeof(int64_t));
   if (probe->ninputs)
     t->inputs = sup_arena_memdup(ctx->arena, probe->inputs, probe->ninputs * sizeof(ir_type *));
   if (probe->nresults)
     t->results = sup_arena_memdup(ctx->arena, probe->results, probe->nresults * sizeof(ir_type *));
-  uniq_insert(&ctx->types, h, t);
+  uniq_insert(ctx, &ctx->types, h, t);
   return t;
 }
 
@@ -336,11 +389,12 @@ static const ir_attr *attr_get(ir_context *ctx, const ir_attr *probe) {
   const ir_attr *found = uniq_find(&ctx->attrs, h, probe, attr_eq);
   if (found) return found;
   ir_attr *a = sup_arena_memdup(ctx->arena, probe, sizeof *a);
+  if (!a) return NULL;
   if (probe->kind == IR_ATTR_ARRAY && probe->count)
     a->elems = sup_arena_memdup(ctx->arena, probe->elems, probe->count * sizeof(ir_attr *));
   if (probe->kind == IR_ATTR_DICT && probe->count)
     a->entries = sup_arena_memdup(ctx->arena, probe->entries, probe->count * sizeof(ir_named_attr));
-  uniq_insert(&ctx->attrs, h, a);
+  uniq_insert(ctx, &ctx->attrs, h, a);
   return a;
 }
 
@@ -449,7 +503,10 @@ const ir_attr *ir_array_attr(ir_context *ctx, unsigned n, const ir_attr *const *
 const ir_attr *ir_i64_array_attr(ir_context *ctx, unsigned n, const int64_t *vals) {
   const ir_attr *tmp[64];
   const ir_attr **elems = n <= 64 ? tmp : malloc(n * sizeof *elems);
-  assert(elems && "out of memory");
+  if (!elems) {
+    ir_context_note_oom(ctx);
+    return ir_array_attr(ctx, 0, NULL);
+  }
   for (unsigned i = 0; i < n; i++) elems[i] = ir_i64_attr(ctx, vals[i]);
   const ir_attr *r = ir_array_attr(ctx, n, elems);
   if (elems != tmp) free(elems);
@@ -490,15 +547,20 @@ unsigned irx_sort_attrs(ir_context *ctx, ir_named_attr *entries, unsigned n) {
 }
 
 const ir_attr *ir_dict_attr(ir_context *ctx, unsigned n, const ir_named_attr *entries) {
+  ir_named_attr none[1] = {{0}};
   ir_named_attr *tmp = malloc((n ? n : 1) * sizeof *tmp);
-  assert(tmp && "out of memory");
+  if (!tmp) {
+    ir_context_note_oom(ctx);
+    n = 0;
+    tmp = none;
+  }
   if (n) memcpy(tmp, entries, n * sizeof *tmp);
   ir_attr a = {0};
   a.kind = IR_ATTR_DICT;
   a.count = sort_unique(ctx, tmp, n);
   a.entries = tmp;
   const ir_attr *r = attr_get(ctx, &a);
-  free(tmp);
+  if (tmp != none) free(tmp);
   return r;
 }
 

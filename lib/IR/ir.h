@@ -88,6 +88,13 @@ typedef diag_loc ir_loc;
  * stderr until a handler is set. Free with ir_context_destroy. */
 ir_context *ir_context_create(void);
 void ir_context_destroy(ir_context *ctx);
+/* Out of memory (the failure policy of Support/support.h): reports "out of memory" as an
+ * error, once per context; ir_context_failed then stays true. The context's arena and the
+ * arenas of its modules report through it. */
+void ir_context_note_oom(ir_context *ctx);
+bool ir_context_failed(const ir_context *ctx);
+/* Makes a scratch arena (created by sup_arena_create) report out of memory to ctx. */
+void ir_context_watch_arena(ir_context *ctx, sup_arena *a);
 /* The context's diagnostic engine (owned by the context). */
 diag_engine *ir_context_diag(ir_context *ctx);
 /* Interns a name; the pointer lives as long as the context. */
@@ -355,7 +362,7 @@ struct ir_module {
 
 /* Creates an empty module (a builtin.module op with one empty block). The 'builtin'
  * dialect (builtin.module) is always registered in a context. */
-ir_module *ir_module_create(ir_context *ctx, ir_loc loc);
+ir_module *ir_module_create(ir_context *ctx, ir_loc loc); /* NULL: out of memory (reported) */
 void ir_module_destroy(ir_module *m);
 /* The module's single block (where funcs live). */
 ir_block *ir_module_body(ir_module *m);

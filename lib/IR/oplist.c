@@ -4,11 +4,14 @@
 
 #include "IR/ir.h"
 
+/* Out of memory: op is left out and the context fails (the pass's result is dropped). */
 void ir_oplist_push(ir_oplist *l, ir_op *op) {
   if (l->count == l->cap) {
-    l->cap = l->cap ? l->cap * 2 : 64;
-    l->ops = realloc(l->ops, l->cap * sizeof *l->ops);
-    assert(l->ops && "out of memory");
+    size_t cap = l->cap ? l->cap * 2 : 64;
+    ir_op **ops = realloc(l->ops, cap * sizeof *ops);
+    if (!ops) return ir_context_note_oom(ir_op_context(op));
+    l->ops = ops;
+    l->cap = cap;
   }
   l->ops[l->count++] = op;
 }

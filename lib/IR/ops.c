@@ -15,16 +15,24 @@ ir_context *ir_op_context(const ir_op *op) { return irx_op_module(op)->ctx; }
 
 /* ---- modules ------------------------------------------------------------------------------ */
 
+/* NULL (after reporting) when out of memory. */
 ir_module *irx_module_alloc(ir_context *ctx) {
   ir_module *m = calloc(1, sizeof *m);
-  assert(m && "out of memory");
+  sup_arena *arena = m ? sup_arena_create() : NULL;
+  if (!arena) {
+    free(m);
+    ir_context_note_oom(ctx);
+    return NULL;
+  }
   m->ctx = ctx;
-  m->arena = sup_arena_create();
+  m->arena = arena;
+  ir_context_watch_arena(ctx, arena);
   return m;
 }
 
 ir_module *ir_module_create(ir_context *ctx, ir_loc loc) {
   ir_module *m = irx_module_alloc(ctx);
+  if (!m) return NULL;
   m->op = ir_op_create(m, &irx_builtin_module_def, loc, 0, NULL, 0, NULL, 0, NULL);
   ir_region_append_block(&m->op->regions[0], ir_block_create(m));
   return m;

@@ -61,6 +61,13 @@ static bool fail_at(parser *P, const char *pos, const char *fmt, ...) {
   return false;
 }
 
+/* Out of memory while parsing: reported once (by the context), parsing stops. */
+static bool fail_oom(parser *P) {
+  ir_context_note_oom(P->ctx);
+  P->failed = true;
+  return false;
+}
+
 /* ---- characters and tokens ----------------------------------------------------------------- */
 
 static void skip_ws(parser *P) {
@@ -177,8 +184,7 @@ static bool lex_string(parser *P, char **out) {
     return fail_at(P, start, "unterminated string");
   }
   P->p++; /* closing quote */
-  *out = sup_arena_strndup(P->tmp, sup_strbuf_cstr(&b), b.len);
-  sup_strbuf_free(&b);
+  *out = sup_arena_strbuf(P->tmp, &b);
   return true;
 }
 
@@ -211,6 +217,10 @@ static bool parse_type_list(parser *P, const ir_type ***out, unsigned *out_n) {
       sup_strbuf_free(&buf);
       return false;
     }
+  }
+  if (buf.failed) {
+    sup_strbuf_free(&buf);
+    return fail_oom(P);
   }
   *out = n ? sup_arena_memdup(P->tmp, buf.data, n * sizeof(ir_type *)) : NULL;
   *out_n = n;
@@ -370,6 +380,10 @@ static bool parse_dict_entries(parser *P, ir_named_attr **out, unsigned *out_n) 
     } while (accept(P, ','));
     if (!expect(P, '}')) goto fail;
   }
+  if (buf.failed) {
+    fail_oom(P);
+    goto fail;
+  }
   *out = n ? sup_arena_memdup(P->tmp, buf.data, n * sizeof(ir_named_attr)) : NULL;
   *out_n = n;
   sup_strbuf_free(&buf);
@@ -405,7 +419,7 @@ static const ir_attr *parse_array_attr(parser *P) {
       return NULL;
     }
   }
-  const ir_attr *r = ir_array_attr(P->ctx, n, (const ir_attr *const *)buf.data);
+  const ir_attr *r = buf.failed ? (fail_oom(P), NULL) : ir_array_attr(P->ctx, n, (const ir_attr *const *)buf.data);
   sup_strbuf_free(&buf);
   return r;
 }
@@ -550,7 +564,7 @@ static const char *lex_value_name(parser *P, const char **at) {
 static bool define_value(parser *P, const char *name, const char *at, ir_value *v) {
   uint64_t key = (uint64_t)(uintptr_t)name;
   if (sup_ptrmap_get(P->values, key)) return fail_at(P, at, "redefinition of value '%s'", name);
-  sup_ptrmap_put(P->values, key, v);
+  if (!sup_ptrmap_put(P->values, key, v)) return fail_at(P, at, "out of memory");
   return true;
 }
 
@@ -568,9 +582,15 @@ static ir_value *use_value(parser *P) {
 typedef struct vec {
   sup_strbuf b;
 } vec;
-#define VEC_PUSH(v, x) sup_strbuf_append(&(v)->b, (const char *)&(x), sizeof(x))
+/* Appends x; out of memory stops the parse (the vector keeps what fitted). */
+#define VEC_PUSH(P, v, x) vec_push((P), &(v)->b, &(x), sizeof(x))
 #define VEC_COUNT(v, T) ((unsigned)((v)->b.len / sizeof(T)))
 #define VEC_DATA(v, T) ((T *)(void *)(v)->b.data)
+
+static bool vec_push(parser *P, sup_strbuf *b, const void *x, size_t n) {
+  sup_strbuf_append(b, (const char *)x, n);
+  return b->failed ? fail_oom(P) : true;
+}
 
 static ir_op *parse_op(parser *P);
 
@@ -599,7 +619,7 @@ static bool parse_region(parser *P, vec *out) {
   bool first = true;
   while (peek(P) != '}') {
     ir_block *b = ir_block_create(P->m);
-    VEC_PUSH(out, b);
+    if (!VEC_PUSH(P, out, b)) return false;
     if (peek(P) == '^') {
       if (!parse_block_label(P, b)) return false;
     } else if (!first) {
@@ -664,8 +684,7 @@ static bool parse_results(parser *P, op_parts *o) {
     const char *at;
     const char *name = lex_value_name(P, &at);
     if (!name) return false;
-    VEC_PUSH(&o->res_names, name);
-    VEC_PUSH(&o->res_locs, at);
+    if (!VEC_PUSH(P, &o->res_names, name) || !VEC_PUSH(P, &o->res_locs, at)) return false;
   } while (accept(P, ','));
   return expect(P, '=');
 }
@@ -676,7 +695,7 @@ static bool parse_operands(parser *P, op_parts *o) {
   do {
     ir_value *v = use_value(P);
     if (!v) return false;
-    VEC_PUSH(&o->operands, v);
+    if (!VEC_PUSH(P, &o->operands, v)) return false;
   } while (accept(P, ','));
   return expect(P, ')');
 }
@@ -686,7 +705,7 @@ static bool parse_result_types(parser *P, op_parts *o) {
   do {
     const ir_type *t = parse_type(P);
     if (!t) return false;
-    VEC_PUSH(&o->types, t);
+    if (!VEC_PUSH(P, &o->types, t)) return false;
   } while (accept(P, ','));
   return true;
 }
@@ -830,7 +849,15 @@ ir_module *ir_parse_module(ir_context *ctx, const char *filename, const char *te
   diag_engine_add_source(ir_context_diag(ctx), P.file, text, len);
   P.m = irx_module_alloc(ctx);
   P.tmp = sup_arena_create();
-  P.names = sup_interner_create(P.tmp);
+  ir_context_watch_arena(ctx, P.tmp);
+  P.names = P.tmp ? sup_interner_create(P.tmp) : NULL;
+  if (!P.m || !P.names) {
+    ir_context_note_oom(ctx);
+    sup_interner_destroy(P.names);
+    sup_arena_destroy(P.tmp);
+    ir_module_destroy(P.m);
+    return NULL;
+  }
   sup_ptrmap top_values = {0};
   P.values = &top_values;
   ir_block *top = ir_block_create(P.m);
@@ -852,7 +879,7 @@ ir_module *ir_parse_module(ir_context *ctx, const char *filename, const char *te
   sup_ptrmap_free(&top_values);
   sup_interner_destroy(P.names);
   sup_arena_destroy(P.tmp);
-  if (P.failed) {
+  if (P.failed || ir_context_failed(ctx)) {
     ir_module_destroy(P.m);
     return NULL;
   }

@@ -17,7 +17,7 @@ bool ir_run_passes(ir_module *m, const ir_pass *const *passes, size_t count, boo
     double t0 = now_seconds();
     bool ok = p->run(m);
     double dt = now_seconds() - t0;
-    if (!ok) return false;
+    if (!ok || ir_context_failed(m->ctx)) return false; /* out of memory: reported */
     if (hooks && hooks->after) hooks->after(hooks->user, (unsigned)i, p, m, dt);
     if (verify && !ir_verify(m)) {
       ir_emit_error(m->ctx, (ir_loc){0}, "verifier failed after pass '%s'", p->name);

@@ -202,6 +202,7 @@ struct aliases {
   sup_ptrmap taken;       /* interned name -> non-NULL once given */
   sup_ptrmap next;        /* interned kind -> its next counter + 1 */
   sup_strbuf defs;        /* '#name = #dialect.kind<{...}>' lines, in order */
+  bool failed;            /* out of memory while naming */
 };
 
 static uint64_t ptr_key(const void *p) { return (uint64_t)(uintptr_t)p; }
@@ -216,14 +217,17 @@ static const char *alias_kind(const char *dialect_name) {
 /* A fresh name for an attribute of `kind`: kind, kind1, kind2, ... (skipping any taken). */
 static const char *alias_new_name(aliases *al, const char *kind) {
   const char *k = sup_intern_cstr(al->names, kind);
+  if (!k) return al->failed = true, kind;
   uintptr_t n = (uintptr_t)sup_ptrmap_get(&al->next, ptr_key(k));
   unsigned counter = n ? (unsigned)(n - 1) : 0;
   for (;; counter++) {
     const char *name = counter ? sup_arena_printf(al->arena, "%s%u", kind, counter) : kind;
-    name = sup_intern_cstr(al->names, name);
+    name = name ? sup_intern_cstr(al->names, name) : NULL;
+    if (!name) return al->failed = true, kind;
     if (sup_ptrmap_has(&al->taken, ptr_key(name))) continue;
-    sup_ptrmap_put(&al->taken, ptr_key(name), (void *)name);
-    sup_ptrmap_put(&al->next, ptr_key(k), (void *)(uintptr_t)(counter + 2));
+    if (!sup_ptrmap_put(&al->taken, ptr_key(name), (void *)name) ||
+        !sup_ptrmap_put(&al->next, ptr_key(k), (void *)(uintptr_t)(counter + 2)))
+      al->failed = true;
     return name;
   }
 }
@@ -232,7 +236,7 @@ static const char *alias_define(aliases *al, const ir_attr *a) {
   sup_strbuf def = {0};
   print_dialect_attr(al, a, &def);
   const char *name = alias_new_name(al, alias_kind(a->str));
-  sup_ptrmap_put(&al->of_attr, ptr_key(a), (void *)name);
+  if (def.failed || !sup_ptrmap_put(&al->of_attr, ptr_key(a), (void *)name)) al->failed = true;
   sup_strbuf_printf(&al->defs, "#%s = %s\n", name, sup_strbuf_cstr(&def));
   sup_strbuf_free(&def);
   return name;
@@ -244,10 +248,12 @@ static void print_alias_ref(aliases *al, const ir_attr *a, sup_strbuf *out) {
   sup_strbuf_printf(out, "#%s", name);
 }
 
-static void aliases_init(aliases *al) {
+/* False when out of memory. */
+static bool aliases_init(aliases *al) {
   *al = (aliases){0};
   al->arena = sup_arena_create();
-  al->names = sup_interner_create(al->arena);
+  al->names = al->arena ? sup_interner_create(al->arena) : NULL;
+  return al->names != NULL;
 }
 
 static void aliases_free(aliases *al) {
@@ -255,8 +261,8 @@ static void aliases_free(aliases *al) {
   sup_ptrmap_free(&al->taken);
   sup_ptrmap_free(&al->next);
   sup_strbuf_free(&al->defs);
-  sup_interner_destroy(al->names);
-  sup_arena_destroy(al->arena);
+  if (al->names) sup_interner_destroy(al->names);
+  if (al->arena) sup_arena_destroy(al->arena);
 }
 
 /* ---- operations ------------------------------------------------------------------------------ */
@@ -281,7 +287,8 @@ static void indent(printer *p, unsigned depth) {
 static void name_value(printer *p, const ir_value *v, bool is_arg) {
   unsigned n = is_arg ? p->sc->next_arg++ : p->sc->next_val++;
   uint64_t code = ((uint64_t)n << 1 | (is_arg ? 1u : 0u)) + 1;
-  sup_ptrmap_put(&p->sc->ids, (uint64_t)(uintptr_t)v, (void *)(uintptr_t)code);
+  /* Out of memory: the text would name values wrongly, so the whole print fails. */
+  if (!sup_ptrmap_put(&p->sc->ids, (uint64_t)(uintptr_t)v, (void *)(uintptr_t)code)) p->out->failed = true;
 }
 
 static void print_value(printer *p, const ir_value *v) {
@@ -393,15 +400,22 @@ static void print_op(printer *p, const ir_op *op, unsigned depth) {
   sup_strbuf_putc(p->out, '\n');
 }
 
+/* Out of memory anywhere (the alias table, the body) marks `out` failed, so that a caller
+ * never takes a truncated print for the whole one. */
 void ir_print_op_flags(const ir_op *op, unsigned flags, sup_strbuf *out) {
   scope top = {0};
   aliases al;
-  aliases_init(&al);
+  if (!aliases_init(&al)) {
+    aliases_free(&al);
+    out->failed = true;
+    return;
+  }
   sup_strbuf body = {0};
   printer p = {&body, &top, &al, flags};
   print_op(&p, op, 0);
   sup_strbuf_puts(out, sup_strbuf_cstr(&al.defs));
   sup_strbuf_puts(out, sup_strbuf_cstr(&body));
+  if (body.failed || al.defs.failed || al.failed) out->failed = true;
   sup_strbuf_free(&body);
   aliases_free(&al);
   sup_ptrmap_free(&top.ids);
@@ -419,7 +433,7 @@ char *ir_print_to_string(const ir_op *op) { return ir_print_to_string_flags(op, 
 
 void ir_print_to_file_flags(const ir_op *op, unsigned flags, FILE *f) {
   char *s = ir_print_to_string_flags(op, flags);
-  fputs(s, f);
+  fputs(s ? s : "// (out of memory while printing)\n", f);
   free(s);
 }
 

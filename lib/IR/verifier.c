@@ -43,7 +43,8 @@ static bool check_counts(verifier *v, const ir_op *op) {
 }
 
 static void set_visible(verifier *v, const ir_value *val, bool on) {
-  sup_ptrmap_put(&v->visible, (uint64_t)(uintptr_t)val, on ? (void *)(v->scope + 1) : NULL);
+  if (!sup_ptrmap_put(&v->visible, (uint64_t)(uintptr_t)val, on ? (void *)(v->scope + 1) : NULL))
+    ir_context_note_oom(v->ctx);
 }
 
 static bool check_operands(verifier *v, const ir_op *op) {

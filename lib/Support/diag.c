@@ -44,7 +44,7 @@ void diag_engine_set_handler(diag_engine *d, diag_handler_fn fn, void *user) {
 
 static char *dup_n(const char *s, size_t n) {
   char *p = malloc(n + 1);
-  if (!p) abort();
+  if (!p) return NULL;
   memcpy(p, s, n);
   p[n] = 0;
   return p;
@@ -59,13 +59,25 @@ static source *find_source(const diag_engine *d, const char *file) {
 
 void diag_engine_set_read_sources(diag_engine *d, bool on) { d->read_sources = on; }
 
+/* Records `file` with `text` (owned; NULL: known, but without text to show). Out of memory
+ * here only costs the source snippet under later diagnostics. */
 static void add_source_owned(diag_engine *d, const char *file, char *text, size_t len) {
   if (d->nsrcs == d->capsrcs) {
-    d->capsrcs = d->capsrcs ? d->capsrcs * 2 : 4;
-    d->srcs = realloc(d->srcs, d->capsrcs * sizeof *d->srcs);
-    if (!d->srcs) abort();
+    size_t cap = d->capsrcs ? d->capsrcs * 2 : 4;
+    source *srcs = realloc(d->srcs, cap * sizeof *srcs);
+    if (!srcs) {
+      free(text);
+      return;
+    }
+    d->srcs = srcs;
+    d->capsrcs = cap;
   }
-  d->srcs[d->nsrcs++] = (source){dup_n(file, strlen(file)), text, len};
+  char *name = dup_n(file, strlen(file));
+  if (!name) {
+    free(text);
+    return;
+  }
+  d->srcs[d->nsrcs++] = (source){name, text, text ? len : 0};
 }
 
 static bool readable_name(const char *file) {
@@ -82,13 +94,14 @@ static void load_source(diag_engine *d, const char *file) {
 
 void diag_engine_add_source(diag_engine *d, const char *file, const char *text, size_t len) {
   source *s = find_source(d, file);
+  char *copy = dup_n(text, len);
   if (s) {
     free(s->text);
-    s->text = dup_n(text, len);
-    s->len = len;
+    s->text = copy;
+    s->len = copy ? len : 0;
     return;
   }
-  add_source_owned(d, file, dup_n(text, len), len);
+  if (copy) add_source_owned(d, file, copy, len);
 }
 
 static const char *sev_name(diag_severity sev) {
@@ -103,6 +116,7 @@ static const char *sev_name(diag_severity sev) {
 
 /* Appends line `line` (1-based) of src and a caret under column `col`, if it exists. */
 static void render_snippet(sup_strbuf *b, const source *src, int line, int col) {
+  if (!src->text) return;
   const char *p = src->text, *end = src->text + src->len;
   for (int l = 1; l < line && p < end; l++) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -137,16 +151,22 @@ char *diag_render(const diag_engine *d, diag_severity sev, diag_loc loc, const c
   return sup_strbuf_take(&b);
 }
 
+/* An error is counted, and delivered, even when there is no memory to format it: then
+ * with the text "out of memory" and no location. */
 void diag_vemit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt, va_list ap) {
   sup_strbuf msg = {0};
   sup_strbuf_vprintf(&msg, fmt, ap);
   load_source(d, loc.file);
-  char *text = diag_render(d, sev, loc, sup_strbuf_cstr(&msg));
+  char *text = msg.failed ? NULL : diag_render(d, sev, loc, sup_strbuf_cstr(&msg));
+  char fallback[32];
+  snprintf(fallback, sizeof fallback, "%s: out of memory", sev_name(sev));
+  const char *bare = text ? sup_strbuf_cstr(&msg) : "out of memory";
+  if (!text) loc = (diag_loc){0};
   if (sev == DIAG_ERROR) d->errors++;
   if (d->fn)
-    d->fn(d->user, sev, loc, sup_strbuf_cstr(&msg), text);
+    d->fn(d->user, sev, loc, bare, text ? text : fallback);
   else
-    fprintf(stderr, "%s\n", text);
+    fprintf(stderr, "%s\n", text ? text : fallback);
   free(text);
   sup_strbuf_free(&msg);
 }

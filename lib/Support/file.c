@@ -25,7 +25,9 @@ char *sup_read_file(const char *path, size_t *out_len) {
     return NULL;
   }
   if (out_len) *out_len = b.len;
-  return sup_strbuf_take(&b);
+  char *text = sup_strbuf_take(&b);
+  if (!text) errno = ENOMEM;
+  return text;
 }
 
 static int write_all(int fd, const char *p, size_t len) {
@@ -64,6 +66,7 @@ int sup_write_file_atomic(const char *path, const void *data, size_t len) {
   sup_strbuf tmp = {0};
   sup_strbuf_printf(&tmp, "%s.tmp.XXXXXX", path);
   char *name = sup_strbuf_take(&tmp);
+  if (!name) return ENOMEM;
   int fd = mkstemp(name);
   if (fd < 0) {
     int e = errno;

@@ -30,15 +30,6 @@ uint64_t sup_hash_combine(uint64_t h, uint64_t v) {
   return h;
 }
 
-static void *xcalloc(size_t n, size_t sz) {
-  void *p = calloc(n, sz);
-  if (!p) {
-    fprintf(stderr, "tilec: out of memory\n");
-    abort();
-  }
-  return p;
-}
-
 /* ---- ptrmap ---------------------------------------------------------------------------- */
 
 static size_t slot_of(uint64_t key, size_t cap) {
@@ -53,22 +44,39 @@ static void ptrmap_insert(sup_ptrmap *m, uint64_t key, void *val) {
   m->vals[i] = val;
 }
 
-static void ptrmap_grow(sup_ptrmap *m) {
+/* Doubles the table; false (the old table kept) when out of memory. */
+static bool ptrmap_grow(sup_ptrmap *m) {
   sup_ptrmap old = *m;
-  m->cap = old.cap ? old.cap * 2 : 16;
+  size_t cap = old.cap ? old.cap * 2 : 16;
+  uint64_t *keys = calloc(cap, sizeof *keys);
+  void **vals = calloc(cap, sizeof *vals);
+  if (!keys || !vals) {
+    free(keys);
+    free(vals);
+    return false;
+  }
+  m->cap = cap;
   m->count = 0;
-  m->keys = xcalloc(m->cap, sizeof *m->keys);
-  m->vals = xcalloc(m->cap, sizeof *m->vals);
+  m->keys = keys;
+  m->vals = vals;
   for (size_t i = 0; i < old.cap; i++)
     if (old.keys[i]) ptrmap_insert(m, old.keys[i], old.vals[i]);
   free(old.keys);
   free(old.vals);
+  return true;
 }
 
-void sup_ptrmap_put(sup_ptrmap *m, uint64_t key, void *val) {
+bool sup_ptrmap_put(sup_ptrmap *m, uint64_t key, void *val) {
   assert(key != 0 && "sup_ptrmap: key 0 is reserved");
-  if ((m->count + 1) * 4 >= m->cap * 3) ptrmap_grow(m);
+  /* When the table cannot grow it still takes entries while one slot stays free (probing
+   * ends at an empty slot). */
+  bool grown = (m->count + 1) * 4 < m->cap * 3 || ptrmap_grow(m);
+  if (!grown && (!m->cap || m->count + 1 >= m->cap) && !sup_ptrmap_has(m, key)) {
+    m->failed = true;
+    return false;
+  }
   ptrmap_insert(m, key, val);
+  return true;
 }
 
 static long ptrmap_find(const sup_ptrmap *m, uint64_t key) {
@@ -94,6 +102,7 @@ void sup_ptrmap_free(sup_ptrmap *m) {
   m->keys = NULL;
   m->vals = NULL;
   m->cap = m->count = 0;
+  m->failed = false;
 }
 
 /* ---- interner -------------------------------------------------------------------------- */
@@ -111,10 +120,15 @@ struct sup_interner {
 };
 
 sup_interner *sup_interner_create(sup_arena *arena) {
-  sup_interner *in = xcalloc(1, sizeof *in);
+  sup_interner *in = calloc(1, sizeof *in);
+  if (!in) return NULL;
   in->arena = arena;
   in->cap = 256;
-  in->slots = xcalloc(in->cap, sizeof *in->slots);
+  in->slots = calloc(in->cap, sizeof *in->slots);
+  if (!in->slots) {
+    free(in);
+    return NULL;
+  }
   return in;
 }
 
@@ -130,14 +144,17 @@ static void interner_place(istr *slots, size_t cap, istr e) {
   slots[i] = e;
 }
 
-static void interner_grow(sup_interner *in) {
+/* Doubles the table; false (the old one kept) when out of memory. */
+static bool interner_grow(sup_interner *in) {
   size_t cap = in->cap * 2;
-  istr *slots = xcalloc(cap, sizeof *slots);
+  istr *slots = calloc(cap, sizeof *slots);
+  if (!slots) return false;
   for (size_t i = 0; i < in->cap; i++)
     if (in->slots[i].s) interner_place(slots, cap, in->slots[i]);
   free(in->slots);
   in->slots = slots;
   in->cap = cap;
+  return true;
 }
 
 const char *sup_intern(sup_interner *in, const char *s, size_t len) {
@@ -148,8 +165,13 @@ const char *sup_intern(sup_interner *in, const char *s, size_t len) {
     if (e->hash == h && e->len == len && memcmp(e->s, s, len) == 0) return e->s;
     i = (i + 1) & (in->cap - 1);
   }
-  if ((in->count + 1) * 4 >= in->cap * 3) interner_grow(in);
+  bool room = (in->count + 1) * 4 < in->cap * 3 || interner_grow(in) || in->count + 1 < in->cap;
+  if (!room) {
+    sup_arena_fail(in->arena);
+    return NULL;
+  }
   istr e = {h, len, sup_arena_strndup(in->arena, s, len)};
+  if (!e.s) return NULL;
   interner_place(in->slots, in->cap, e);
   in->count++;
   return e.s;

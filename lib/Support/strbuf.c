@@ -5,22 +5,25 @@
 
 #include "Support/support.h"
 
-static void reserve(sup_strbuf *b, size_t extra) {
+/* Room for `extra` more bytes and the NUL; false (b->failed set) when out of memory. */
+static bool reserve(sup_strbuf *b, size_t extra) {
+  if (b->failed) return false;
   size_t need = b->len + extra + 1;
-  if (need <= b->cap) return;
+  if (need <= b->cap) return true;
   size_t cap = b->cap ? b->cap : 64;
-  while (cap < need) cap *= 2;
-  char *p = realloc(b->data, cap);
+  while (cap < need && cap <= SIZE_MAX / 2) cap *= 2;
+  char *p = cap >= need ? realloc(b->data, cap) : NULL;
   if (!p) {
-    fprintf(stderr, "tilec: out of memory\n");
-    abort();
+    b->failed = true;
+    return false;
   }
   b->data = p;
   b->cap = cap;
+  return true;
 }
 
 void sup_strbuf_append(sup_strbuf *b, const char *s, size_t len) {
-  reserve(b, len);
+  if (!reserve(b, len)) return;
   if (len) memcpy(b->data + b->len, s, len);
   b->len += len;
   b->data[b->len] = 0;
@@ -36,11 +39,10 @@ void sup_strbuf_vprintf(sup_strbuf *b, const char *fmt, va_list ap) {
   int n = vsnprintf(NULL, 0, fmt, ap2);
   va_end(ap2);
   if (n <= 0) {
-    reserve(b, 0);
-    b->data[b->len] = 0;
+    if (reserve(b, 0)) b->data[b->len] = 0;
     return;
   }
-  reserve(b, (size_t)n);
+  if (!reserve(b, (size_t)n)) return;
   vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
   b->len += (size_t)n;
 }
@@ -55,14 +57,12 @@ void sup_strbuf_printf(sup_strbuf *b, const char *fmt, ...) {
 const char *sup_strbuf_cstr(const sup_strbuf *b) { return b->data ? b->data : ""; }
 
 char *sup_strbuf_take(sup_strbuf *b) {
-  char *p = b->data;
-  if (!p) {
-    p = malloc(1);
-    if (!p) abort();
-    p[0] = 0;
-  }
+  char *p = b->failed ? NULL : b->data;
+  if (b->failed) free(b->data);
+  else if (!p && (p = malloc(1))) p[0] = 0;
   b->data = NULL;
   b->len = b->cap = 0;
+  b->failed = false;
   return p;
 }
 
@@ -70,4 +70,5 @@ void sup_strbuf_free(sup_strbuf *b) {
   free(b->data);
   b->data = NULL;
   b->len = b->cap = 0;
+  b->failed = false;
 }

@@ -24,29 +24,14 @@
 #include "Dialect/TileGPU/tgpu.h"
 #include "Transforms/passes.h"
 
-/* TODO(coordinator, helper "target"): read the limit from the target-info record instead
- * of this table (bytes of shared memory one CTA may use, opt-in maximum). */
-static const struct {
-  const char *arch;
-  int64_t bytes;
-} smem_limits[] = {
-    {"sm_80", 166912}, {"sm_86", 101376}, {"sm_89", 101376},
-    {"sm_90", 232448}, {"sm_90a", 232448},
-};
-
+/* The module's target's opt-in shared-memory limit (target_info.h); an unknown target is
+ * an error there. */
 static bool target_limit(ir_module *m, int64_t *out_bytes, const char **out_arch) {
-  const char *arch = ir_op_get_string_attr(m->op, TGPU_ATTR_TARGET);
-  if (!arch) arch = "sm_90a";
-  *out_arch = arch;
-  for (size_t i = 0; i < sizeof smem_limits / sizeof smem_limits[0]; i++)
-    if (strcmp(smem_limits[i].arch, arch) == 0) {
-      *out_bytes = smem_limits[i].bytes;
-      return true;
-    }
-  ir_emit_error(m->ctx, m->op->loc,
-                "allocate-shared-memory: unknown target '%s' (expected sm_80, sm_86, sm_89, "
-                "sm_90 or sm_90a)", arch);
-  return false;
+  const tgpu_target *t = tgpu_target_of_module(m);
+  if (!t) return false;
+  *out_bytes = tgpu_target_smem_limit(t);
+  *out_arch = t->name;
+  return true;
 }
 
 /* ---- placement -------------------------------------------------------------------------- */
@@ -93,7 +78,8 @@ static int64_t first_fit(slot *slots, size_t k, const slot **scratch) {
   return align_up(at, b->align);
 }
 
-/* Places every buffer of l; returns the total (end of the highest buffer). */
+/* Places every buffer of l; returns the total (end of the highest buffer), -1 when out of
+ * memory. */
 static int64_t place(liveness *l, slot *slots) {
   size_t n = liveness_num_buffers(l);
   for (size_t i = 0; i < n; i++) {
@@ -102,7 +88,7 @@ static int64_t place(liveness *l, slot *slots) {
   }
   qsort(slots, n, sizeof *slots, by_size_desc);
   const slot **scratch = calloc(n ? n : 1, sizeof *scratch);
-  if (!scratch) abort(); /* out of memory: an internal failure */
+  if (!scratch) return -1;
   int64_t total = 0;
   for (size_t k = 0; k < n; k++) {
     slots[k].offset = first_fit(slots, k, scratch);
@@ -157,12 +143,17 @@ static void report_over_limit(ir_module *m, ir_op *func, liveness *l, slot *slot
 /* Allocates one function; *inout_total grows to its total. */
 static bool allocate_func(ir_module *m, ir_op *func, int64_t limit, const char *arch,
                           int64_t *inout_total) {
-  liveness *l = liveness_run(func, tgpu_module_num_warps(m));
+  liveness *l = liveness_run(func, tgpu_func_num_warps(func));
   if (!l) return false;
   size_t n = liveness_num_buffers(l);
   slot *slots = calloc(n ? n : 1, sizeof *slots);
-  if (!slots) abort(); /* out of memory: an internal failure */
-  int64_t total = place(l, slots);
+  int64_t total = slots ? place(l, slots) : -1;
+  if (total < 0) {
+    free(slots);
+    liveness_free(l);
+    ir_context_note_oom(m->ctx);
+    return false;
+  }
   bool ok = total <= limit;
   if (ok) set_offsets(m, l, slots, n);
   else report_over_limit(m, func, l, slots, n, total, limit, arch);

@@ -1,6 +1,6 @@
 /* Pass "coalesce": vector widths and thread layouts for memory accesses.
  *
- * Needs: tgpu IR (every tensor has a layout; module attribute tgpu.num_warps).
+ * Needs: tgpu IR (every tensor has a layout); each function's num_warps (tgpu_func_num_warps).
  * Changes: for each tt.load / tt.store of a tensor of pointers, reads the pointer's axis
  *   info (Analysis/axisinfo.h) and picks the order of dims by contiguity (most contiguous
  *   first) and the vector width along order[0]:
@@ -19,8 +19,6 @@
 #include "Analysis/axisinfo.h"
 #include "Dialect/TileGPU/tgpu_rules.h"
 #include "Transforms/passes.h"
-
-#define TGPU_ATTR_VEC "tgpu.vec"
 
 typedef struct access_plan {
   ir_op *op;
@@ -67,9 +65,9 @@ static bool plan_access(axis_analysis *a, ir_op *op, unsigned num_warps, access_
   unsigned d0 = order[0];
   int64_t elem = ir_type_byte_size(t->elem->elem);
   if (elem < 1) elem = 1;
-  int64_t per_thread = ir_type_numel(t) / (32 * (int64_t)num_warps);
+  int64_t per_thread = ir_type_numel(t) / (TGPU_WARP_SIZE * (int64_t)num_warps);
   int64_t vec = min64(info->contiguity[d0], info->divisibility[d0] / elem);
-  vec = min64(vec, 16 / elem);
+  vec = min64(vec, TGPU_MAX_ACCESS_BYTES / elem);
   vec = min64(vec, per_thread > 1 ? per_thread : 1);
   bool is_load = ir_op_code(op) == IR_OP_LOAD;
   vec = limit_by_constancy(a, op, is_load ? 1 : 2, d0, vec);
@@ -114,7 +112,6 @@ static void apply_plan(ir_module *m, const access_plan *p) {
 
 typedef struct plan_state {
   axis_analysis *a;
-  unsigned num_warps;
   access_plan *plans;
   size_t n, cap;
 } plan_state;
@@ -123,11 +120,13 @@ static ir_walk_result plan_op(ir_op *op, void *user) {
   plan_state *s = user;
   if (ir_op_code(op) != IR_OP_LOAD && ir_op_code(op) != IR_OP_STORE) return IR_WALK_ADVANCE;
   access_plan p;
-  if (!plan_access(s->a, op, s->num_warps, &p)) return IR_WALK_ADVANCE;
+  if (!plan_access(s->a, op, tgpu_func_num_warps(tgpu_enclosing_func(op)), &p)) return IR_WALK_ADVANCE;
   if (s->n == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 16;
-    s->plans = realloc(s->plans, s->cap * sizeof *s->plans);
-    if (!s->plans) abort(); /* out of memory: an internal failure */
+    size_t cap = s->cap ? s->cap * 2 : 16;
+    access_plan *plans = realloc(s->plans, cap * sizeof *plans);
+    if (!plans) return ir_context_note_oom(ir_op_context(op)), IR_WALK_INTERRUPT;
+    s->plans = plans;
+    s->cap = cap;
   }
   s->plans[s->n++] = p;
   return IR_WALK_ADVANCE;
@@ -135,7 +134,8 @@ static ir_walk_result plan_op(ir_op *op, void *user) {
 
 static bool run(ir_module *m) {
   if (!tgpu_require_layouts(m, "coalesce")) return false;
-  plan_state s = {axis_analysis_run(m), tgpu_module_num_warps(m), NULL, 0, 0};
+  plan_state s = {axis_analysis_run(m), NULL, 0, 0};
+  if (!s.a) return false;
   ir_walk_pre(m->op, plan_op, &s);
   axis_analysis_free(s.a);
   for (size_t i = 0; i < s.n; i++) apply_plan(m, &s.plans[i]);

@@ -3,7 +3,9 @@
  * Needs: tile IR (tensors without encodings; func arguments are scalars), helpers inlined
  *   (a remaining tt.call is an error naming the inline pass).
  * Changes: sets module attributes tgpu.num_warps (4 when absent) and
- *   tgpu.threads_per_warp (32); every tensor of rank r in a function gets the default
+ *   tgpu.threads_per_warp (32); checks each function's num_warps (tgpu_func_num_warps: its
+ *   own attribute wins over the module's) against the module's target (target_info.h);
+ *   every tensor of rank r in a function gets the default
  *   blocked layout computed for the per-dim largest shape of rank r in that function
  *   (sizePerThread 1: coalesce raises it), so elementwise chains across broadcasts agree;
  *   operands of tt.expand_dims get the slice of the result's layout, by recomputing their
@@ -76,16 +78,18 @@ static void assign_function(ir_module *m, ir_op *func, unsigned num_warps) {
 
 static void set_module_attrs(ir_module *m) {
   if (!ir_op_get_attr(m->op, TGPU_ATTR_NUM_WARPS))
-    ir_op_set_attr(m->op, TGPU_ATTR_NUM_WARPS, ir_i32_attr(m->ctx, 4));
-  ir_op_set_attr(m->op, TGPU_ATTR_THREADS_PER_WARP, ir_i32_attr(m->ctx, 32));
+    ir_op_set_attr(m->op, TGPU_ATTR_NUM_WARPS, ir_i32_attr(m->ctx, TGPU_DEFAULT_NUM_WARPS));
+  ir_op_set_attr(m->op, TGPU_ATTR_THREADS_PER_WARP, ir_i32_attr(m->ctx, TGPU_WARP_SIZE));
 }
 
-static bool num_warps_valid(ir_module *m) {
-  int64_t n = ir_op_get_int_attr(m->op, TGPU_ATTR_NUM_WARPS, 4);
-  if (n > 0 && n <= 64 && (n & (n - 1)) == 0) return true;
-  ir_emit_error(m->ctx, m->op->loc, "tgpu.num_warps must be a power of 2 between 1 and 64, got %lld",
-                (long long)n);
-  return false;
+/* The module's default and each function's own num_warps, each at its own location. */
+static bool num_warps_valid(ir_module *m, const tgpu_target *t) {
+  bool ok = tgpu_target_check_num_warps(m->ctx, m->op->loc, t,
+                                        ir_op_get_int_attr(m->op, TGPU_ATTR_NUM_WARPS, 0));
+  for (ir_op *f = ir_module_body(m)->first; f; f = f->next)
+    if (ir_op_get_attr(f, TGPU_ATTR_NUM_WARPS))
+      ok &= tgpu_target_check_num_warps(m->ctx, f->loc, t, ir_op_get_int_attr(f, TGPU_ATTR_NUM_WARPS, 0));
+  return ok;
 }
 
 static ir_walk_result find_call(ir_op *op, void *user) {
@@ -106,9 +110,10 @@ static bool calls_inlined(ir_module *m) {
 static bool run(ir_module *m) {
   if (!calls_inlined(m)) return false;
   set_module_attrs(m);
-  if (!num_warps_valid(m)) return false;
-  unsigned num_warps = tgpu_module_num_warps(m);
-  for (ir_op *f = ir_module_body(m)->first; f; f = f->next) assign_function(m, f, num_warps);
+  const tgpu_target *t = tgpu_target_of_module(m);
+  if (!t || !num_warps_valid(m, t)) return false;
+  for (ir_op *f = ir_module_body(m)->first; f; f = f->next)
+    assign_function(m, f, tgpu_func_num_warps(f));
   tgpu_legalize_layouts(m);
   tgpu_rematerialize_converts(m);
   return tgpu_check_layouts(m, "convert-to-tgpu");

@@ -33,10 +33,12 @@ typedef struct scope_table {
 static uint64_t map_key(uint64_t hash) { return hash ? hash : 1; } /* key 0 is reserved */
 
 static void table_push(scope_table *t, uint64_t hash, ir_op *op) {
-  if (t->n == t->cap) {
-    t->cap = t->cap ? t->cap * 2 : 64;
-    t->v = realloc(t->v, t->cap * sizeof *t->v);
-    if (!t->v) abort(); /* out of memory: not a user error */
+  if (t->n == t->cap) { /* out of memory: op is not a CSE candidate (only a missed merge) */
+    size_t cap = t->cap ? t->cap * 2 : 64;
+    entry *v = realloc(t->v, cap * sizeof *v);
+    if (!v) return;
+    t->v = v;
+    t->cap = cap;
   }
   size_t prev = (size_t)(uintptr_t)sup_ptrmap_get(&t->newest, map_key(hash));
   t->v[t->n++] = (entry){hash, op, prev};

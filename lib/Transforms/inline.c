@@ -74,12 +74,13 @@ static bool handle_call(inliner *in, ir_op *call) {
 
 static bool process_func(inliner *in, ir_op *f) {
   if (sup_ptrmap_get(&in->state, key(f)) == (void *)(uintptr_t)DONE) return true;
-  sup_ptrmap_put(&in->state, key(f), (void *)(uintptr_t)ON_STACK);
+  if (!sup_ptrmap_put(&in->state, key(f), (void *)(uintptr_t)ON_STACK))
+    return ir_context_note_oom(in->m->ctx), false;
   ir_oplist calls = ir_collect_ops(f, false, is_call);
   bool ok = true;
   for (size_t i = 0; ok && i < calls.count; i++) ok = handle_call(in, calls.ops[i]);
   ir_oplist_free(&calls);
-  sup_ptrmap_put(&in->state, key(f), (void *)(uintptr_t)DONE);
+  sup_ptrmap_put(&in->state, key(f), (void *)(uintptr_t)DONE); /* in place: cannot fail */
   return ok;
 }
 

@@ -84,17 +84,22 @@ typedef struct interval {
 typedef struct ivset {
   interval *v;
   unsigned n, cap;
+  bool oom; /* an allocation failed (sticky, and carried by copies and unions): the pass
+               reports out of memory instead of trusting the set */
 } ivset;
 
 typedef struct mstate {
   ivset reads, writes;
 } mstate;
 
-static void ivset_reserve(ivset *s, unsigned n) {
-  if (n <= s->cap) return;
-  s->cap = n < 8 ? 8 : n * 2;
-  s->v = realloc(s->v, s->cap * sizeof *s->v);
-  if (!s->v) abort(); /* out of memory: an internal failure */
+static bool ivset_reserve(ivset *s, unsigned n) {
+  if (n <= s->cap) return true;
+  unsigned cap = n < 8 ? 8 : n * 2;
+  interval *v = realloc(s->v, cap * sizeof *v);
+  if (!v) return !(s->oom = true);
+  s->v = v;
+  s->cap = cap;
+  return true;
 }
 
 static void ivset_add(ivset *s, int64_t lo, int64_t hi) {
@@ -107,7 +112,7 @@ static void ivset_add(ivset *s, int64_t lo, int64_t hi) {
     j++;
   }
   if (j == i) {
-    ivset_reserve(s, s->n + 1);
+    if (!ivset_reserve(s, s->n + 1)) return;
     memmove(&s->v[i + 1], &s->v[i], (s->n - i) * sizeof *s->v);
     s->n++;
   } else {
@@ -128,13 +133,15 @@ static bool ivset_equal(const ivset *a, const ivset *b) {
 }
 
 static void ivset_union(ivset *dst, const ivset *src) {
+  dst->oom |= src->oom;
   for (unsigned i = 0; i < src->n; i++) ivset_add(dst, src->v[i].lo, src->v[i].hi);
 }
 
 static void ivset_copy(ivset *dst, const ivset *src) {
-  ivset_reserve(dst, src->n);
+  if (!ivset_reserve(dst, src->n)) return;
   if (src->n) memcpy(dst->v, src->v, src->n * sizeof *src->v);
   dst->n = src->n;
+  dst->oom = src->oom;
 }
 
 static void state_clear(mstate *s) { s->reads.n = s->writes.n = 0; }
@@ -303,10 +310,11 @@ static bool visit_block(membar *mb, ir_block *b, mstate *st) {
 }
 
 static bool run_func(ir_module *m, ir_op *func) {
-  membar mb = {m, liveness_run(func, tgpu_module_num_warps(m))};
+  membar mb = {m, liveness_run(func, tgpu_func_num_warps(func))};
   if (!mb.l) return false;
   mstate st = {0};
   bool ok = visit_region(&mb, &func->regions[0], &st);
+  if (st.reads.oom || st.writes.oom) ok = false, ir_context_note_oom(m->ctx);
   state_free(&st);
   liveness_free(mb.l);
   return ok;

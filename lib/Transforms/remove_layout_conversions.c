@@ -20,6 +20,7 @@
 #include "Transforms/passes.h"
 
 typedef struct prop_state {
+  ir_context *ctx;
   sup_ptrmap layout;   /* ir_value* -> const ir_attr* (chosen layout) */
   ir_value **work;
   size_t n, cap;
@@ -27,12 +28,14 @@ typedef struct prop_state {
 
 static void push(prop_state *s, ir_value *v, const ir_attr *enc) {
   if (sup_ptrmap_has(&s->layout, (uint64_t)(uintptr_t)v)) return;
-  sup_ptrmap_put(&s->layout, (uint64_t)(uintptr_t)v, (void *)enc);
   if (s->n == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 64;
-    s->work = realloc(s->work, s->cap * sizeof *s->work);
-    if (!s->work) abort(); /* out of memory: an internal failure */
+    size_t cap = s->cap ? s->cap * 2 : 64;
+    ir_value **work = realloc(s->work, cap * sizeof *work);
+    if (!work) return ir_context_note_oom(s->ctx); /* out of memory: the pass's result is dropped */
+    s->work = work;
+    s->cap = cap;
   }
+  if (!sup_ptrmap_put(&s->layout, (uint64_t)(uintptr_t)v, (void *)enc)) return ir_context_note_oom(s->ctx);
   s->work[s->n++] = v;
 }
 
@@ -84,7 +87,7 @@ static void apply(ir_module *m, prop_state *s) {
 
 static bool run(ir_module *m) {
   if (!tgpu_require_layouts(m, "remove-layout-conversions")) return false;
-  prop_state s = {{0}, NULL, 0, 0};
+  prop_state s = {m->ctx, {0}, NULL, 0, 0};
   ir_walk_pre(m->op, seed_loads, &s);
   propagate(&s);
   apply(m, &s);

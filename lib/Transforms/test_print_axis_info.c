@@ -41,6 +41,7 @@ static ir_walk_result print_op(ir_op *op, void *user) {
 
 static bool run(ir_module *m) {
   print_state s = {m, axis_analysis_run(m)};
+  if (!s.a) return false;
   ir_walk_pre(m->op, print_op, &s);
   axis_analysis_free(s.a);
   return true;

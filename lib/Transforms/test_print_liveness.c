@@ -12,7 +12,7 @@
 #include "Transforms/passes.h"
 
 static bool print_func(ir_module *m, ir_op *func) {
-  liveness *l = liveness_run(func, tgpu_module_num_warps(m));
+  liveness *l = liveness_run(func, tgpu_func_num_warps(func));
   if (!l) return false;
   for (size_t i = 0; i < liveness_num_buffers(l); i++) {
     const liveness_buffer *b = liveness_buffer_at(l, i);

@@ -2,15 +2,14 @@
 #ifndef TILEC_TILE_H
 #define TILEC_TILE_H
 
+#include "Dialect/attr_names.h"
 #include "IR/ir.h"
 
 /* Registers builtin/tt/arith/math/scf ops from tile_ops.def into ctx. */
 void tile_register_dialect(ir_context *ctx);
 
-/* Hints attached by tl.multiple_of / tl.max_contiguous to the op that defines a value
- * (arrays of i64, one entry per dim; scalars use one entry), read by axis analysis. */
-#define TILE_ATTR_DIVISIBILITY "tt.divisibility"
-#define TILE_ATTR_CONTIGUITY "tt.contiguity"
+/* Hints attached by tl.multiple_of / tl.max_contiguous (TILE_ATTR_DIVISIBILITY,
+ * TILE_ATTR_CONTIGUITY) are named in Dialect/attr_names.h. */
 
 /* Evaluates an elementwise op on constant scalars; used by folders and by tests.
  * Integers are sign-extended in int64; floats are rounded to the result type. Returns

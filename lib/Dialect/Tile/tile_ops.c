@@ -28,9 +28,7 @@ static bool fail(ir_op *op, const char *fmt, ...) {
 static const char *tstr(ir_op *op, const ir_type *t) {
   sup_strbuf b = {0};
   ir_type_print(t, &b);
-  const char *s = sup_arena_strdup(ir_context_arena(ir_op_context(op)), sup_strbuf_cstr(&b));
-  sup_strbuf_free(&b);
-  return s;
+  return sup_arena_strbuf(ir_context_arena(ir_op_context(op)), &b);
 }
 
 static const ir_type *operand_type(const ir_op *op, unsigned i) { return ir_op_operand(op, i)->type; }

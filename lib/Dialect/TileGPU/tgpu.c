@@ -11,7 +11,7 @@
 
 #define BLOCKED_NAME "tgpu.blocked"
 #define SLICE_NAME "tgpu.slice"
-#define THREADS_PER_WARP 32u
+#define THREADS_PER_WARP TGPU_WARP_SIZE
 
 /* ---- op table ------------------------------------------------------------------------- */
 
@@ -269,9 +269,4 @@ unsigned tgpu_layout_num_warps(const ir_attr *enc) {
   unsigned n = 1;
   for (unsigned d = 0; d < b.rank; d++) n *= b.warps_per_cta[d];
   return n;
-}
-
-unsigned tgpu_module_num_warps(ir_module *m) {
-  int64_t n = ir_op_get_int_attr(m->op, TGPU_ATTR_NUM_WARPS, 4);
-  return n > 0 ? (unsigned)n : 4;
 }

@@ -27,6 +27,8 @@
 #ifndef TILEC_TGPU_H
 #define TILEC_TGPU_H
 
+#include "Dialect/TileGPU/target_info.h"
+#include "Dialect/attr_names.h"
 #include "IR/ir.h"
 
 #define TGPU_MAX_RANK IR_MAX_RANK
@@ -74,18 +76,5 @@ bool tgpu_layout_equal(const ir_attr *enc_a, const ir_attr *enc_b, unsigned rank
  * 0 when it is not a layout. */
 unsigned tgpu_layout_num_warps(const ir_attr *enc);
 
-/* Module attributes read by passes and conversion. */
-#define TGPU_ATTR_NUM_WARPS "tgpu.num_warps"
-#define TGPU_ATTR_THREADS_PER_WARP "tgpu.threads_per_warp"
-#define TGPU_ATTR_TARGET "tgpu.target"
-/* The shared-memory allocation contract: the allocate-shared-memory pass sets
- * `tgpu.allocation.offset = N : i64` (bytes from the start of the kernel's dynamic shared
- * memory) on every op that owns shared memory (tgpu.local_alloc, ops that need scratch such
- * as tgpu.convert_layout through shared memory), and `tgpu.shared = TOTAL : i32` (bytes)
- * on the module. The conversion reads both. */
-#define TGPU_ATTR_ALLOCATION_OFFSET "tgpu.allocation.offset"
-#define TGPU_ATTR_SHARED "tgpu.shared"
-/* Reads tgpu.num_warps from the module (4 when absent). */
-unsigned tgpu_module_num_warps(ir_module *m);
 
 #endif

@@ -224,10 +224,12 @@ static ir_value *memo_get(const remat_state *s, const ir_value *v, const ir_attr
 }
 
 static void memo_put(remat_state *s, const ir_value *v, const ir_attr *enc, ir_value *to) {
-  if (s->n == s->cap) {
-    s->cap = s->cap ? s->cap * 2 : 32;
-    s->memo = realloc(s->memo, s->cap * sizeof *s->memo);
-    assert(s->memo && "out of memory");
+  if (s->n == s->cap) { /* out of memory: not memoized (only slower) */
+    size_t cap = s->cap ? s->cap * 2 : 32;
+    remat_entry *memo = realloc(s->memo, cap * sizeof *memo);
+    if (!memo) return;
+    s->memo = memo;
+    s->cap = cap;
   }
   s->memo[s->n++] = (remat_entry){v, enc, to};
 }
@@ -316,14 +318,13 @@ static const char *check_op(ir_op *op, unsigned num_warps) {
 }
 
 typedef struct check_state {
-  unsigned num_warps;
   ir_op *bad;
   const char *msg;
 } check_state;
 
 static ir_walk_result check_one(ir_op *op, void *user) {
   check_state *s = user;
-  s->msg = check_op(op, s->num_warps);
+  s->msg = check_op(op, tgpu_func_num_warps(tgpu_enclosing_func(op)));
   if (!s->msg) return IR_WALK_ADVANCE;
   s->bad = op;
   return IR_WALK_INTERRUPT;
@@ -349,7 +350,7 @@ bool tgpu_require_layouts(ir_module *m, const char *pass) {
 }
 
 bool tgpu_check_layouts(ir_module *m, const char *pass) {
-  check_state s = {tgpu_module_num_warps(m), NULL, NULL};
+  check_state s = {NULL, NULL};
   if (ir_walk_pre(m->op, check_one, &s)) return true;
   ir_emit_error(m->ctx, s.bad->loc, "internal error: '%s' left inconsistent layouts at '%s': %s",
                 pass, ir_op_name(s.bad), s.msg);

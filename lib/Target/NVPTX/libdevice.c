@@ -1,6 +1,6 @@
 /* Math functions: link libdevice when the module calls __nv_* functions.
  *
- * Search order: cg_options.libdevice_path, $TILEC_LIBDEVICE,
+ * Search order: the explicit path (cg_options.libdevice_path), $TILEC_LIBDEVICE,
  * $CUDA_HOME/nvvm/libdevice/libdevice.10.bc, /usr/local/cuda/nvvm/libdevice/libdevice.10.bc.
  * An explicitly named file (option or environment) that does not exist stops the search.
  * Without libdevice, each declared __nv_* function gets a body written here from the
@@ -13,7 +13,7 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Linker.h>
 
-#include "Conversion/cg_internal.h"
+#include "Target/NVPTX/nvptx.h"
 
 #define LIBDEVICE_REL "nvvm/libdevice/libdevice.10.bc"
 
@@ -26,16 +26,20 @@ static bool needs_math(LLVMModuleRef mod) {
   return false;
 }
 
-/* The libdevice path (heap) or NULL. */
-static char *find_libdevice(const cg_module *cm) {
-  const char *explicit_path = cm->libdevice_path ? cm->libdevice_path : getenv("TILEC_LIBDEVICE");
-  if (explicit_path && *explicit_path)
-    return access(explicit_path, R_OK) == 0 ? strdup(explicit_path) : NULL;
+/* The libdevice path (heap) or NULL; *oom when that is for lack of memory. */
+static char *find_libdevice(const char *libdevice_path, bool *oom) {
+  const char *explicit_path = libdevice_path ? libdevice_path : getenv("TILEC_LIBDEVICE");
+  char *found = NULL;
+  if (explicit_path && *explicit_path) {
+    if (access(explicit_path, R_OK) == 0 && !(found = strdup(explicit_path))) *oom = true;
+    return found;
+  }
   const char *roots[] = {getenv("CUDA_HOME"), "/usr/local/cuda"};
   for (size_t i = 0; i < 2; i++) {
     if (!roots[i] || !*roots[i]) continue;
     size_t n = strlen(roots[i]) + sizeof(LIBDEVICE_REL) + 2;
     char *p = malloc(n);
+    if (!p) return *oom = true, NULL;
     snprintf(p, n, "%s/%s", roots[i], LIBDEVICE_REL);
     if (access(p, R_OK) == 0) return p;
     free(p);
@@ -55,7 +59,7 @@ static void link_only_needed(LLVMModuleRef lib) {
       LLVMSetLinkage(g, LLVMLinkOnceODRLinkage);
 }
 
-static bool link_libdevice(cg_module *cm, ir_context *ictx, const char *path) {
+static bool link_libdevice(LLVMModuleRef mod, ir_context *ictx, const char *path) {
   LLVMMemoryBufferRef buf;
   char *err = NULL;
   if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &err)) {
@@ -65,15 +69,15 @@ static bool link_libdevice(cg_module *cm, ir_context *ictx, const char *path) {
   }
   /* Lazy: the module takes the buffer and reads function bodies on demand. */
   LLVMModuleRef lib = NULL;
-  if (LLVMGetBitcodeModuleInContext2(cm->ctx, buf, &lib)) {
+  if (LLVMGetBitcodeModuleInContext2(LLVMGetModuleContext(mod), buf, &lib)) {
     LLVMDisposeMemoryBuffer(buf);
     ir_emit_error(ictx, (ir_loc){0}, "cannot parse libdevice '%s'", path);
     return false;
   }
-  LLVMSetTarget(lib, LLVMGetTarget(cm->mod));
-  LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(cm->mod));
+  LLVMSetTarget(lib, LLVMGetTarget(mod));
+  LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(mod));
   link_only_needed(lib);
-  if (LLVMLinkModules2(cm->mod, lib)) { /* lib is destroyed either way */
+  if (LLVMLinkModules2(mod, lib)) { /* lib is destroyed either way */
     ir_emit_error(ictx, (ir_loc){0}, "cannot link libdevice '%s'", path);
     return false;
   }
@@ -170,10 +174,11 @@ static bool define_fallback(fb *s, LLVMValueRef f, const char *name) {
   return true;
 }
 
-static bool define_fallbacks(cg_module *cm, ir_context *ictx) {
-  fb s = {cm->ctx, cm->mod, LLVMCreateBuilderInContext(cm->ctx), LLVMFloatTypeInContext(cm->ctx)};
+static bool define_fallbacks(LLVMModuleRef mod, ir_context *ictx) {
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  fb s = {ctx, mod, LLVMCreateBuilderInContext(ctx), LLVMFloatTypeInContext(ctx)};
   bool ok = true;
-  for (LLVMValueRef f = LLVMGetFirstFunction(cm->mod); f; f = LLVMGetNextFunction(f)) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
     size_t len;
     const char *name = LLVMGetValueName2(f, &len);
     if (!LLVMIsDeclaration(f) || len <= 5 || strncmp(name, "__nv_", 5) != 0) continue;
@@ -186,16 +191,18 @@ static bool define_fallbacks(cg_module *cm, ir_context *ictx) {
   return ok;
 }
 
-bool cg_link_math(cg_module *cm, ir_context *ictx) {
-  if (!needs_math(cm->mod)) return true;
-  char *path = find_libdevice(cm);
+bool nvptx_link_math(LLVMModuleRef mod, const char *libdevice_path, ir_context *ictx) {
+  if (!needs_math(mod)) return true;
+  bool oom = false;
+  char *path = find_libdevice(libdevice_path, &oom);
+  if (oom) return ir_context_note_oom(ictx), false;
   if (path) {
-    bool ok = link_libdevice(cm, ictx, path);
+    bool ok = link_libdevice(mod, ictx, path);
     free(path);
     return ok;
   }
   diag_emit(ir_context_diag(ictx), DIAG_WARNING, (ir_loc){0},
             "libdevice not found (set TILEC_LIBDEVICE or CUDA_HOME): math functions use fast "
             "approximations");
-  return define_fallbacks(cm, ictx);
+  return define_fallbacks(mod, ictx);
 }

@@ -1,4 +1,4 @@
-/* cg_ptxas: PTX -> cubin through the CUDA toolkit's ptxas, when installed.
+/* nvptx_ptxas: PTX -> cubin through the CUDA toolkit's ptxas, when installed.
  *
  * ptxas is looked up on PATH, then in $CUDA_HOME/bin and /usr/local/cuda/bin. The PTX goes
  * through a temporary file (ptxas reads files); its stderr is captured into the error. */
@@ -9,12 +9,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "Conversion/conversion.h"
+#include "Support/support.h"
+#include "Target/NVPTX/nvptx.h"
 
 static char *join_path(const char *dir, const char *name) {
   size_t n = strlen(dir) + strlen(name) + 2;
   char *p = malloc(n);
-  snprintf(p, n, "%s/%s", dir, name);
+  if (p) snprintf(p, n, "%s/%s", dir, name);
   return p;
 }
 
@@ -22,9 +23,10 @@ static char *find_on_path(const char *name) {
   const char *path = getenv("PATH");
   if (!path) return NULL;
   char *copy = strdup(path), *save = NULL;
+  if (!copy) return NULL; /* out of memory: reported as "not found" */
   for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
     char *p = join_path(*dir ? dir : ".", name);
-    if (access(p, X_OK) == 0) {
+    if (p && access(p, X_OK) == 0) {
       free(copy);
       return p;
     }
@@ -42,7 +44,7 @@ static char *find_ptxas(void) {
   for (size_t i = 0; i < 2; i++) {
     if (!roots[i] || !*roots[i]) continue;
     char *bin = join_path(roots[i], "bin/ptxas");
-    if (access(bin, X_OK) == 0) return bin;
+    if (bin && access(bin, X_OK) == 0) return bin;
     free(bin);
   }
   return NULL;
@@ -112,14 +114,14 @@ done:
   return cubin;
 }
 
-unsigned char *cg_ptxas(ir_context *ctx, const char *ptx, const char *arch, size_t *out_len) {
+unsigned char *nvptx_ptxas(ir_context *ctx, const char *ptx, const tgpu_target *t, size_t *out_len) {
   char *ptxas = find_ptxas();
   if (!ptxas) {
     ir_emit_error(ctx, (ir_loc){0}, "ptxas not found (looked on PATH, $CUDA_HOME/bin, "
                   "/usr/local/cuda/bin)");
     return NULL;
   }
-  unsigned char *cubin = assemble(ctx, ptxas, ptx, arch, out_len);
+  unsigned char *cubin = assemble(ctx, ptxas, ptx, t->name, out_len);
   free(ptxas);
   return cubin;
 }

@@ -1,33 +1,22 @@
-/* The NVPTX target: target machine, optimization pipeline and PTX emission.
+/* The NVPTX target: target machine, optimization step and PTX emission.
  *
- * cg_emit_ptx: link libdevice (or the fallback math) when the module calls __nv_*,
- * internalize every non-kernel definition, run `default<O3>` through the new pass manager,
- * and print PTX with the target machine. LLVM's diagnostics and error strings become tilec
- * diagnostics here. */
+ * nvptx_optimize: link libdevice (or the fallback math) when the module calls __nv_*,
+ * internalize every non-kernel definition and run `default<O3>` through the new pass
+ * manager. nvptx_emit_ptx prints PTX with the target machine. LLVM's diagnostics and error
+ * strings become tilec diagnostics here. The archs and their facts come from the target
+ * record (Dialect/TileGPU/target_info.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/Target.h>
-#include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
-#include "Conversion/cg_internal.h"
+#include "Target/NVPTX/nvptx.h"
 
-#define NVPTX_TRIPLE "nvptx64-nvidia-cuda"
-
-static bool known_arch(const char *arch) {
-  static const char *const archs[] = {"sm_70", "sm_75", "sm_80", "sm_86", "sm_87", "sm_89",
-                                      "sm_90", "sm_90a", "sm_100", "sm_100a", "sm_120", "sm_120a"};
-  for (size_t i = 0; i < sizeof archs / sizeof archs[0]; i++)
-    if (strcmp(arch, archs[i]) == 0) return true;
-  return false;
-}
-
-LLVMTargetMachineRef cg_nvptx_target_machine(ir_context *ictx, const char *arch, int opt_level) {
-  if (!known_arch(arch)) {
-    ir_emit_error(ictx, (ir_loc){0}, "unsupported target '%s' (expected sm_80, sm_90 or sm_90a)", arch);
-    return NULL;
-  }
+/* The CPU is the arch name; the PTX ISA version ("+ptx80") is the record's, so that the
+ * .version line, and the drivers that can load the PTX, follow the record. */
+LLVMTargetMachineRef nvptx_target_machine(ir_context *ictx, const tgpu_target *t, int opt_level) {
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();
@@ -40,15 +29,20 @@ LLVMTargetMachineRef cg_nvptx_target_machine(ir_context *ictx, const char *arch,
     return NULL;
   }
   LLVMCodeGenOptLevel level = opt_level ? LLVMCodeGenLevelAggressive : LLVMCodeGenLevelNone;
-  return LLVMCreateTargetMachine(target, NVPTX_TRIPLE, arch, "", level, LLVMRelocDefault,
-                                 LLVMCodeModelDefault);
+  char features[16];
+  snprintf(features, sizeof features, "+ptx%u", t->ptx_version);
+  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, NVPTX_TRIPLE, t->name, features, level,
+                                                    LLVMRelocDefault, LLVMCodeModelDefault);
+  if (!tm) ir_emit_error(ictx, (ir_loc){0}, "LLVM cannot create a target machine for '%s'", t->name);
+  return tm;
 }
 
-bool cg_nvptx_set_data_layout(cg_module *cm, ir_context *ictx) {
-  LLVMTargetMachineRef tm = cg_nvptx_target_machine(ictx, cm->arch, cm->opt_level);
+bool nvptx_set_data_layout(LLVMModuleRef mod, ir_context *ictx, const tgpu_target *t) {
+  LLVMTargetMachineRef tm = nvptx_target_machine(ictx, t, 0);
   if (!tm) return false;
+  LLVMSetTarget(mod, NVPTX_TRIPLE);
   LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
-  LLVMSetModuleDataLayout(cm->mod, dl);
+  LLVMSetModuleDataLayout(mod, dl);
   LLVMDisposeTargetData(dl);
   LLVMDisposeTargetMachine(tm);
   return true;
@@ -85,10 +79,10 @@ static void internalize(LLVMModuleRef mod) {
     if (!LLVMIsDeclaration(g)) LLVMSetLinkage(g, LLVMInternalLinkage);
 }
 
-static bool run_passes(cg_module *cm, ir_context *ictx, LLVMTargetMachineRef tm) {
-  const char *pipeline = cm->opt_level ? "globaldce,default<O3>" : "nvvm-reflect,globaldce";
+static bool run_passes(LLVMModuleRef mod, ir_context *ictx, LLVMTargetMachineRef tm, int opt_level) {
+  const char *pipeline = opt_level ? "globaldce,default<O3>" : "nvvm-reflect,globaldce";
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef e = LLVMRunPasses(cm->mod, pipeline, tm, po);
+  LLVMErrorRef e = LLVMRunPasses(mod, pipeline, tm, po);
   LLVMDisposePassBuilderOptions(po);
   if (!e) return true;
   char *msg = LLVMGetErrorMessage(e);
@@ -97,42 +91,71 @@ static bool run_passes(cg_module *cm, ir_context *ictx, LLVMTargetMachineRef tm)
   return false;
 }
 
-static char *emit_asm(cg_module *cm, ir_context *ictx, LLVMTargetMachineRef tm) {
+static char *emit_asm(LLVMModuleRef mod, ir_context *ictx, LLVMTargetMachineRef tm) {
   char *err = NULL;
   LLVMMemoryBufferRef buf = NULL;
-  if (LLVMTargetMachineEmitToMemoryBuffer(tm, cm->mod, LLVMAssemblyFile, &err, &buf)) {
+  if (LLVMTargetMachineEmitToMemoryBuffer(tm, mod, LLVMAssemblyFile, &err, &buf)) {
     ir_emit_error(ictx, (ir_loc){0}, "PTX emission failed: %s", err ? err : "");
     LLVMDisposeMessage(err);
     return NULL;
   }
   size_t len = LLVMGetBufferSize(buf);
   char *ptx = malloc(len + 1);
-  memcpy(ptx, LLVMGetBufferStart(buf), len);
-  ptx[len] = '\0';
+  if (ptx) {
+    memcpy(ptx, LLVMGetBufferStart(buf), len);
+    ptx[len] = '\0';
+  } else {
+    ir_emit_error(ictx, (ir_loc){0}, "out of memory");
+  }
   LLVMDisposeMemoryBuffer(buf);
   return ptx;
 }
 
-static char *optimize_and_emit(cg_module *cm, ir_context *ictx, LLVMTargetMachineRef tm,
-                               diag_capture *cap) {
-  if (!cg_link_math(cm, ictx) || cap->errors) return NULL;
-  internalize(cm->mod);
-  if (!run_passes(cm, ictx, tm) || cap->errors) return NULL;
-  char *ptx = emit_asm(cm, ictx, tm);
-  if (ptx && cap->errors) {
-    free(ptx);
-    return NULL;
-  }
-  return ptx;
+/* Runs step(mod, ...) with LLVM's diagnostics turned into tilec errors; false when the step
+ * failed or LLVM reported an error. */
+typedef struct nvptx_step {
+  LLVMModuleRef mod;
+  ir_context *ictx;
+  const tgpu_target *t;
+  int opt_level;
+  const char *libdevice_path;
+  char *ptx; /* out: emit only */
+} nvptx_step;
+
+static bool do_optimize(nvptx_step *s, LLVMTargetMachineRef tm, diag_capture *cap) {
+  if (!nvptx_link_math(s->mod, s->libdevice_path, s->ictx) || cap->errors) return false;
+  internalize(s->mod);
+  return run_passes(s->mod, s->ictx, tm, s->opt_level) && !cap->errors;
 }
 
-char *cg_emit_ptx(cg_module *cm, ir_context *ctx) {
-  LLVMTargetMachineRef tm = cg_nvptx_target_machine(ctx, cm->arch, cm->opt_level);
-  if (!tm) return NULL;
-  diag_capture cap = {ctx, 0};
-  LLVMContextSetDiagnosticHandler(cm->ctx, on_llvm_diag, &cap);
-  char *ptx = optimize_and_emit(cm, ctx, tm, &cap);
-  LLVMContextSetDiagnosticHandler(cm->ctx, NULL, NULL);
+static bool do_emit(nvptx_step *s, LLVMTargetMachineRef tm, diag_capture *cap) {
+  s->ptx = emit_asm(s->mod, s->ictx, tm);
+  if (s->ptx && cap->errors) {
+    free(s->ptx);
+    s->ptx = NULL;
+  }
+  return s->ptx != NULL;
+}
+
+static bool with_llvm_diags(nvptx_step *s, bool (*step)(nvptx_step *, LLVMTargetMachineRef, diag_capture *)) {
+  LLVMTargetMachineRef tm = nvptx_target_machine(s->ictx, s->t, s->opt_level);
+  if (!tm) return false;
+  LLVMContextRef ctx = LLVMGetModuleContext(s->mod);
+  diag_capture cap = {s->ictx, 0};
+  LLVMContextSetDiagnosticHandler(ctx, on_llvm_diag, &cap);
+  bool ok = step(s, tm, &cap);
+  LLVMContextSetDiagnosticHandler(ctx, NULL, NULL);
   LLVMDisposeTargetMachine(tm);
-  return ptx;
+  return ok;
+}
+
+bool nvptx_optimize(LLVMModuleRef mod, ir_context *ictx, const tgpu_target *t, int opt_level,
+                    const char *libdevice_path) {
+  nvptx_step s = {mod, ictx, t, opt_level, libdevice_path, NULL};
+  return with_llvm_diags(&s, do_optimize);
+}
+
+char *nvptx_emit_ptx(LLVMModuleRef mod, ir_context *ictx, const tgpu_target *t, int opt_level) {
+  nvptx_step s = {mod, ictx, t, opt_level, NULL, NULL};
+  return with_llvm_diags(&s, do_emit) ? s.ptx : NULL;
 }

@@ -1,0 +1,43 @@
+/* The name of every discardable attribute that crosses a layer (frontend -> passes ->
+ * conversion -> driver metadata), defined once. Code uses these macros, never the string.
+ *
+ *   TILE_  : tile-level hints (tl.multiple_of / tl.max_contiguous), read by axis analysis.
+ *   TGPU_  : GPU configuration and lowering facts (module and per-function).
+ *   TILEC_ : facts the frontend records for the driver's metadata.
+ */
+#ifndef TILEC_ATTR_NAMES_H
+#define TILEC_ATTR_NAMES_H
+
+/* On the op defining a value: arrays of i64, one entry per dim (scalars: one entry). */
+#define TILE_ATTR_DIVISIBILITY "tt.divisibility"
+#define TILE_ATTR_CONTIGUITY "tt.contiguity"
+/* On scf.for (range(..., num_stages=N)). */
+#define TILE_ATTR_LOOP_NUM_STAGES "tt.num_stages"
+
+/* On the module (the default) and on each tt.func (wins): i32. */
+#define TGPU_ATTR_NUM_WARPS "tgpu.num_warps"
+#define TGPU_ATTR_NUM_STAGES "tgpu.num_stages"
+/* On the module: i32, always 32. */
+#define TGPU_ATTR_THREADS_PER_WARP "tgpu.threads_per_warp"
+/* On the module: the arch name ("sm_90a"), see Dialect/TileGPU/target_info.h. */
+#define TGPU_ATTR_TARGET "tgpu.target"
+/* The shared-memory allocation contract: the allocate-shared-memory pass sets
+ * `tgpu.allocation.offset = N : i64` (bytes from the start of the kernel's dynamic shared
+ * memory) on every op that owns shared memory (tgpu.local_alloc, ops that need scratch such
+ * as tgpu.convert_layout through shared memory), and `tgpu.shared = TOTAL : i32` (bytes)
+ * on the module; `tgpu.alignment = N : i64` on an owning op raises its buffer's alignment.
+ * The conversion reads the first two. */
+#define TGPU_ATTR_ALLOCATION_OFFSET "tgpu.allocation.offset"
+#define TGPU_ATTR_SHARED "tgpu.shared"
+#define TGPU_ATTR_ALIGNMENT "tgpu.alignment"
+/* On tt.load / tt.store: the vector width chosen by coalesce (i32). */
+#define TGPU_ATTR_VEC "tgpu.vec"
+
+/* On each kernel tt.func: argument names, Triton dtypes and constexpr values. */
+#define TILEC_ATTR_ARG_NAMES "arg_names"
+#define TILEC_ATTR_ARG_DTYPES "tilec.arg_dtypes"
+#define TILEC_ATTR_CONSTEXPRS "tilec.constexprs"
+/* On the module: the autotune configurations (array of dicts). */
+#define TILEC_ATTR_AUTOTUNE_CONFIGS "tilec.autotune_configs"
+
+#endif

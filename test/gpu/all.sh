@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Everything that needs the GPU, in one run on the GPU machine (it has no LLVM: the kernels
+# come compiled from the dev machine, `bash test/gpu/prepare_all.sh`, carried as .carry/):
+#   1. the GPU suite (test/gpu/run.sh): runtime unit tests, every example kernel at num_warps
+#      4 and 8 against double references, the >100 KB shared-memory kernels (smem_check);
+#   2. the convert_layout routes on random data (run_routes.sh: 24 kernels);
+#   3. the target checks (run_target_check.sh: per-function num_warps, PTX per arch);
+#   4. compute-sanitizer: memcheck over the suite, the routes and the shared-memory kernels;
+#      racecheck and synccheck over every kernel that uses shared memory (routes, smem);
+#      each must report 0 errors;
+#   5. the benchmarks beside Triton and torch (bench/run.sh), unless NO_BENCH=1.
+# Prints one table last; logs (one tarball) and the benchmark report go to $OUT.
+#
+#   bash test/gpu/all.sh            # on the GPU machine, with carry [".carry"]
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$ROOT"
+RESULTS=${OUT:-/tmp/gpu-all}
+LOGS=$(mktemp -d /tmp/gpu-all-logs.XXXXXX)
+mkdir -p "$RESULTS"
+export TILERT_BUILD_DIR=/tmp/tilert-gpu-build
+declare -a NAMES STATUS
+step() { # name command...: runs it with its log in $LOGS/<name>.log, records pass/fail
+  local name=$1; shift
+  local t0=$(date +%s)
+  "$@" >"$LOGS/$name.log" 2>&1
+  local rc=$?
+  NAMES+=("$name"); STATUS+=("$([ $rc = 0 ] && echo ok || echo "FAILED (rc $rc)") $(( $(date +%s) - t0 ))s: $(tail -1 "$LOGS/$name.log" | cut -c1-90)")
+  return $rc
+}
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader 2>&1 | head -1
+
+step suite env OUT="$LOGS/suite" bash test/gpu/run.sh .carry/kernels
+step routes env OUT="$LOGS/routes" bash test/gpu/run_routes.sh .carry/routes
+step target env TILERT_BUILD_DIR=/tmp/tilert-target-build bash test/gpu/run_target_check.sh .carry/target
+
+CS=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null | head -1)
+B=$TILERT_BUILD_DIR
+if [ -n "$CS" ]; then
+  san() { # tool program args...
+    local tool=$1; shift
+    timeout 900 "$CS" --tool "$tool" --error-exitcode 3 --print-limit 20 "$@"
+  }
+  step memcheck-suite env TILEC_SEED= san memcheck "$B/gpu_suite" .carry/kernels
+  step memcheck-routes san memcheck "$B/routes" .carry/routes
+  step memcheck-smem san memcheck "$B/smem_check" .carry/smem
+  step racecheck-routes san racecheck "$B/routes" .carry/routes
+  step racecheck-smem san racecheck "$B/smem_check" .carry/smem
+  step synccheck-routes san synccheck "$B/routes" .carry/routes
+  step synccheck-smem san synccheck "$B/smem_check" .carry/smem
+else
+  NAMES+=("sanitizers"); STATUS+=("FAILED: compute-sanitizer not found")
+fi
+
+if [ "${NO_BENCH:-0}" != 1 ]; then
+  step bench env OUT="$LOGS/bench" bash bench/run.sh .carry/bench
+  cp "$LOGS"/bench/*-h200.md "$RESULTS/" 2>/dev/null
+  tail -40 "$LOGS/bench.log"
+fi
+
+tar -C "$LOGS" -czf "$RESULTS/gpu-logs.tar.gz" . 2>/dev/null
+echo
+echo "== GPU run summary (logs: gpu-logs.tar.gz)"
+fails=0
+for i in "${!NAMES[@]}"; do
+  printf '%-18s %s\n' "${NAMES[$i]}" "${STATUS[$i]}"
+  case ${STATUS[$i]} in FAILED*) fails=$((fails + 1)) ;; esac
+done
+echo "$(( ${#NAMES[@]} - fails )) passed, $fails failed"
+[ $fails = 0 ]
