@@ -39,7 +39,7 @@ B=$TILERT_BUILD_DIR
 if [ -n "$CS" ]; then
   san() { # tool program args...
     local tool=$1; shift
-    timeout 900 "$CS" --tool "$tool" --error-exitcode 3 --print-limit 20 "$@"
+    timeout "${SAN_TIMEOUT:-200}" "$CS" --tool "$tool" --error-exitcode 3 --print-limit 20 "$@"
   }
   step memcheck-suite env TILEC_SEED= san memcheck "$B/gpu_suite" .carry/kernels
   step memcheck-routes san memcheck "$B/routes" .carry/routes
