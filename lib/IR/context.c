@@ -501,7 +501,7 @@ const ir_attr *ir_array_attr(ir_context *ctx, unsigned n, const ir_attr *const *
 }
 
 const ir_attr *ir_i64_array_attr(ir_context *ctx, unsigned n, const int64_t *vals) {
-  const ir_attr *tmp[64];
+  const ir_attr *tmp[64] = {0}; /* zeroed: gcc -O2 sees a read of it when n == 0 */
   const ir_attr **elems = n <= 64 ? tmp : malloc(n * sizeof *elems);
   if (!elems) {
     ir_context_note_oom(ctx);

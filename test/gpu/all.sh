@@ -41,7 +41,7 @@ if [ -n "$CS" ]; then
     local tool=$1; shift
     timeout "${SAN_TIMEOUT:-200}" "$CS" --tool "$tool" --error-exitcode 3 --print-limit 20 "$@"
   }
-  step memcheck-suite env TILEC_SEED= san memcheck "$B/gpu_suite" .carry/kernels
+  step memcheck-suite san memcheck "$B/gpu_suite" .carry/kernels
   step memcheck-routes san memcheck "$B/routes" .carry/routes
   step memcheck-smem san memcheck "$B/smem_check" .carry/smem
   step racecheck-routes san racecheck "$B/routes" .carry/routes

@@ -72,7 +72,9 @@ static void report(routes *r, int ok, const char *name, const char *msg) {
 static const char *shared_use_error(const char *name, const char *ptx, const tilert_kernel_info *ki) {
   int uses = strstr(ptx, ".shared") != NULL;
   int wants = strncmp(name, "cvt_shared_", 11) == 0;
-  if (ki->shared_bytes != 0) return "metadata asks for dynamic shared memory";
+  /* all shared memory is dynamic, sized by the allocator: only the shared route asks */
+  if (wants && ki->shared_bytes == 0) return "shared route, but the metadata asks for no shared memory";
+  if (!wants && ki->shared_bytes != 0) return "register route, but the metadata asks for shared memory";
   if (uses && !wants) return "uses shared memory (.shared in its PTX) on a register route";
   if (!uses && wants) return "shared route without shared memory";
   return NULL;
