@@ -24,6 +24,8 @@ struct ir_context {
   const ir_opdef **deflist;     /* registration order */
   size_t ndefs, capdefs;
   bool oom;                     /* out of memory was reported (once) */
+  ir_type_verifier type_verifiers[4]; /* dialects' checks of their types (ir_verify) */
+  size_t ntype_verifiers;
 };
 
 const ir_opdef irx_builtin_module_def = {
@@ -587,4 +589,21 @@ int ir_attr_get_i64_array(const ir_attr *a, int64_t *out, int max) {
   int n = 0;
   for (unsigned i = 0; i < a->count && n < max; i++) out[n++] = a->elems[i]->ival;
   return (int)a->count < max ? (int)a->count : n;
+}
+
+void ir_context_add_type_verifier(ir_context *ctx, ir_type_verifier fn) {
+  for (size_t i = 0; i < ctx->ntype_verifiers; i++)
+    if (ctx->type_verifiers[i] == fn) return;
+  assert(ctx->ntype_verifiers < sizeof ctx->type_verifiers / sizeof ctx->type_verifiers[0] &&
+         "ir_context_add_type_verifier: too many dialect type verifiers");
+  if (ctx->ntype_verifiers < sizeof ctx->type_verifiers / sizeof ctx->type_verifiers[0])
+    ctx->type_verifiers[ctx->ntype_verifiers++] = fn;
+}
+
+const char *irx_check_type(ir_context *ctx, const ir_op *op, const ir_type *t) {
+  for (size_t i = 0; i < ctx->ntype_verifiers; i++) {
+    const char *msg = ctx->type_verifiers[i](op, t);
+    if (msg) return msg;
+  }
+  return NULL;
 }

@@ -301,6 +301,15 @@ struct ir_opdef {
 
 /* Registers a dialect's table (static storage, not copied). Names must be unique. */
 void ir_context_register_ops(ir_context *ctx, const ir_opdef *defs, size_t count);
+/* A dialect's check of the types it gives meaning to (layout encodings on tensors, its own
+ * dialect types): returns a static message describing the first problem, or NULL. `op` is
+ * the op that defines the value (or owns the block argument), for context such as the
+ * enclosing function's num_warps. ir_verify calls every registered check on every result
+ * and block-argument type, so that no pass or lowering sees a malformed layout. */
+typedef const char *(*ir_type_verifier)(const ir_op *op, const ir_type *t);
+/* Registers a check (idempotent; a few per context). */
+void ir_context_add_type_verifier(ir_context *ctx, ir_type_verifier fn);
+
 /* Looks an op definition up by name; NULL when unknown. */
 const ir_opdef *ir_lookup_opdef(ir_context *ctx, const char *name);
 /* Calls fn for each registered op definition (for docs and tests). */

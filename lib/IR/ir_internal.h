@@ -20,4 +20,7 @@ extern const ir_opdef irx_builtin_module_def;
 /* Interns names, sorts by strcmp and drops earlier duplicates in place; returns the count. */
 unsigned irx_sort_attrs(ir_context *ctx, ir_named_attr *entries, unsigned n);
 
+/* The first problem the dialects' type verifiers find with t (defined or owned by op). */
+const char *irx_check_type(ir_context *ctx, const ir_op *op, const ir_type *t);
+
 #endif

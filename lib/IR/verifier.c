@@ -118,6 +118,23 @@ static void verify_regions(verifier *v, const ir_op *op) {
   v->isolator = saved_iso;
 }
 
+/* The dialects' checks of result and block-argument types (layouts, memdescs). */
+static bool check_types(verifier *v, const ir_op *op) {
+  bool ok = true;
+  for (unsigned i = 0; i < op->nresults; i++) {
+    const char *msg = op->results[i].type ? irx_check_type(v->ctx, op, op->results[i].type) : NULL;
+    if (msg) ok = false, ir_emit_error(v->ctx, op->loc, "'%s' op result #%u: %s", op->def->name, i, msg);
+  }
+  for (unsigned r = 0; r < op->nregions; r++)
+    for (const ir_block *b = op->regions[r].first; b; b = b->next)
+      for (unsigned i = 0; i < b->nargs; i++) {
+        const char *msg = irx_check_type(v->ctx, op, b->args[i]->type);
+        if (msg) ok = false, ir_emit_error(v->ctx, op->loc, "'%s' op region #%u argument #%u: %s",
+                                           op->def->name, r, i, msg);
+      }
+  return ok;
+}
+
 static void verify_op(verifier *v, const ir_op *op) {
   bool counts_ok = check_counts(v, op);
   bool operands_ok = check_operands(v, op);
@@ -126,6 +143,7 @@ static void verify_op(verifier *v, const ir_op *op) {
       ir_emit_error(v->ctx, op->loc, "'%s' op result #%u has no type", op->def->name, i);
       counts_ok = false;
     }
+  if (counts_ok && !check_types(v, op)) counts_ok = false;
   verify_regions(v, op);
   if (!counts_ok || !operands_ok) v->ok = false;
   if (counts_ok && operands_ok && op->def->verify && !op->def->verify((ir_op *)op)) v->ok = false;

@@ -63,7 +63,17 @@ static const ir_opdef tgpu_ops[] = {
 #undef TILE_OP
 };
 
+/* The dialect's type check for ir_verify: a tensor's layout must be well formed for its
+ * rank and its function's num_warps, so that no pass or lowering sees sizePerThread = [0]
+ * or a bad order. (Memdescs are checked by the ops that make them.) */
+static const char *verify_type(const ir_op *op, const ir_type *t) {
+  if (!ir_type_is_tensor(t) || !t->encoding) return NULL;
+  const ir_op *f = tgpu_enclosing_func(op);
+  return tgpu_layout_check(t->encoding, t->rank, t->shape, f ? tgpu_func_num_warps(f) : 0);
+}
+
 void tgpu_register_dialect(ir_context *ctx) {
+  ir_context_add_type_verifier(ctx, verify_type);
   size_t count = sizeof tgpu_ops / sizeof tgpu_ops[0];
   for (size_t i = 0; i < count; i++) {
     if (ir_lookup_opdef(ctx, tgpu_ops[i].name)) continue;
@@ -214,7 +224,7 @@ static const char *check_blocked(const tgpu_blocked *b, unsigned rank, unsigned 
     warps *= b->warps_per_cta[d];
   }
   if (lanes != THREADS_PER_WARP) return "threadsPerWarp must multiply to 32";
-  if (warps != num_warps) return "warpsPerCTA must multiply to the module's num_warps";
+  if (num_warps && warps != num_warps) return "warpsPerCTA must multiply to the function's num_warps";
   return NULL;
 }
 
