@@ -101,12 +101,15 @@ typedef struct tilec_result tilec_result;
 /* Compiles `source` (`len` bytes; `filename` names it in diagnostics). On success returns 0
  * and stores a result the caller owns (free with tilec_result_free) in *out_result. On
  * failure returns a non-zero count of errors, stores NULL, and has delivered the errors to
- * the diagnostic callback. */
+ * the diagnostic callback. Every argument is checked first: a NULL out_result, a NULL source
+ * with len > 0, NULL arrays with a non-zero count or NULL entries in them, an emit or
+ * opt_level out of range, and a libdevice_path that is not a regular file are errors. */
 int tilec_compile(const char *filename, const char *source, size_t len, const tilec_options *opts,
                   tilec_result **out_result);
 
 /* The requested output (PTX text, IR text, or cubin bytes). Owned by the result. For text
- * outputs the buffer is NUL-terminated and *out_len excludes the NUL. */
+ * outputs the buffer is NUL-terminated and *out_len excludes the NUL. The accessors accept
+ * a NULL result (NULL or "", count 0). */
 const char *tilec_result_output(const tilec_result *r, size_t *out_len);
 /* The kernels' metadata as JSON (docs/metadata.md); owned by the result. */
 const char *tilec_result_metadata(const tilec_result *r, size_t *out_len);

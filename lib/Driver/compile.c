@@ -131,6 +131,34 @@ static const tgpu_target *options_target(ir_context *ctx, const tilec_options *o
   return tgpu_target_get(ctx, (ir_loc){0}, o->arch);
 }
 
+/* The embedding API checks everything it is given before any work (defensive checks: a
+ * caller's mistake is an error diagnostic, never a crash or a silent default). */
+static bool check_api_args(ir_context *ctx, const char *source, size_t len, const tilec_options *o) {
+  ir_loc none = {0};
+  bool ok = true;
+  if (!source && len)
+    ok = false, ir_emit_error(ctx, none, "tilec_compile: source is NULL but len is %zu", len);
+  if (o->ndefines && !o->defines)
+    ok = false, ir_emit_error(ctx, none, "tilec_options: defines is NULL but ndefines is %zu", o->ndefines);
+  for (size_t i = 0; o->defines && i < o->ndefines; i++)
+    if (!o->defines[i].name || !o->defines[i].value)
+      ok = false, ir_emit_error(ctx, none, "tilec_options: defines[%zu] has a NULL %s", i,
+                                o->defines[i].name ? "value" : "name");
+  if (o->nkernels && !o->kernels)
+    ok = false, ir_emit_error(ctx, none, "tilec_options: kernels is NULL but nkernels is %zu", o->nkernels);
+  for (size_t i = 0; o->kernels && i < o->nkernels; i++)
+    if (!o->kernels[i]) ok = false, ir_emit_error(ctx, none, "tilec_options: kernels[%zu] is NULL", i);
+  if ((unsigned)o->emit > (unsigned)TILEC_EMIT_LLVM_OPT)
+    ok = false, ir_emit_error(ctx, none, "tilec_options: emit = %d is not a tilec_emit value", (int)o->emit);
+  if (o->opt_level < 0 || o->opt_level > 3)
+    ok = false, ir_emit_error(ctx, none, "tilec_options: opt_level = %d (expected 0 to 3)", o->opt_level);
+  /* a device file such as /dev/zero would be read forever */
+  if (o->libdevice_path && sup_path_is_special(o->libdevice_path))
+    ok = false, ir_emit_error(ctx, none, "tilec_options: libdevice_path '%s' is not a regular file",
+                              o->libdevice_path);
+  return ok;
+}
+
 static bool check_options(ir_context *ctx, const tilec_options *o) {
   const tgpu_target *t = options_target(ctx, o);
   if (!t) return false;
@@ -255,8 +283,10 @@ static tilec_result *compile_module(ir_context *ctx, ir_module *m, const tilec_o
 
 /* No context (out of memory before anything could be reported through one): the error goes
  * to the callback, or stderr, directly. */
-static int report_no_context(const tilec_options *o) {
-  tilec_diagnostic d = {TILEC_SEVERITY_ERROR, NULL, 0, 0, "out of memory", "error: out of memory"};
+static int report_no_context(const tilec_options *o, const char *message) {
+  char rendered[160];
+  snprintf(rendered, sizeof rendered, "error: %s", message);
+  tilec_diagnostic d = {TILEC_SEVERITY_ERROR, NULL, 0, 0, message, rendered};
   if (o->on_diagnostic) o->on_diagnostic(o->diagnostic_user, &d);
   else fprintf(stderr, "%s\n", d.rendered);
   return 1;
@@ -266,13 +296,14 @@ int tilec_compile(const char *filename, const char *source, size_t len, const ti
                   tilec_result **out_result) {
   tilec_options dflt = {0};
   const tilec_options *o = opts ? opts : &dflt;
+  if (!out_result) return report_no_context(o, "tilec_compile: out_result is NULL");
   *out_result = NULL;
   ir_context *ctx = drv_context_create(o);
-  if (!ctx) return report_no_context(o);
+  if (!ctx) return report_no_context(o, "out of memory");
   diag_engine *de = ir_context_diag(ctx);
   if (!filename) filename = "<input>";
   tilec_result *r = NULL;
-  if (ir_context_failed(ctx) || !check_options(ctx, o)) {
+  if (ir_context_failed(ctx) || !check_api_args(ctx, source, len, o) || !check_options(ctx, o)) {
     /* reported */
   } else if (o->emit == TILEC_EMIT_AST) {
     char *ast = emit_ast(ctx, filename, source, len);
@@ -301,19 +332,19 @@ int tilec_compile(const char *filename, const char *source, size_t len, const ti
 }
 
 const char *tilec_result_output(const tilec_result *r, size_t *out_len) {
-  if (out_len) *out_len = r->output_len;
-  return r->output;
+  if (out_len) *out_len = r ? r->output_len : 0;
+  return r ? r->output : NULL;
 }
 
 const char *tilec_result_metadata(const tilec_result *r, size_t *out_len) {
-  if (out_len) *out_len = r->metadata ? r->metadata_len : 0;
-  return r->metadata ? r->metadata : "";
+  if (out_len) *out_len = r && r->metadata ? r->metadata_len : 0;
+  return r && r->metadata ? r->metadata : "";
 }
 
-size_t tilec_result_kernel_count(const tilec_result *r) { return r->nkernels; }
+size_t tilec_result_kernel_count(const tilec_result *r) { return r ? r->nkernels : 0; }
 
 const char *tilec_result_kernel_name(const tilec_result *r, size_t i) {
-  return i < r->nkernels ? r->kernel_names[i] : NULL;
+  return r && i < r->nkernels ? r->kernel_names[i] : NULL;
 }
 
 void tilec_result_free(tilec_result *r) {

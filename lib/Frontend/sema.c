@@ -1100,7 +1100,8 @@ static bool apply_signature(sema *S, sema_jit *j, pinfo *pis) {
     } else {
       sema_error(S, fd->params[i].loc, "invalid signature entry '%s' for parameter '%s': expected a "
                  "type (i1, i8, i16, i32, i64, u8, u16, u32, u64, fp16, bf16, fp32, fp64, a pointer "
-                 "'*' + type, with ':16' for 16-byte alignment or divisibility) or a compile-time "
+                 "'*' + type; ':N' after it, N a power of two up to 2^30, marks alignment or "
+                 "divisibility, as ':16') or a compile-time "
                  "value (1024, True, None, 'str'); entries are separated by commas",
                  e, fd->params[i].name);
       return false;

@@ -77,7 +77,9 @@ bool sema_dt_parse(const char *s, sema_dtype *out, int64_t *out_div) {
   if (*rest == ':') {
     char *end;
     long long v = strtoll(rest + 1, &end, 10);
-    if (end == rest + 1 || v <= 0) return false;
+    /* a divisibility or alignment hint: a power of two, at most 2^30 (:4294967296 used to
+     * pass and overflow later) */
+    if (end == rest + 1 || v <= 0 || v > (1ll << 30) || (v & (v - 1))) return false;
     *out_div = v;
     rest = end;
   }
