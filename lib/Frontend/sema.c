@@ -782,10 +782,41 @@ static bool stmt(sema *S, const fe_stmt *s) {
   return false;
 }
 
+/* Binds the names a failed statement would have assigned to SV_POISON. */
+static void poison_target(sema *S, const fe_expr *t) {
+  if (!t) return;
+  if (t->kind == FE_EXPR_NAME) sema_env_set(S, &S->fn->env, t->name, (sema_val){.kind = SV_POISON});
+  if (t->kind == FE_EXPR_TUPLE || t->kind == FE_EXPR_LIST)
+    for (unsigned i = 0; i < t->nitems; i++) poison_target(S, t->items[i]);
+}
+
+/* After an error in a straight-line statement of a kernel's body, analysis goes on with the
+ * next one (its targets poisoned), so that one run reports every independent error, as
+ * "not supported yet" ones often are. Not inside loop discovery or helper calls, where a
+ * statement runs more than once or for another caller. */
+static bool recoverable(sema *S, const fe_stmt *s) {
+  if (S->dry_run || S->call_depth || !S->fn || S->fn->loop_kind || S->fn->rt_depth) return false;
+  if (ir_context_failed(S->ctx)) return false;
+  switch (s->kind) {
+  case FE_STMT_EXPR: return true;
+  case FE_STMT_ASSIGN:
+    for (unsigned i = 0; i < s->ntargets; i++) poison_target(S, s->targets[i]);
+    return true;
+  case FE_STMT_AUGASSIGN: case FE_STMT_ANNASSIGN:
+    poison_target(S, s->target);
+    return true;
+  default: return false;
+  }
+}
+
 static bool stmts(sema *S, fe_stmt *const *body, unsigned n) {
-  for (unsigned i = 0; i < n && !S->fn->returned; i++)
-    if (!stmt(S, body[i])) return false;
-  return true;
+  bool ok = true;
+  for (unsigned i = 0; i < n && !S->fn->returned; i++) {
+    if (stmt(S, body[i])) continue;
+    ok = false;
+    if (!recoverable(S, body[i])) return false;
+  }
+  return ok;
 }
 
 /* ---- imports -------------------------------------------------------------------------------- */

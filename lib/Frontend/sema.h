@@ -64,6 +64,8 @@ typedef enum sema_vkind {
   SV_BUILTIN,  /* path: "triton.language.load", "builtins.min", "method.to" (+ self) */
   SV_JITFN,    /* fn */
   SV_SLICE,    /* ':' inside a subscript */
+  SV_POISON,   /* bound to the targets of a statement that failed: using it fails quietly,
+                  so that one error does not cascade into many */
 } sema_vkind;
 
 typedef struct sema_val sema_val;

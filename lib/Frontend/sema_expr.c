@@ -49,6 +49,7 @@ const char *sema_describe(sema *S, const sema_val *v) {
   case SV_BUILTIN: case SV_JITFN: return "function";
   case SV_SLICE: return "slice";
   case SV_INVALID: return "<invalid>";
+  case SV_POISON: return "<error>";
   case SV_TENSOR: break;
   }
   const char *dn = sema_dt_name(v->dt, b);
@@ -674,7 +675,7 @@ static bool expr_call(sema *S, const fe_expr *e, sema_val *out) {
 }
 
 static bool expr_name(sema *S, const fe_expr *e, sema_val *out) {
-  if (sema_lookup(S, e->name, out)) return true;
+  if (sema_lookup(S, e->name, out)) return out->kind != SV_POISON; /* reported already */
   sema_error(S, e->loc, "name '%s' is not defined", e->name);
   return false;
 }
