@@ -17,7 +17,7 @@
  * Barriers are inserted during the iterations: states only grow, so a conflict found in an
  * early iteration is still one at the fixed point.
  *
- * What an op does to shared memory comes from membar_effects (a local switch for now). An
+ * What an op does to shared memory comes from membar_effects (the op table's effects). An
  * op's own internal synchronization is its lowering's business: tgpu.convert_layout
  * through shared memory writes its scratch, synchronizes, reads it, so it is checked as a
  * write and leaves a pending read. */
@@ -26,6 +26,7 @@
 
 #include "Analysis/liveness.h"
 #include "Dialect/TileGPU/tgpu.h"
+#include "Dialect/TileGPU/tgpu_types.h"
 #include "Transforms/passes.h"
 
 /* ---- what ops do to shared memory -------------------------------------------------------- */
@@ -48,28 +49,33 @@ static void add_access(membar_access_list *l, bool write, int operand) {
   if (l->n < MEMBAR_MAX_ACCESSES) l->a[l->n++] = (membar_access){write, operand};
 }
 
-/* TODO(coordinator, helper "ops"): replace this switch by the per-op effect flags of the
- * op table once they land; keep the convert_layout rule (write, then read, of its own
- * scratch) and the scratch-only-when-it-has-some test. */
+/* What op does to shared memory, read from its effect flags (the op table, docs/
+ * adding-an-op.md), which say what; its memdesc operands and its own allocation say where:
+ *  - a memdesc operand is read (IR_EFFECT_READ_SHARED) or written (IR_EFFECT_WRITE_SHARED);
+ *  - an op that allocates (IR_EFFECT_ALLOC_SHARED) and is given an initial value writes its
+ *    own buffer;
+ *  - an op that owns scratch without allocating (tgpu.convert_layout through shared memory:
+ *    a lowering detail, so the op itself is pure) writes it, synchronizes, then reads it.
+ * tgpu.barrier (IR_EFFECT_CONTROL) is the walk's business, not an access. */
 static membar_access_list membar_effects(const ir_op *op, const liveness *l) {
   membar_access_list r = {0};
-  switch (ir_op_code(op)) {
-  case IR_OP_LOCAL_ALLOC:
-    if (op->noperands) add_access(&r, true, MEMBAR_OWN);
-    break;
-  case IR_OP_LOCAL_STORE:
-    add_access(&r, true, 1);
-    break;
-  case IR_OP_LOCAL_LOAD:
-    add_access(&r, false, 0);
-    break;
-  case IR_OP_CONVERT_LAYOUT:
-    if (!liveness_op_buffer(l, op)) break;
-    add_access(&r, true, MEMBAR_OWN);
-    add_access(&r, false, MEMBAR_OWN);
-    break;
-  default:
-    break;
+  unsigned e = ir_op_effects(op);
+  if (e & IR_EFFECT_CONTROL) return r;
+  if (e & IR_EFFECT_ALLOC_SHARED) {
+    if (op->noperands && (e & IR_EFFECT_WRITE_SHARED)) add_access(&r, true, MEMBAR_OWN);
+    return r;
+  }
+  if (!(e & (IR_EFFECT_READ_SHARED | IR_EFFECT_WRITE_SHARED))) {
+    if (liveness_op_buffer(l, op)) {
+      add_access(&r, true, MEMBAR_OWN);
+      add_access(&r, false, MEMBAR_OWN);
+    }
+    return r;
+  }
+  for (unsigned i = 0; i < op->noperands; i++) {
+    if (!tgpu_type_is_memdesc(op->operands[i].value->type)) continue;
+    if (e & IR_EFFECT_READ_SHARED) add_access(&r, false, (int)i);
+    if (e & IR_EFFECT_WRITE_SHARED) add_access(&r, true, (int)i);
   }
   return r;
 }
