@@ -10,18 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "unit_test.h"
 #include "IR/ir.h"
 
-static int g_failed_checks; /* per-thread use is avoided: threads report through results */
 
-#define CHECK(cond)                                                        \
-  do {                                                                     \
-    if (!(cond)) {                                                         \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);               \
-      g_failed_checks++;                                                   \
-      return false;                                                        \
-    }                                                                      \
-  } while (0)
 
 /* A small local op table so that the test does not depend on the tile dialect. */
 static const ir_opdef test_ops[] = {
@@ -450,10 +442,7 @@ static bool test_two_threads(void) {
 }
 
 int main(void) {
-  struct {
-    const char *name;
-    bool (*fn)(void);
-  } tests[] = {
+  static const unit_case tests[] = {
       {"type_uniquing", test_type_uniquing}, {"attr_uniquing", test_attr_uniquing},
       {"use_lists", test_use_lists},         {"clone", test_clone},
       {"walk_erase", test_walk_erase},       {"roundtrip_and_print", test_roundtrip_and_print},
@@ -461,12 +450,5 @@ int main(void) {
       {"support", test_support},
       {"two_threads", test_two_threads},
   };
-  int passed = 0, failed = 0;
-  for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-    bool ok = tests[i].fn();
-    printf("%s %s\n", ok ? "ok" : "FAILED", tests[i].name);
-    ok ? passed++ : failed++;
-  }
-  printf("ir_unit: %d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return unit_run("ir_unit", tests, sizeof tests / sizeof tests[0]);
 }

@@ -8,21 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "unit_test.h"
 #include "Dialect/Tile/tile.h"
 #include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu.h"
 #include "IR/ir.h"
 
-static int g_failed_checks;
 
-#define CHECK(cond)                                                        \
-  do {                                                                     \
-    if (!(cond)) {                                                         \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);               \
-      g_failed_checks++;                                                   \
-      return false;                                                        \
-    }                                                                      \
-  } while (0)
 
 /* ---- a deterministic generator of layouts ---------------------------------------------- */
 
@@ -473,10 +465,7 @@ static bool test_plans_known(void) {
 }
 
 int main(void) {
-  struct {
-    const char *name;
-    bool (*fn)(void);
-  } tests[] = {
+  static const unit_case tests[] = {
       {"blocked_vs_reference", test_blocked_vs_reference},
       {"slice_vs_reference", test_slice_vs_reference},
       {"algebra", test_algebra},
@@ -486,12 +475,5 @@ int main(void) {
       {"plans_random", test_plans_random},
       {"plans_known", test_plans_known},
   };
-  int passed = 0, failed = 0;
-  for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-    bool ok = tests[i].fn();
-    printf("%s %s\n", ok ? "ok" : "FAILED", tests[i].name);
-    ok ? passed++ : failed++;
-  }
-  printf("ll_unit: %d passed, %d failed (%d failed checks)\n", passed, failed, g_failed_checks);
-  return failed ? 1 : 0;
+  return unit_run("ll_unit", tests, sizeof tests / sizeof tests[0]);
 }

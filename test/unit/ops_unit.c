@@ -7,21 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "unit_test.h"
 #include "Dialect/Tile/tile.h"
 #include "Dialect/TileGPU/tgpu.h"
 #include "Dialect/TileGPU/tgpu_rules.h"
 #include "IR/ir.h"
 
-static int g_failed_checks;
 
-#define CHECK(cond)                                                        \
-  do {                                                                     \
-    if (!(cond)) {                                                         \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);               \
-      g_failed_checks++;                                                   \
-      return false;                                                        \
-    }                                                                      \
-  } while (0)
 
 static ir_context *make_context(void) {
   ir_context *ctx = ir_context_create();
@@ -181,22 +173,12 @@ static bool test_canonicalize_hooks(void) {
 }
 
 int main(void) {
-  struct {
-    const char *name;
-    bool (*fn)(void);
-  } tests[] = {
+  static const unit_case tests[] = {
       {"table_consistency", test_table_consistency},
       {"declared_effects", test_declared_effects},
       {"has_no_effect", test_has_no_effect},
       {"layout_rules", test_layout_rules},
       {"canonicalize_hooks", test_canonicalize_hooks},
   };
-  int passed = 0, failed = 0;
-  for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-    bool ok = tests[i].fn();
-    printf("%s %s\n", ok ? "ok" : "FAILED", tests[i].name);
-    ok ? passed++ : failed++;
-  }
-  printf("ops_unit: %d passed, %d failed (%d failed checks)\n", passed, failed, g_failed_checks);
-  return failed ? 1 : 0;
+  return unit_run("ops_unit", tests, sizeof tests / sizeof tests[0]);
 }

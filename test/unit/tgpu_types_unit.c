@@ -7,15 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "unit_test.h"
 #include "Dialect/TileGPU/tgpu_types.h"
 
-#define CHECK(cond)                                                  \
-  do {                                                               \
-    if (!(cond)) {                                                   \
-      printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);         \
-      return false;                                                  \
-    }                                                                \
-  } while (0)
 
 static tgpu_memdesc make_md(ir_context *ctx, int64_t rows, int64_t cols, unsigned vec,
                             unsigned per_phase, unsigned max_phase) {
@@ -152,10 +146,7 @@ static bool test_byte_offset(void) {
 }
 
 int main(void) {
-  struct {
-    const char *name;
-    bool (*fn)(void);
-  } tests[] = {
+  static const unit_case tests[] = {
       {"memdesc_uniquing", test_memdesc_uniquing},
       {"text_roundtrip", test_text_roundtrip},
       {"unswizzled_is_row_major", test_unswizzled_is_row_major},
@@ -163,12 +154,5 @@ int main(void) {
       {"swizzle_bijection", test_swizzle_bijection},
       {"byte_offset", test_byte_offset},
   };
-  int passed = 0, failed = 0;
-  for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
-    bool ok = tests[i].fn();
-    printf("%s %s\n", ok ? "ok" : "FAILED", tests[i].name);
-    ok ? passed++ : failed++;
-  }
-  printf("tgpu_types_unit: %d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  return unit_run("tgpu_types_unit", tests, sizeof tests / sizeof tests[0]);
 }
