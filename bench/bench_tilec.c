@@ -236,6 +236,50 @@ static void bench_flaggems(bench *b, float *host) {
   }
 }
 
+/* ---- transpose: 16384 x 16384 fp32, y = x^T, 64 x 64 tiles ------------------------------- */
+
+static void bench_transpose(bench *b, float *host) {
+  const int64_t N = 16384, M = ((int64_t)1 << b->log2n) / N;
+  const size_t n = (size_t)(M * N);
+  for (int warps = 4; warps <= 8; warps += 4) {
+    tilert_kernel *k;
+    tilert_module *m = load(b, "transpose", warps, &k);
+    if (!m) continue;
+    const tilert_kernel_info *ki = tilert_kernel_get_info(k);
+    int ok = 1;
+    tilert_devptr dx = 0, dy = 0;
+    TRY(b, tilert_malloc(b->rt, n * 4, &dx));
+    TRY(b, tilert_malloc(b->rt, n * 4, &dy));
+    TRY(b, tilert_copy_to_device(b->rt, dx, host, n * 4));
+    const named_int ints[] = {{"M", M}, {"N", N}};
+    const tilert_devptr ptrs[] = {dx, dy};
+    tilert_arg a[4];
+    if (ki->nparams > 4 || !args_by_name(ki, ptrs, 2, 0.0f, ints, 2, a)) {
+      fprintf(stderr, "bench_tilec: transpose: unexpected signature\n");
+      goto done;
+    }
+    int64_t bm = 64, bn = 64;
+    tilert_kernel_info_constexpr(ki, "BLOCK_M", &bm);
+    tilert_kernel_info_constexpr(ki, "BLOCK_N", &bn);
+    unsigned grid[3] = {(unsigned)((M + bm - 1) / bm), (unsigned)((N + bn - 1) / bn), 1};
+    double ms, min_ms;
+    if (!time_launches(b, k, grid, a, ki->nparams, &ms, &min_ms)) { ok = 0; goto done; }
+    int good = 1;
+    for (int s = 0; s < 4096; s++) {
+      size_t i = next_u64(b) % (size_t)M, j = next_u64(b) % (size_t)N;
+      float o;
+      TRY(b, tilert_copy_to_host(b->rt, &o, dy + (j * (size_t)M + i) * 4, 4));
+      if (memcmp(&o, &host[i * (size_t)N + j], 4) != 0) good = 0;
+    }
+    emit("transpose f32 16384x16384", warps, bm, ms, min_ms, 8.0 * (double)n, good);
+  done:
+    tilert_free(b->rt, dx);
+    tilert_free(b->rt, dy);
+    tilert_module_release(m);
+    (void)ok;
+  }
+}
+
 int main(int argc, char **argv) {
   bench b = {.dir = argc > 1 ? argv[1] : ".carry/kernels", .reps = argc > 2 ? atoi(argv[2]) : 50,
              .rng = 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid()};
@@ -258,6 +302,7 @@ int main(int argc, char **argv) {
   bench_elementwise(&b, "vector_mul", "vecmul f32 n=2^28", 2, host);
   bench_elementwise(&b, "gelu", "gelu(tanh) f32 n=2^28", 1, host);
   bench_flaggems(&b, host);
+  bench_transpose(&b, host);
   free(host);
   tilert_runtime_destroy(b.rt);
   return 0;

@@ -103,6 +103,37 @@ def pointwise_kernel(in0_ptr, val0, in1_ptr, out0_ptr, in0_stride0, in0_stride1,
     tl.store(out0_ptr + i0 * out0_stride0 + i1 * out0_stride1, a * val0 + b, mask=mask)
 
 
+@triton.jit
+def transpose_kernel(x_ptr, y_ptr, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+    x = tl.load(x_ptr + offs_m[:, None] * N + offs_n[None, :], mask=mask)
+    tl.store(y_ptr + offs_n[None, :] * M + offs_m[:, None], x, mask=mask)
+
+
+def bench_transpose():
+    M = N = 16384
+    x = torch.randn(M, N, device=dev)
+    y = torch.empty(N, M, device=dev)
+    nb = 8 * M * N
+    case = "transpose f32 16384x16384"
+    for w in (4, 8):
+        f = lambda: transpose_kernel[(triton.cdiv(M, 64), triton.cdiv(N, 64))](x, y, M, N, BLOCK_M=64,
+                                                                               BLOCK_N=64, num_warps=w)
+        f(); torch.cuda.synchronize()
+        ok = torch.equal(y, x.t())
+        ms = bench(f)
+        emit(impl="triton", case=case, num_warps=w, block=64, ms=ms, bytes=nb, gbps=rate(ms, nb),
+             check="ok" if ok else "WRONG")
+    ms = bench(lambda: y.copy_(x.t()))
+    emit(impl="torch", case=case, ms=ms, bytes=nb, gbps=rate(ms, nb))
+    del x, y
+    torch.cuda.empty_cache()
+
+
 def main():
     n = 1 << 28
     x = torch.randn(n, device=dev)
@@ -164,6 +195,7 @@ def main():
     emit(impl="torch", case="strided add+bcast f32 16384x16384", ms=ms, bytes=nb, gbps=rate(ms, nb))
     del in0, in1, in1b, out
     torch.cuda.empty_cache()
+    bench_transpose()
 
     # host time per launch of a tiny kernel, the way launch_overhead.c measures tilert
     xs = torch.randn(1024, device=dev)

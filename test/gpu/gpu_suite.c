@@ -347,6 +347,53 @@ static void run_2d(suite *s, const case_def *c, tilert_kernel *k, int warps) {
   for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) run_2d_shape(s, c, k, warps, shapes[i]);
 }
 
+/* ---- transpose: y[n * M + m] = x[m * N + n], (x, y, M, N) with BLOCK_M x BLOCK_N tiles on
+ * grid (cdiv(M, BLOCK_M), cdiv(N, BLOCK_N)). A permutation: checked bit for bit. ---------- */
+
+static void run_transpose_shape(suite *s, tilert_kernel *k, int warps, int64_t M, int64_t N) {
+  const tilert_kernel_info *ki = tilert_kernel_get_info(k);
+  size_t n = (size_t)(M * N);
+  tilert_devptr dx = 0, dy = 0;
+  float *x = malloc(n * sizeof(float)), *y = malloc((n + PAD) * sizeof(float));
+  char what[160];
+  snprintf(what, sizeof what, "transpose w%d %lldx%lld", warps, (long long)M, (long long)N);
+  fill_random(s, x, n);
+  CHECK_RT(s, tilert_malloc(s->rt, n * sizeof(float), &dx), what);
+  CHECK_RT(s, tilert_malloc(s->rt, (n + PAD) * sizeof(float), &dy), what);
+  CHECK_RT(s, tilert_copy_to_device(s->rt, dx, x, n * sizeof(float)), what);
+  CHECK_RT(s, tilert_memset8(s->rt, dy, 0xff, (n + PAD) * sizeof(float)), what);
+  tilert_arg args[4] = {tilert_ptr(dx), tilert_ptr(dy), int_arg(&ki->params[2], M), int_arg(&ki->params[3], N)};
+  int64_t bm = 64, bn = 64;
+  tilert_kernel_info_constexpr(ki, "BLOCK_M", &bm);
+  tilert_kernel_info_constexpr(ki, "BLOCK_N", &bn);
+  unsigned grid[3] = {(unsigned)((M + bm - 1) / bm), (unsigned)((N + bn - 1) / bn), 1};
+  CHECK_RT(s, tilert_launch(k, grid, NULL, args, 4), what);
+  CHECK_RT(s, tilert_synchronize(s->rt), what);
+  CHECK_RT(s, tilert_copy_to_host(s->rt, y, dy, (n + PAD) * sizeof(float)), what);
+  size_t wrong = 0, overrun = 0;
+  for (int64_t i = 0; i < M; i++)
+    for (int64_t j = 0; j < N; j++) wrong += bits(y[j * M + i]) != bits(x[i * N + j]);
+  for (size_t i = n; i < n + PAD; i++) overrun += bits(y[i]) != POISON;
+  result(s, !wrong && !overrun, "%s wrong=%zu overrun=%zu (exact)", what, wrong, overrun);
+done:
+  tilert_free(s->rt, dx);
+  tilert_free(s->rt, dy);
+  free(x); free(y);
+}
+
+static void run_transpose(suite *s, const case_def *c, tilert_kernel *k, int warps) {
+  (void)c;
+  const tilert_kernel_info *ki = tilert_kernel_get_info(k);
+  if (ki->nparams != 4 || !is_int_scalar(&ki->params[2]) || !is_int_scalar(&ki->params[3])) {
+    result(s, 0, "transpose w%d: signature is not (x, y, M, N)", warps);
+    return;
+  }
+  /* M and N are multiples of 16 (the kernel is compiled for i32:16); 1008 x 784 is not a
+   * multiple of the 64 x 64 tile, 64 x 8192 is one tile row */
+  const int64_t shapes[][2] = {{16, 16}, {1008, 784}, {1024, 1024}, {64, 8192}, {4096, 2048}};
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) run_transpose_shape(s, k, warps, shapes[i][0], shapes[i][1]);
+}
+
 /* ---- the table -------------------------------------------------------------------------- */
 
 static const case_def cases[] = {
@@ -356,6 +403,7 @@ static const case_def cases[] = {
     {"gelu_tanh", 1, ref_gelu_tanh, 1e-5, mag_gelu, run_elementwise}, /* tl.math.tanh */
     {"add_kernel_2d", 0, NULL, 1e-5, NULL, run_2d},                    /* o = sin(a), 2-D tiles */
     {"flaggems_pointwise", 0, NULL, 1e-6, NULL, run_flaggems},
+    {"transpose", 0, NULL, 0, NULL, run_transpose},                    /* exact permutation */
 };
 
 static void run_case(suite *s, const case_def *c, int warps) {
