@@ -42,6 +42,41 @@ def meta_block(name, warps, default=1024):
         return default
 
 
+def triton_sig(kern, sig, num_warps):
+    """The kernel compiled ahead of time from a signature, as triton/tools/compile.py does:
+    one entry per parameter, a type ("*fp32", "i32") with ":16" for divisibility 16, or a
+    value (a constexpr). The result launches as ck[grid](*every argument)."""
+    signature, constexprs, attrs = {}, {}, {}
+    for i, (name, entry) in enumerate(zip(kern.arg_names, sig)):
+        if not isinstance(entry, str):
+            signature[name], constexprs[name] = "constexpr", entry
+            continue
+        ty, _, hint = entry.partition(":")
+        signature[name] = ty
+        if hint == "16":
+            attrs[(i,)] = [["tt.divisibility", 16]]
+    if hasattr(kern, "create_binder"):
+        kern.create_binder()
+    src = triton.compiler.ASTSource(fn=kern, signature=signature, constexprs=constexprs, attrs=attrs)
+    return triton.compile(src, options={"num_warps": num_warps})
+
+
+def sig_rows(case, kern, sig, grid, args, check, nbytes, block):
+    """Rows for Triton compiled from the same signature as tilec's benchmark variant (impl
+    "triton-sig"), beside its JIT rows; a failure to compile is reported, not fatal."""
+    for w in (4, 8):
+        try:
+            ck = triton_sig(kern, sig, w)
+            f = lambda: ck[grid](*args)
+            f(); torch.cuda.synchronize()
+            ok = check()
+            ms = bench(f)
+            emit(impl="triton-sig", case=case, num_warps=w, block=block, ms=ms, bytes=nbytes,
+                 gbps=rate(ms, nbytes), check="ok" if ok else "WRONG")
+        except Exception as e:  # an API difference in another Triton version
+            print(f"peers: triton-sig {case} w{w}: {type(e).__name__}: {e}", file=sys.stderr)
+
+
 def bench(fn):
     return do_bench(fn, warmup=25, rep=200, return_mode="median")
 
@@ -128,6 +163,9 @@ def bench_transpose():
         ms = bench(f)
         emit(impl="triton", case=case, num_warps=w, block=64, ms=ms, bytes=nb, gbps=rate(ms, nb),
              check="ok" if ok else "WRONG")
+    sig_rows(case, transpose_kernel, ["*fp32:16", "*fp32:16", "i32:16", "i32:16", 64, 64],
+             (triton.cdiv(M, 64), triton.cdiv(N, 64), 1), [x, y, M, N, 64, 64],
+             lambda: torch.equal(y, x.t()), nb, 64)
     ms = bench(lambda: y.copy_(x.t()))
     emit(impl="torch", case=case, ms=ms, bytes=nb, gbps=rate(ms, nb))
     del x, y
@@ -154,6 +192,9 @@ def main():
             ms = bench(f)
             emit(impl="triton", case=case, num_warps=w, block=B, ms=ms, bytes=12 * n, gbps=rate(ms, 12 * n),
                  check="ok" if ok else "WRONG")
+        B = meta_block(name, 4)
+        sig_rows(case, kern, ["*fp32:16", "*fp32:16", "*fp32:16", "i32:16", B], (triton.cdiv(n, B), 1, 1),
+                 [x, y, o, n, B], lambda: torch.allclose(o, ref()), 12 * n, B)
         tf = (lambda: torch.add(x, y, out=o)) if name == "vector_add" else (lambda: torch.mul(x, y, out=o))
         ms = bench(tf)
         emit(impl="torch", case=case, ms=ms, bytes=12 * n, gbps=rate(ms, 12 * n))
@@ -167,6 +208,11 @@ def main():
         ms = bench(f)
         emit(impl="triton", case="gelu(tanh) f32 n=2^28", num_warps=w, block=B, ms=ms, bytes=8 * n,
              gbps=rate(ms, 8 * n), check="ok" if ok else "WRONG")
+    B = meta_block("gelu", 4)
+    sig_rows("gelu(tanh) f32 n=2^28", gelu_kernel, ["*fp32:16", "*fp32:16", "i32:16", B],
+             (triton.cdiv(n, B), 1, 1), [x, o, n, B],
+             lambda: torch.allclose(o, torch.nn.functional.gelu(x, approximate="tanh"), atol=1e-5, rtol=1e-5),
+             8 * n, B)
     ms = bench(lambda: torch.nn.functional.gelu(x, approximate="tanh"))
     # torch allocates its output here (no out= for gelu): the bytes moved are the same
     emit(impl="torch", case="gelu(tanh) f32 n=2^28", ms=ms, bytes=8 * n, gbps=rate(ms, 8 * n))
@@ -191,6 +237,13 @@ def main():
         ms = bench(f)
         emit(impl="triton", case="strided add+bcast f32 16384x16384", num_warps=w, block=T, ms=ms, bytes=nb,
              gbps=rate(ms, nb), check="ok" if ok else "WRONG")
+    T = meta_block("flaggems_pointwise", 4, 512)
+    # the signature of bench/kernels.txt: strides equal to 1 compiled in, the rest :16
+    sig_rows("strided add+bcast f32 16384x16384", pointwise_kernel,
+             ["*fp32:16", "fp32", "*fp32:16", "*fp32:16", "i32:16", 1, "i32:16", 1, "i32:16", 1,
+              "i32:16", "i32:16", "i32:16", T], (triton.cdiv(s0 * s1, T), 1, 1),
+             [in0, val0, in1b, out, s1, 1, 0, 1, s1, 1, s0, s1, s0 * s1, T],
+             lambda: torch.allclose(out, in0 * val0 + in1b, atol=1e-5, rtol=1e-5), nb, T)
     ms = bench(lambda: torch.add(in1b, in0, alpha=val0, out=out))
     emit(impl="torch", case="strided add+bcast f32 16384x16384", ms=ms, bytes=nb, gbps=rate(ms, nb))
     del in0, in1, in1b, out
