@@ -281,6 +281,11 @@ static void bench_softmax(bench *b, float *host) {
       fprintf(stderr, "bench_tilec: softmax: unexpected signature\n");
       goto done;
     }
+    if (block_of(ki) < cols) { /* the tutorial's kernel holds a whole row in one block */
+      fprintf(stderr, "bench_tilec: softmax: BLOCK_SIZE %lld < n_cols %lld (compile it as bench/kernels.txt says)\n",
+              (long long)block_of(ki), (long long)cols);
+      goto done;
+    }
     unsigned grid[3] = {(unsigned)rows, 1, 1};
     double ms, min_ms;
     if (!time_launches(b, k, grid, a, ki->nparams, &ms, &min_ms)) { ok = 0; goto done; }
