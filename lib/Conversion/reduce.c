@@ -81,10 +81,12 @@ static LLVMValueRef bfly_value(cg_state *st, LLVMValueRef v, unsigned lane_mask)
   return is_int ? r : LLVMBuildBitCast(st->b, r, t, "");
 }
 
-/* Steps 1 and 2: acc[r] for every register r without along-axis bits. */
+/* Steps 1 and 2: acc[r] for every register r without along-axis or replica bits (the
+ * lowest-numbered register of each result coordinate, the one build_result reads). */
 static void reduce_in_warp(cg_state *st, ir_opcode k, const tgpu_reduce_plan *p, const cg_val *in,
                            LLVMValueRef *acc) {
   for (unsigned r = 0; r < in->n; r++) {
+    if (r & p->reg_replica) continue; /* a copy of register r & ~reg_replica */
     unsigned base = r & ~p->reg_axis;
     acc[base] = acc[base] ? combine(st, k, acc[base], in->regs[r]) : in->regs[r];
   }
@@ -94,8 +96,6 @@ static void reduce_in_warp(cg_state *st, ir_opcode k, const tgpu_reduce_plan *p,
       if (!(r & (p->reg_axis | p->reg_replica)))
         acc[r] = combine(st, k, acc[r], bfly_value(st, acc[r], 1u << bit));
   }
-  for (unsigned r = 0; r < in->n; r++) /* replicas hold the same partial */
-    if ((r & p->reg_replica) && !(r & p->reg_axis)) acc[r] = acc[r & ~p->reg_replica];
 }
 
 /* Row-major index (i32) in the result of the element at coords (dims of `l` but `skip`). */
