@@ -30,6 +30,10 @@ sum2d_4x256_ax1_f32|red2d|f32|4 256 1 0|4,256,1,0
 sum2d_256x4_ax0_f32|red2d|f32|256 4 0 0|256,4,0,0
 sumall_16x64_f32|redall|f32|16 64 0 0|16,64,0
 maxall_8x8_i32|redall|i32|8 8 0 1|8,8,1
+sum2d_16x1_ax1_f32|red2d|f32|16 1 1 0|16,1,1,0
+max1d_1_f32|red1d|f32|1 1 0 1|1,1
+sum2d_2x2048_ax0_f32|red2d|f32|2 2048 0 0|2,2048,0,0
+min2d_2x2048_ax1_f32|red2d|f32|2 2048 1 2|2,2048,1,2
 softmax_16x64_f32|softmax2d|f32|16 64 0 0|16,64
 softmax_4x512_f32|softmax2d|f32|4 512 0 0|4,512
 softmax_2x32_f32|softmax2d|f32|2 32 0 0|2,32
