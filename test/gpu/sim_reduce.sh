@@ -34,6 +34,8 @@ sum2d_16x1_ax1_f32|red2d|f32|16 1 1 0|16,1,1,0
 max1d_1_f32|red1d|f32|1 1 0 1|1,1
 sum2d_2x2048_ax0_f32|red2d|f32|2 2048 0 0|2,2048,0,0
 min2d_2x2048_ax1_f32|red2d|f32|2 2048 1 2|2,2048,1,2
+loop_4096_by_512_f32|loop1d|f32|4096 1 0 0|4096,512
+loop_1024_by_128_f32|loop1d|f32|1024 1 0 0|1024,128
 softmax_16x64_f32|softmax2d|f32|16 64 0 0|16,64
 softmax_4x512_f32|softmax2d|f32|4 512 0 0|4,512
 softmax_2x32_f32|softmax2d|f32|2 32 0 0|2,32

@@ -6,7 +6,8 @@
  *
  *   reduce_main KIND DTYPE R C AXIS OP SEED
  *     KIND  red1d (N = R elements -> 1), red2d (RxC along AXIS), redall (RxC -> 1),
- *           softmax2d (RxC, softmax of each row)
+ *           softmax2d (RxC, softmax of each row), loop1d (N = R elements -> sum, max:
+ *           reductions inside a loop)
  *     DTYPE f32 | i32;  OP 0 sum, 1 max, 2 min
  * prints "ok" when every result matches (floats: sums within a relative 1e-5 of the sum
  * of magnitudes, max/min exactly; integers exactly) and the poisoned tail is untouched. */
@@ -129,8 +130,17 @@ static int check_softmax(const job *j, const float *in, const float *out) {
   return 0;
 }
 
+/* loop1d: out[0] the sum, out[1] the max of the r inputs. */
+static int check_loop(const job *j, const float *in, const float *out) {
+  job js = *j, jm = *j;
+  js.op = 0, jm.op = 1;
+  int bad = check_reduce(&js, in, out);
+  return bad ? bad : check_reduce(&jm, in, out + 1);
+}
+
 static size_t out_count(const job *j) {
   if (!strcmp(j->kind, "softmax2d")) return (size_t)j->r * j->c;
+  if (!strcmp(j->kind, "loop1d")) return 2;
   if (!strcmp(j->kind, "red2d")) return j->axis == 0 ? j->c : j->r;
   return 1;
 }
@@ -155,6 +165,7 @@ int main(int argc, char **argv) {
   for (int t = 0; t < NTHREADS; t++) pthread_create(&th[t], NULL, thread_main, (void *)(intptr_t)t);
   for (int t = 0; t < NTHREADS; t++) pthread_join(th[t], NULL);
   int bad = !strcmp(j.kind, "softmax2d") ? check_softmax(&j, (float *)in, (float *)out)
+            : !strcmp(j.kind, "loop1d")  ? check_loop(&j, (float *)in, (float *)out)
                                          : check_reduce(&j, in, out);
   for (size_t i = nout * 4; !bad && i < nout * 4 + PAD; i++)
     if (out[i] != POISON) {
