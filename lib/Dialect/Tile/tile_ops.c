@@ -346,6 +346,23 @@ ir_opcode tile_reduce_combine(const ir_op *op) {
   return i < 0 ? IR_OP_UNKNOWN : reduce_combines[i].code;
 }
 
+/* Idempotent combines (max, min, and, or) of a constant splat give that constant; sums
+ * and products would need the count and the type's wrapping, and are left alone. */
+static bool tile_fold_reduce(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  switch (tile_reduce_combine(op)) {
+  case IR_OP_MAXNUMF: case IR_OP_MINNUMF: case IR_OP_MAXIMUMF: case IR_OP_MINIMUMF:
+  case IR_OP_MAXSI: case IR_OP_MINSI: case IR_OP_MAXUI: case IR_OP_MINUI:
+  case IR_OP_ANDI: case IR_OP_ORI:
+    break;
+  default:
+    return false;
+  }
+  if (!consts[0]) return false;
+  out->value = NULL;
+  out->attr = consts[0];
+  return true;
+}
+
 /* The result is the operand without dim `axis` (a scalar for rank 1), same element type. */
 static bool reduce_result_ok(const ir_type *src, const ir_type *dst, unsigned axis) {
   if (ir_type_scalar(dst) != src->elem) return false;
