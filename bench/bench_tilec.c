@@ -280,6 +280,69 @@ static void bench_transpose(bench *b, float *host) {
   }
 }
 
+/* ---- row softmax (Triton's fused-softmax tutorial): 16384 x 4096 fp32, one row per
+ * program; bytes = one read and one write of the matrix --------------------------------- */
+
+/* Checks 8 random rows against a double reference; 1 when all are within 1e-5. */
+static int softmax_spot_check(bench *b, tilert_devptr dout, const float *host, int64_t rows, int64_t cols) {
+  float *row = malloc((size_t)cols * sizeof *row);
+  int good = row != NULL;
+  for (int t = 0; good && t < 8; t++) {
+    int64_t r = (int64_t)(next_u64(b) % (uint64_t)rows);
+    const float *x = host + r * cols;
+    if (tilert_copy_to_host(b->rt, row, dout + (size_t)(r * cols) * 4, (size_t)cols * 4) != TILERT_OK) good = 0;
+    double m = -INFINITY, sum = 0;
+    for (int64_t c = 0; c < cols; c++) m = fmax(m, x[c]);
+    for (int64_t c = 0; c < cols; c++) sum += exp(x[c] - m);
+    for (int64_t c = 0; good && c < cols; c++) {
+      double ref = exp(x[c] - m) / sum;
+      if (!(fabs(row[c] - ref) <= 1e-5 * ref + 1e-9)) good = 0;
+    }
+  }
+  free(row);
+  return good;
+}
+
+static void bench_softmax(bench *b, float *host) {
+  const int64_t cols = 4096, rows = ((int64_t)1 << b->log2n) / cols < 16384 ? ((int64_t)1 << b->log2n) / cols : 16384;
+  const size_t n = (size_t)(rows * cols);
+  char case_name[80];
+  snprintf(case_name, sizeof case_name, "softmax f32 %lldx%lld", (long long)rows, (long long)cols);
+  for (int warps = 4; warps <= 8; warps += 4) {
+    tilert_kernel *k;
+    tilert_module *m = load(b, "softmax", warps, &k);
+    if (!m) continue;
+    const tilert_kernel_info *ki = tilert_kernel_get_info(k);
+    int ok = 1;
+    tilert_devptr din = 0, dout = 0;
+    TRY(b, tilert_malloc(b->rt, n * 4, &din));
+    TRY(b, tilert_malloc(b->rt, n * 4, &dout));
+    TRY(b, tilert_copy_to_device(b->rt, din, host, n * 4));
+    const named_int ints[] = {{"input_row_stride", cols}, {"output_row_stride", cols}, {"n_cols", cols}};
+    const tilert_devptr ptrs[] = {dout, din};
+    tilert_arg a[8];
+    if (ki->nparams > 8 || !args_by_name(ki, ptrs, 2, 0.0f, ints, sizeof ints / sizeof *ints, a)) {
+      fprintf(stderr, "bench_tilec: softmax: unexpected signature\n");
+      goto done;
+    }
+    if (block_of(ki) < cols) { /* the tutorial's kernel holds a whole row in one block */
+      fprintf(stderr, "bench_tilec: softmax: BLOCK_SIZE %lld < n_cols %lld (compile it as bench/kernels.txt says)\n",
+              (long long)block_of(ki), (long long)cols);
+      goto done;
+    }
+    unsigned grid[3] = {(unsigned)rows, 1, 1};
+    double ms, min_ms;
+    if (!time_launches(b, k, grid, a, ki->nparams, &ms, &min_ms)) { ok = 0; goto done; }
+    emit(case_name, warps, block_of(ki), ms, min_ms, 2.0 * 4.0 * (double)n,
+         softmax_spot_check(b, dout, host, rows, cols));
+  done:
+    tilert_free(b->rt, din);
+    tilert_free(b->rt, dout);
+    tilert_module_release(m);
+    (void)ok;
+  }
+}
+
 int main(int argc, char **argv) {
   bench b = {.dir = argc > 1 ? argv[1] : ".carry/kernels", .reps = argc > 2 ? atoi(argv[2]) : 50,
              .rng = 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid()};
@@ -303,6 +366,7 @@ int main(int argc, char **argv) {
   bench_elementwise(&b, "gelu", "gelu(tanh) f32 n=2^28", 1, host);
   bench_flaggems(&b, host);
   bench_transpose(&b, host);
+  bench_softmax(&b, host);
   free(host);
   tilert_runtime_destroy(b.rt);
   return 0;

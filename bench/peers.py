@@ -20,7 +20,22 @@ except Exception:  # older layouts
     _tanh = None
 
 KDIR = sys.argv[1] if len(sys.argv) > 1 else ".carry/kernels"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 dev = "cuda"
+
+
+def example_kernel(file, name):
+    """A kernel of examples/FILE, compiled by Triton from the very text tilec compiles: the
+    .tir file is imported as a Python module (Triton reads the source back from the file)."""
+    import importlib.machinery, importlib.util
+    path = os.path.join(ROOT, "examples", file)
+    mod_name = "tilec_example_" + os.path.splitext(file)[0]
+    loader = importlib.machinery.SourceFileLoader(mod_name, path)
+    spec = importlib.util.spec_from_loader(mod_name, loader)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[mod_name] = mod
+    loader.exec_module(mod)
+    return getattr(mod, name)
 
 
 def emit(**kw):
@@ -172,6 +187,34 @@ def bench_transpose():
     torch.cuda.empty_cache()
 
 
+def bench_softmax():
+    """Row softmax f32 16384x4096: examples/softmax.tir through Triton, and torch.softmax."""
+    rows, cols = 16384, 4096
+    x = torch.randn(rows, cols, device=dev)
+    y = torch.empty_like(x)
+    nb = 2 * rows * cols * 4
+    case = f"softmax f32 {rows}x{cols}"
+    kern = example_kernel("softmax.tir", "softmax_kernel")
+    ref = torch.softmax(x, dim=1)
+    for w in (4, 8):
+        B = meta_block("softmax", w, triton.next_power_of_2(cols))
+        f = lambda: kern[(rows,)](y, x, x.stride(0), y.stride(0), cols, BLOCK_SIZE=B, num_warps=w)
+        f(); torch.cuda.synchronize()
+        ok = torch.allclose(y, ref, atol=1e-6, rtol=1e-5)
+        ms = bench(f)
+        emit(impl="triton", case=case, num_warps=w, block=B, ms=ms, bytes=nb, gbps=rate(ms, nb),
+             check="ok" if ok else "WRONG")
+    B = meta_block("softmax", 4, triton.next_power_of_2(cols))
+    sig_rows(case, kern, ["*fp32:16", "*fp32:16", "i32:16", "i32:16", "i32:16", B], (rows, 1, 1),
+             [y, x, x.stride(0), y.stride(0), cols, B], lambda: torch.allclose(y, ref, atol=1e-6, rtol=1e-5),
+             nb, B)
+    # torch allocates its output here (softmax has no out=): the bytes moved are the same
+    ms = bench(lambda: torch.softmax(x, dim=1))
+    emit(impl="torch", case=case, ms=ms, bytes=nb, gbps=rate(ms, nb))
+    del x, y, ref
+    torch.cuda.empty_cache()
+
+
 def main():
     n = 1 << 28
     x = torch.randn(n, device=dev)
@@ -249,6 +292,8 @@ def main():
     del in0, in1, in1b, out
     torch.cuda.empty_cache()
     bench_transpose()
+
+    bench_softmax()
 
     # host time per launch of a tiny kernel, the way launch_overhead.c measures tilert
     xs = torch.randn(1024, device=dev)

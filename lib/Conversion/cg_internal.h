@@ -154,6 +154,10 @@ bool cg_lower_barrier(cg_state *st, ir_op *op);
 /* Lowers tgpu.convert_layout by the route tgpu_convert_plan picks. */
 bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 
+/* ---- reduce.c ---- */
+/* Lowers tt.reduce: registers, butterfly shuffles, then scratch across warps. */
+bool cg_lower_reduce(cg_state *st, ir_op *op);
+
 /* ---- control.c ---- */
 bool cg_lower_for(cg_state *st, ir_op *op);
 bool cg_lower_if(cg_state *st, ir_op *op);

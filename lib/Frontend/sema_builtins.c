@@ -791,6 +791,130 @@ static bool b_unsupported_print(sema *S, bcall *c, sema_val *out) {
   return false;
 }
 
+/* ---- reductions --------------------------------------------------------------------------- */
+
+typedef enum red_kind { RED_SUM, RED_MAX, RED_MIN } red_kind;
+
+/* The tt.reduce combine for kind over dtype d (already promoted). */
+static const char *red_combine(red_kind k, sema_dtype d) {
+  bool u = sema_dt_is_unsigned(d);
+  if (sema_dt_is_float(d)) return k == RED_SUM ? "addf" : k == RED_MAX ? "maxnumf" : "minnumf";
+  if (k == RED_SUM) return "addi";
+  if (k == RED_MAX) return u ? "maxui" : "maxsi";
+  return u ? "minui" : "minsi";
+}
+
+/* Triton's accumulator types: integer sums narrower than 32 bits accumulate in i32 (u32
+ * for unsigned), f16/bf16 sums in f32 (the result is rounded back: Triton returns the
+ * input type); max/min of anything narrower than 32 bits work in f32 / i32 and return it,
+ * as Triton's tl.max/tl.min do. *out_result is the dtype the builtin returns. */
+static void red_types(red_kind k, sema_dtype in, sema_dtype *out_acc, sema_dtype *out_result) {
+  sema_dtype acc = in;
+  if (sema_dt_bits(in) < 32) {
+    if (sema_dt_is_float(in)) acc = sema_dt(SD_FP32);
+    else acc = sema_dt(k == RED_SUM && sema_dt_is_unsigned(in) ? SD_U32 : SD_I32);
+  }
+  *out_acc = acc;
+  *out_result = k == RED_SUM && sema_dt_is_float(in) ? in : acc;
+}
+
+/* One tt.reduce of x along `axis` (the result has rank - 1; a scalar from rank 1). */
+static sema_val reduce_axis(sema *S, bcall *c, const char *combine, sema_val x, unsigned axis) {
+  unsigned r = sema_rank(x.v);
+  int64_t shape[IR_MAX_RANK];
+  for (unsigned k = 0, j = 0; k < r; k++)
+    if (k != axis) shape[j++] = sema_shape(x.v)[k];
+  const ir_type *t = sema_shaped(S, x.dt, r - 1, shape);
+  ir_op *o = sema_emit(S, c->loc, "tt.reduce", 1, &x.v, 1, &t);
+  ir_op_set_attr(o, "axis", ir_i32_attr(S->ctx, axis));
+  ir_op_set_attr(o, "combine", ir_string_attr(S->ctx, combine));
+  return sema_tensor(ir_op_result(o, 0), x.dt);
+}
+
+/* Reads the axis argument (index 1): None (every axis: *out_all) or an int in [-rank, rank). */
+static bool red_axis(sema *S, bcall *c, unsigned rank, unsigned *out_axis, bool *out_all) {
+  *out_all = !c->have[1] || c->a[1].kind == SV_NONE;
+  if (*out_all) return true;
+  if (c->a[1].kind != SV_INT) {
+    sema_error(S, c->loc, "%s() axis must be a compile-time integer or None, got %s", c->disp,
+               sema_describe(S, &c->a[1]));
+    return false;
+  }
+  int64_t a = c->a[1].i < 0 ? c->a[1].i + (int64_t)rank : c->a[1].i;
+  if (a < 0 || a >= (int64_t)rank) {
+    sema_error(S, c->loc, "%s() axis %lld is out of range for a tensor of rank %u", c->disp,
+               (long long)c->a[1].i, rank);
+    return false;
+  }
+  *out_axis = (unsigned)a;
+  return true;
+}
+
+/* The reduced operand: a tensor of rank >= 1 of numbers, cast to its accumulator type. */
+static bool red_input(sema *S, bcall *c, red_kind k, sema_val *x, sema_dtype *out_result) {
+  if (c->a[0].kind != SV_TENSOR || sema_rank(c->a[0].v) == 0) {
+    sema_error(S, c->loc, "%s() reduces a tensor, got %s", c->disp,
+               c->a[0].kind == SV_TENSOR ? "a scalar" : sema_describe(S, &c->a[0]));
+    return false;
+  }
+  *x = c->a[0];
+  if (sema_dt_is_ptr(x->dt)) {
+    sema_error(S, c->loc, "%s() does not support %s: it reduces integers and floats", c->disp,
+               sema_describe(S, x));
+    return false;
+  }
+  sema_dtype acc;
+  red_types(k, x->dt, &acc, out_result);
+  if (k == RED_SUM && c->have[3] && c->a[3].kind != SV_NONE) { /* tl.sum(dtype=): cast first */
+    if (!want_dtype(S, c, 3, &acc)) return false;
+    *out_result = acc;
+  }
+  return sema_dt_eq(acc, x->dt) || sema_cast(S, x, acc, false, c->loc, x);
+}
+
+/* Size-1 dims where the reduced axes were (keep_dims=True). */
+static bool red_keep_dims(sema *S, bcall *c, sema_val r, unsigned rank, const int64_t *in_shape,
+                          bool all, unsigned axis, sema_val *out) {
+  int64_t shape[IR_MAX_RANK];
+  for (unsigned k = 0; k < rank; k++) shape[k] = all || k == axis ? 1 : in_shape[k];
+  if (all) {
+    const ir_type *t = sema_shaped(S, r.dt, rank, shape);
+    *out = sema_tensor(sema_emit1(S, c->loc, "tt.splat", 1, &r.v, t), r.dt);
+    return true;
+  }
+  const ir_type *t = sema_shaped(S, r.dt, rank, shape);
+  ir_op *o = sema_emit(S, c->loc, rank == 1 ? "tt.splat" : "tt.expand_dims", 1, &r.v, 1, &t);
+  if (rank > 1) ir_op_set_attr(o, "axis", ir_i32_attr(S->ctx, axis));
+  *out = sema_tensor(ir_op_result(o, 0), r.dt);
+  return true;
+}
+
+/* tl.sum / tl.max / tl.min (and the methods): input, axis=None, keep_dims=False. */
+static bool reduction(sema *S, bcall *c, red_kind k, sema_val *out) {
+  sema_val x;
+  sema_dtype result;
+  if (!red_input(S, c, k, &x, &result)) return false;
+  unsigned rank = sema_rank(x.v), axis = 0;
+  int64_t in_shape[IR_MAX_RANK];
+  memcpy(in_shape, sema_shape(x.v), rank * sizeof(int64_t));
+  bool all;
+  if (!red_axis(S, c, rank, &axis, &all)) return false;
+  const char *combine = red_combine(k, x.dt);
+  sema_val r = x;
+  if (all)
+    for (unsigned d = rank; d-- > 0;) r = reduce_axis(S, c, combine, r, d);
+  else
+    r = reduce_axis(S, c, combine, x, axis);
+  if (!sema_dt_eq(r.dt, result) && !sema_cast(S, &r, result, false, c->loc, &r)) return false;
+  if (c->have[2] && sema_truthy(&c->a[2])) return red_keep_dims(S, c, r, rank, in_shape, all, axis, out);
+  *out = r;
+  return true;
+}
+
+static bool b_sum(sema *S, bcall *c, sema_val *out) { return reduction(S, c, RED_SUM, out); }
+static bool b_max(sema *S, bcall *c, sema_val *out) { return reduction(S, c, RED_MAX, out); }
+static bool b_min(sema *S, bcall *c, sema_val *out) { return reduction(S, c, RED_MIN, out); }
+
 /* ---- math.* on compile-time numbers -------------------------------------------------------- */
 
 static bool math_const_fn(sema *S, bcall *c, const char *name, sema_val *out) {
@@ -886,6 +1010,9 @@ static const bdef tl_defs[] = {
     {"cast", b_cast, 2, {"input", "dtype", "fp_downcast_rounding", "bitcast"}, false},
     {"to", b_cast, 2, {"input", "dtype", "fp_downcast_rounding", "bitcast"}, false},
     {"expand_dims", b_expand_dims, 2, {"input", "axis"}, false},
+    {"sum", b_sum, 1, {"input", "axis", "keep_dims", "dtype"}, false},
+    {"max", b_max, 1, {"input", "axis", "keep_dims"}, false},
+    {"min", b_min, 1, {"input", "axis", "keep_dims"}, false},
     {"broadcast_to", b_broadcast_to, 0, {0}, true},
     {"broadcast", b_broadcast, 2, {"input", "other"}, false},
     {"reshape", b_reshape, 0, {0}, true},
@@ -917,9 +1044,9 @@ static const bdef triton_defs[] = {
     {"next_power_of_2", b_next_pow2, 1, {"n"}, false},
 };
 
-/* Reductions, dot and friends come with later issues. */
+/* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
-    "sum", "max", "min", "argmax", "argmin", "reduce", "dot", "dot_scaled", "trans", "permute",
+    "argmax", "argmin", "reduce", "dot", "dot_scaled", "trans", "permute",
     "cumsum", "cumprod", "associative_scan", "xor_sum", "atomic_add", "atomic_max", "atomic_min",
     "atomic_cas", "atomic_xchg", "atomic_and", "atomic_or", "atomic_xor", "make_block_ptr",
     "advance", "make_tensor_descriptor", "device_print", "device_assert", "histogram", "sort",

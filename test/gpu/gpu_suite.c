@@ -394,6 +394,73 @@ static void run_transpose(suite *s, const case_def *c, tilert_kernel *k, int war
   for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) run_transpose_shape(s, k, warps, shapes[i][0], shapes[i][1]);
 }
 
+/* ---- row softmax: Triton's fused-softmax tutorial kernel, one row per program:
+ * (output_ptr, input_ptr, input_row_stride, output_row_stride, n_cols), BLOCK_SIZE constexpr
+ * = the next power of two >= n_cols, grid (n_rows,) ---------------------------------------- */
+
+typedef struct sm_shape { int64_t rows, cols, in_pad; } sm_shape;
+
+static void softmax_ref(const float *in, int64_t in_stride, sm_shape sh, double *ref) {
+  for (int64_t r = 0; r < sh.rows; r++) {
+    const float *x = in + r * in_stride;
+    double m = -INFINITY, sum = 0;
+    for (int64_t c = 0; c < sh.cols; c++) m = fmax(m, (double)x[c]);
+    for (int64_t c = 0; c < sh.cols; c++) sum += exp((double)x[c] - m);
+    for (int64_t c = 0; c < sh.cols; c++) ref[r * sh.cols + c] = exp((double)x[c] - m) / sum;
+  }
+}
+
+static void run_softmax_shape(suite *s, const case_def *c, tilert_kernel *k, int warps, sm_shape sh) {
+  const tilert_kernel_info *ki = tilert_kernel_get_info(k);
+  int64_t in_stride = sh.cols + sh.in_pad;
+  size_t n_in = (size_t)(sh.rows * in_stride), n = (size_t)(sh.rows * sh.cols);
+  tilert_devptr din = 0, dout = 0;
+  float *in = malloc(n_in * sizeof(float)), *out = malloc((n + PAD) * sizeof(float));
+  double *ref = malloc(n * sizeof(double));
+  char what[200];
+  snprintf(what, sizeof what, "%s w%d %lldx%lld input row stride %lld", c->name, warps,
+           (long long)sh.rows, (long long)sh.cols, (long long)in_stride);
+  fill_random(s, in, n_in);
+  for (size_t i = 0; i < n_in; i++) in[i] *= 8.0f; /* a spread that exercises the max */
+  CHECK_RT(s, tilert_malloc(s->rt, n_in * sizeof(float), &din), what);
+  CHECK_RT(s, tilert_malloc(s->rt, (n + PAD) * sizeof(float), &dout), what);
+  CHECK_RT(s, tilert_copy_to_device(s->rt, din, in, n_in * sizeof(float)), what);
+  CHECK_RT(s, tilert_memset8(s->rt, dout, 0xff, (n + PAD) * sizeof(float)), what);
+  const tilert_param_info *p = ki->params;
+  tilert_arg a[5] = {tilert_ptr(dout), tilert_ptr(din), int_arg(&p[2], in_stride),
+                     int_arg(&p[3], sh.cols), int_arg(&p[4], sh.cols)};
+  unsigned grid[3] = {(unsigned)sh.rows, 1, 1};
+  CHECK_RT(s, tilert_launch(k, grid, NULL, a, 5), what);
+  CHECK_RT(s, tilert_synchronize(s->rt), what);
+  CHECK_RT(s, tilert_copy_to_host(s->rt, out, dout, (n + PAD) * sizeof(float)), what);
+  softmax_ref(in, in_stride, sh, ref);
+  verdict v = compare(out, ref, n);
+  result(s, verdict_ok(&v, c->tol), "%s relerr=%.2e (tol %.0e) unwritten=%zu overrun=%zu nan=%zu",
+         what, v.relerr, c->tol, v.unwritten, v.overrun, v.nans);
+done:
+  tilert_free(s->rt, din);
+  tilert_free(s->rt, dout);
+  free(in); free(out); free(ref);
+}
+
+static void run_softmax(suite *s, const case_def *c, tilert_kernel *k, int warps) {
+  const tilert_kernel_info *ki = tilert_kernel_get_info(k);
+  int64_t b = block_of(ki);
+  int ok = ki->nparams == 5 && ki->params[0].kind == TILERT_PARAM_PTR &&
+           ki->params[1].kind == TILERT_PARAM_PTR && b > 1;
+  for (size_t p = 2; ok && p < ki->nparams; p++) ok = is_int_scalar(&ki->params[p]);
+  if (!ok) {
+    result(s, 0, "%s w%d: signature is not (output_ptr, input_ptr, input_row_stride, "
+           "output_row_stride, n_cols) with a BLOCK_SIZE constexpr", c->name, warps);
+    return;
+  }
+  /* n_cols in (BLOCK_SIZE/2, BLOCK_SIZE]: a power of two, one past half, one in between
+   * that is not a power of two nor a multiple of 4, a padded input stride */
+  const sm_shape shapes[] = {{1, b, 0}, {37, b / 2 + 1, 0}, {1000, b - b / 4 - 5, 0},
+                             {300, b, 3}, {4096, b - 1, 0}};
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) run_softmax_shape(s, c, k, warps, shapes[i]);
+}
+
 /* ---- the table -------------------------------------------------------------------------- */
 
 static const case_def cases[] = {
@@ -404,6 +471,9 @@ static const case_def cases[] = {
     {"add_kernel_2d", 0, NULL, 1e-5, NULL, run_2d},                    /* o = sin(a), 2-D tiles */
     {"flaggems_pointwise", 0, NULL, 1e-6, NULL, run_flaggems},
     {"transpose", 0, NULL, 0, NULL, run_transpose},                    /* exact permutation */
+    {"softmax_128", 0, NULL, 1e-5, NULL, run_softmax},  /* tl.max, tl.exp, tl.sum on rows */
+    {"softmax", 0, NULL, 1e-5, NULL, run_softmax},      /* BLOCK_SIZE 1024 */
+    {"softmax_4096", 0, NULL, 1e-5, NULL, run_softmax},
 };
 
 static void run_case(suite *s, const case_def *c, int warps) {

@@ -131,6 +131,17 @@ CUresult cuLaunchKernel(void *f_, unsigned gx, unsigned gy, unsigned gz, unsigne
         if (i < s1 && j < s2) o[i * os1 + j * os2] = sinf(a[i * as1 + j * as2]);
     return OK;
   }
+  if (strstr(f->name, "softmax")) { /* (out, in, in_stride, out_stride, n_cols): one row per block */
+    float *o = F(params, 0), *x = F(params, 1);
+    int64_t xs = I(params, 2, 0), os = I(params, 3, 0), nc = I(params, 4, 0);
+    for (int64_t r = 0; r < (int64_t)gx; r++) {
+      float m = -INFINITY, sum = 0;
+      for (int64_t c = 0; c < nc; c++) m = fmaxf(m, x[r * xs + c]);
+      for (int64_t c = 0; c < nc; c++) sum += expf(x[r * xs + c] - m);
+      for (int64_t c = 0; c < nc; c++) o[r * os + c] = expf(x[r * xs + c] - m) / sum;
+    }
+    return OK;
+  }
   int unary = strstr(f->name, "gelu") != NULL;
   float *x = F(params, 0), *y = unary ? NULL : F(params, 1), *o = F(params, unary ? 1 : 2);
   int64_t n = I(params, unary ? 2 : 3, wide);

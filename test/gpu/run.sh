@@ -51,6 +51,9 @@ if [ $MOCK = 1 ]; then
   mk gelu_tanh gelu_tanh_kernel 1024 "$(p x),$(p out),$(s n i32)" BLOCK_SIZE
   mk add_kernel_2d sin2d_kernel 32 "$(p a),$(p o),$(s s1 i32),$(s s2 i32),$(s a_s1 i32),$(s a_s2 i32),$(s o_s1 i32),$(s o_s2 i32)" BLOCK_M
   ST=""; for n in in0_stride0 in0_stride1 in1_stride0 in1_stride1 out0_stride0 out0_stride1 s0 s1 num_tasks; do ST="$ST,$(s $n i64)"; done
+  for sm in softmax:1024 softmax_128:128 softmax_4096:4096; do
+    mk "${sm%%:*}" softmax_kernel "${sm##*:}" "$(p output_ptr),$(p input_ptr),$(s input_row_stride i32),$(s output_row_stride i32),$(s n_cols i32)" BLOCK_SIZE
+  done
   mk flaggems_pointwise pointwise_kernel_i64 512 "$(p in0_ptr),$(s val0 fp32),$(p in1_ptr),$(p out0_ptr)$ST" tile_size
 fi
 

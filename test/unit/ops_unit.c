@@ -144,7 +144,10 @@ static bool test_layout_rules(void) {
   /* expand_dims: the operand needs the slice of the result's layout (rank 1 from rank 2). */
   CHECK(tgpu_required_operand_layout(expand, 0) == slice);
   CHECK(tgpu_layout_rule_of(expand)->remat_operand(expand, blk) == slice);
-  CHECK(tgpu_layout_rule_of(expand)->infer_result == NULL);
+  /* ... and a slice along its axis flows forward to its parent (a reduction's result
+   * broadcast back); any other layout does not flow through it. */
+  CHECK(tgpu_layout_rule_of(expand)->infer_result(expand, slice) == blk);
+  CHECK(tgpu_layout_rule_of(expand)->infer_result(expand, blk) == NULL);
   /* elementwise default and broadcast: operands share the result's layout; it flows. */
   CHECK(tgpu_required_operand_layout(add, 1) == blk);
   CHECK(tgpu_layout_rule_of(add)->infer_result(add, blk) == blk);

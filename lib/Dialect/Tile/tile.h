@@ -17,4 +17,9 @@ void tile_register_dialect(ir_context *ctx);
 const ir_attr *tile_eval_scalar(ir_context *ctx, ir_opcode op, const ir_type *result_scalar,
                                 unsigned n, const ir_attr *const *args, const char *predicate);
 
+/* tt.reduce's combine attribute ("addf", "maxnumf", ...: an arith op without its "arith."
+ * prefix) as the opcode of that binary op; IR_OP_UNKNOWN when absent or not a reduction
+ * combine. The lowering switches on it; the verifier checks it against the element type. */
+ir_opcode tile_reduce_combine(const ir_op *op);
+
 #endif

@@ -317,6 +317,79 @@ static bool tile_verify_expand_dims(ir_op *op) {
   return true;
 }
 
+/* ---- reductions --------------------------------------------------------------------------- */
+
+static const struct {
+  const char *name;
+  ir_opcode code;
+  bool is_float;
+} reduce_combines[] = {
+    {"addf", IR_OP_ADDF, true},        {"mulf", IR_OP_MULF, true},
+    {"maxnumf", IR_OP_MAXNUMF, true},  {"minnumf", IR_OP_MINNUMF, true},
+    {"maximumf", IR_OP_MAXIMUMF, true}, {"minimumf", IR_OP_MINIMUMF, true},
+    {"addi", IR_OP_ADDI, false},       {"muli", IR_OP_MULI, false},
+    {"maxsi", IR_OP_MAXSI, false},     {"minsi", IR_OP_MINSI, false},
+    {"maxui", IR_OP_MAXUI, false},     {"minui", IR_OP_MINUI, false},
+    {"andi", IR_OP_ANDI, false},       {"ori", IR_OP_ORI, false},
+    {"xori", IR_OP_XORI, false},
+};
+
+static int reduce_combine_index(const ir_op *op) {
+  const char *c = ir_op_get_string_attr(op, "combine");
+  for (size_t i = 0; c && i < sizeof reduce_combines / sizeof reduce_combines[0]; i++)
+    if (strcmp(reduce_combines[i].name, c) == 0) return (int)i;
+  return -1;
+}
+
+ir_opcode tile_reduce_combine(const ir_op *op) {
+  int i = reduce_combine_index(op);
+  return i < 0 ? IR_OP_UNKNOWN : reduce_combines[i].code;
+}
+
+/* Idempotent combines (max, min, and, or) of a constant splat give that constant; sums
+ * and products would need the count and the type's wrapping, and are left alone. */
+static bool tile_fold_reduce(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  switch (tile_reduce_combine(op)) {
+  case IR_OP_MAXNUMF: case IR_OP_MINNUMF: case IR_OP_MAXIMUMF: case IR_OP_MINIMUMF:
+  case IR_OP_MAXSI: case IR_OP_MINSI: case IR_OP_MAXUI: case IR_OP_MINUI:
+  case IR_OP_ANDI: case IR_OP_ORI:
+    break;
+  default:
+    return false;
+  }
+  if (!consts[0]) return false;
+  out->value = NULL;
+  out->attr = consts[0];
+  return true;
+}
+
+/* The result is the operand without dim `axis` (a scalar for rank 1), same element type. */
+static bool reduce_result_ok(const ir_type *src, const ir_type *dst, unsigned axis) {
+  if (ir_type_scalar(dst) != src->elem) return false;
+  if (src->rank == 1) return !ir_type_is_tensor(dst);
+  if (!ir_type_is_tensor(dst) || dst->rank + 1 != src->rank) return false;
+  for (unsigned i = 0; i < dst->rank; i++)
+    if (dst->shape[i] != src->shape[i < axis ? i : i + 1]) return false;
+  return true;
+}
+
+static bool tile_verify_reduce(ir_op *op) {
+  const ir_type *src = operand_type(op, 0), *dst = result_type(op, 0);
+  if (!ir_type_is_tensor(src)) return fail(op, "operand must be a tensor, got %s", tstr(op, src));
+  const ir_attr *a = ir_op_get_attr(op, "axis");
+  if (!a || a->kind != IR_ATTR_INT) return fail(op, "requires an integer 'axis' attribute");
+  if (a->ival < 0 || a->ival >= (int64_t)src->rank)
+    return fail(op, "axis %lld out of range for rank %u", (long long)a->ival, src->rank);
+  int c = reduce_combine_index(op);
+  if (c < 0) return fail(op, "requires a 'combine' attribute naming a reduction (addf, addi, maxnumf, ...)");
+  if (reduce_combines[c].is_float != ir_type_is_float(src->elem) || ir_type_is_ptr(src->elem))
+    return fail(op, "combine '%s' does not apply to %s", reduce_combines[c].name, tstr(op, src));
+  if (!reduce_result_ok(src, dst, (unsigned)a->ival))
+    return fail(op, "result must be the operand's shape without axis %lld, got %s", (long long)a->ival,
+                tstr(op, dst));
+  return true;
+}
+
 static bool tile_verify_addptr(ir_op *op) {
   const ir_type *p = operand_type(op, 0), *off = operand_type(op, 1);
   if (!ir_type_is_ptr(ir_type_scalar(p))) return fail(op, "first operand must be a pointer, got %s", tstr(op, p));

@@ -58,6 +58,27 @@ static const ir_attr *expand_dims_operand(ir_op *op, unsigned i) {
   return res ? expand_dims_for_result(op, res) : NULL;
 }
 
+/* expand_dims of a slice along its own axis gives the slice's parent back (a reduction's
+ * result broadcast again: softmax's x - max[:, None] needs no conversion). */
+static const ir_attr *expand_dims_infer(ir_op *op, const ir_attr *enc) {
+  unsigned dim;
+  const ir_attr *parent;
+  if (!tgpu_slice_get(enc, &dim, &parent)) return NULL;
+  return (int64_t)dim == ir_op_get_int_attr(op, "axis", -1) ? parent : NULL;
+}
+
+/* tt.reduce: the result has the operand's layout with the reduced axis sliced away. */
+static const ir_attr *reduce_infer(ir_op *op, const ir_attr *enc) {
+  int64_t axis = ir_op_get_int_attr(op, "axis", 0);
+  return tgpu_slice_attr(ir_op_context(op), (unsigned)axis, enc);
+}
+
+static const ir_attr *reduce_result(ir_op *op, unsigned i) {
+  (void)i;
+  const ir_attr *src = enc_of(ir_op_operand(op, 0));
+  return src ? reduce_infer(op, src) : NULL;
+}
+
 static const ir_attr *for_operand(ir_op *op, unsigned i) {
   return i >= 3 ? block_arg_enc(op, 0, i - 2) : NULL;
 }
@@ -83,7 +104,9 @@ static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
     [IR_OP_STORE] = {.operand = store_operand},
     [IR_OP_BROADCAST] = {.operand = same_as_result, .infer_result = keep_layout,
                          .remat_operand = keep_layout},
-    [IR_OP_EXPAND_DIMS] = {.operand = expand_dims_operand, .remat_operand = expand_dims_for_result},
+    [IR_OP_EXPAND_DIMS] = {.operand = expand_dims_operand, .infer_result = expand_dims_infer,
+                           .remat_operand = expand_dims_for_result},
+    [IR_OP_REDUCE] = {.result = reduce_result, .infer_result = reduce_infer},
     [IR_OP_MAKE_RANGE] = {.remat_leaf = true},
     [IR_OP_SPLAT] = {.remat_leaf = true},
     [IR_OP_CONSTANT] = {.remat_leaf = true},

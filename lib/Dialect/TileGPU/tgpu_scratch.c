@@ -1,6 +1,7 @@
 /* Scratch bytes per op (see tgpu_scratch.h). */
 #include "Dialect/TileGPU/tgpu_scratch.h"
 #include "Dialect/TileGPU/linear_layout.h"
+#include "Dialect/TileGPU/tgpu_reduce.h"
 
 /* tgpu.convert_layout needs scratch only on the SHARED route of its plan
  * (linear_layout.h): conversions done in registers or with warp shuffles need none. */
@@ -12,10 +13,25 @@ static unsigned convert_layout_bytes(const ir_op *op, unsigned num_warps) {
                                     ir_type_byte_size(ir_type_scalar(dst)), num_warps);
 }
 
+/* tt.reduce needs scratch only when warps share the reduced axis: one slot per partial of
+ * each result element (tgpu_reduce.h). */
+static unsigned reduce_bytes(const ir_op *op) {
+  const ir_type *src = op->operands[0].value->type;
+  if (op->noperands != 1 || !ir_type_is_tensor(src)) return 0;
+  tgpu_reduce_plan p;
+  unsigned axis = (unsigned)ir_op_get_int_attr(op, "axis", 0);
+  if (tgpu_reduce_plan_make(src->encoding, src->rank, src->shape, axis,
+                            ir_type_byte_size(src->elem), &p))
+    return 0;
+  return p.scratch_bytes;
+}
+
 unsigned tgpu_op_scratch_bytes(const ir_op *op, unsigned num_warps) {
   switch (ir_op_code(op)) {
   case IR_OP_CONVERT_LAYOUT:
     return convert_layout_bytes(op, num_warps);
+  case IR_OP_REDUCE:
+    return reduce_bytes(op);
   default:
     return 0;
   }

@@ -1,0 +1,58 @@
+/* tt.reduce's plan (see tgpu_reduce.h). */
+#include <string.h>
+
+#include "Dialect/TileGPU/tgpu_reduce.h"
+
+/* The output bits of the axis' coordinate in the row-major element index. */
+static uint32_t axis_bits(const tgpu_ll_layout *l, unsigned axis) {
+  unsigned lo = 0;
+  for (unsigned d = axis + 1; d < l->rank; d++) lo += l->dim_bits[d];
+  return ((1u << l->dim_bits[axis]) - 1u) << lo;
+}
+
+/* Sorts the bits of hardware dim `which` into along-axis and replica masks; false when a
+ * basis vector mixes the axis with another dim. */
+static bool classify(const tgpu_ll_layout *l, unsigned which, uint32_t axis_mask,
+                     uint32_t *out_axis, uint32_t *out_zero) {
+  unsigned n = which == 0 ? l->nreg : which == 1 ? l->nlane : l->nwarp;
+  *out_axis = 0;
+  if (out_zero) *out_zero = 0;
+  for (unsigned k = 0; k < n; k++) {
+    uint32_t v = tgpu_ll_layout_basis(l, which, k);
+    if (!v && out_zero) *out_zero |= 1u << k;
+    if (!(v & axis_mask)) continue;
+    if (v & ~axis_mask) return false;
+    *out_axis |= 1u << k;
+  }
+  return true;
+}
+
+static unsigned popcount(uint32_t v) {
+  unsigned n = 0;
+  for (; v; v &= v - 1) n++;
+  return n;
+}
+
+const char *tgpu_reduce_plan_make(const ir_attr *enc, unsigned rank, const int64_t *shape,
+                                  unsigned axis, unsigned elem_bytes, tgpu_reduce_plan *out) {
+  memset(out, 0, sizeof *out);
+  if (axis >= rank) return "reduction axis out of range";
+  const char *err = tgpu_ll_from_encoding(enc, rank, shape, &out->src);
+  if (err) return err;
+  uint32_t m = axis_bits(&out->src, axis);
+  if (!classify(&out->src, 0, m, &out->reg_axis, &out->reg_replica) ||
+      !classify(&out->src, 1, m, &out->lane_axis, NULL) ||
+      !classify(&out->src, 2, m, &out->warp_axis, NULL))
+    return "a basis vector of the layout moves along the reduced axis and another dim at once";
+  out->axis = axis;
+  out->elem_bytes = elem_bytes ? elem_bytes : 1;
+  out->warp_axis_bits = popcount(out->warp_axis);
+  out->result_numel = 1;
+  for (unsigned d = 0; d < rank; d++)
+    if (d != axis) out->result_numel *= (uint64_t)shape[d];
+  if (out->warp_axis_bits) {
+    uint64_t bytes = (out->result_numel << out->warp_axis_bits) * out->elem_bytes;
+    out->scratch_bytes = bytes > UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
+  }
+  return NULL;
+}

@@ -1,0 +1,36 @@
+/* How tt.reduce splits its work over registers, lanes and warps, read from the operand's
+ * linear layout (linear_layout.h). Shared by the allocator (scratch size, through
+ * tgpu_scratch.c) and the lowering (lib/Conversion/reduce.c); no LLVM. Symbols carry
+ * `tgpu_reduce_`.
+ *
+ * An input bit of the operand's layout (register, lane or warp bit) whose basis vector
+ * lies in the coordinate bits of the reduced axis moves along the axis: the elements its
+ * two values hold are combined. A zero basis vector is a replica and is never combined
+ * (a sum would count the element twice); a vector outside the axis keeps the result
+ * coordinate apart. Register bits are combined inside the thread, lane bits by butterfly
+ * shuffles, warp bits through scratch shared memory. */
+#ifndef TILEC_TGPU_REDUCE_H
+#define TILEC_TGPU_REDUCE_H
+
+#include "Dialect/TileGPU/linear_layout.h"
+
+typedef struct tgpu_reduce_plan {
+  tgpu_ll_layout src;      /* the operand's layout */
+  unsigned axis;
+  uint32_t reg_axis;       /* register bits along the axis (combined in the thread) */
+  uint32_t reg_replica;    /* register bits with a zero basis vector */
+  uint32_t lane_axis;      /* lane bits along the axis (one butterfly shuffle each) */
+  uint32_t warp_axis;      /* warp bits along the axis (the scratch step) */
+  unsigned warp_axis_bits; /* popcount of warp_axis: 2^this partials per result element */
+  uint64_t result_numel;   /* elements of the result (1 for a scalar) */
+  unsigned elem_bytes;     /* bytes of one scratch slot (i1 stored as one byte) */
+  unsigned scratch_bytes;  /* 2^warp_axis_bits * result_numel * elem_bytes; 0 without warp bits */
+} tgpu_reduce_plan;
+
+/* Plans the reduction along `axis` of a tensor of `shape` in layout `enc`. Returns NULL, or
+ * a static message when the layout cannot be mapped or mixes the axis with other dims in
+ * one basis vector (no blocked or slice layout does). */
+const char *tgpu_reduce_plan_make(const ir_attr *enc, unsigned rank, const int64_t *shape,
+                                  unsigned axis, unsigned elem_bytes, tgpu_reduce_plan *out);
+
+#endif

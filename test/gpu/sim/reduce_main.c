@@ -1,0 +1,177 @@
+/* A CPU stand-in for one thread block that checks reduction kernels against a host
+ * reference (test/gpu/sim_reduce.sh). Like simt.c, the kernel's LLVM IR is retargeted to
+ * the host and runs once per GPU thread on NTHREADS host threads; the NVVM intrinsics it
+ * uses become the functions below: the thread index, the block barrier, shfl.sync.idx and
+ * shfl.sync.bfly (every lane of a warp publishes its value, then reads its partner's).
+ *
+ *   reduce_main KIND DTYPE R C AXIS OP SEED
+ *     KIND  red1d (N = R elements -> 1), red2d (RxC along AXIS), redall (RxC -> 1),
+ *           softmax2d (RxC, softmax of each row), loop1d (N = R elements -> sum, max:
+ *           reductions inside a loop)
+ *     DTYPE f32 | i32;  OP 0 sum, 1 max, 2 min
+ * prints "ok" when every result matches (floats: sums within a relative 1e-5 of the sum
+ * of magnitudes, max/min exactly; integers exactly) and the poisoned tail is untouched. */
+#include <math.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NTHREADS 128
+#define NWARPS (NTHREADS / 32)
+#define PAD 256
+#define POISON 0xa5
+
+void sim_kernel(void *in, void *out);
+
+static pthread_barrier_t g_block, g_warp[NWARPS];
+static uint32_t g_lanes[NWARPS][32];
+static _Thread_local int t_tid;
+static void *g_in, *g_out;
+
+int sim_tid(void) { return t_tid; }
+int sim_zero(void) { return 0; } /* the program id: one block */
+float __nv_expf(float x) { return expf(x); } /* libdevice, for softmax */
+
+void sim_barrier(int id) {
+  (void)id;
+  pthread_barrier_wait(&g_block);
+}
+
+static int exchange(int v, int src) {
+  int w = t_tid / 32;
+  g_lanes[w][t_tid % 32] = (uint32_t)v;
+  pthread_barrier_wait(&g_warp[w]);
+  int r = (int)g_lanes[w][src & 31];
+  pthread_barrier_wait(&g_warp[w]);
+  return r;
+}
+
+int sim_shfl(int mask, int v, int src, int clamp) {
+  (void)mask, (void)clamp;
+  return exchange(v, src);
+}
+
+int sim_shfl_bfly(int mask, int v, int lane_mask, int clamp) {
+  (void)mask, (void)clamp;
+  return exchange(v, (t_tid % 32) ^ lane_mask);
+}
+
+static void *thread_main(void *arg) {
+  t_tid = (int)(intptr_t)arg;
+  sim_kernel(g_in, g_out);
+  return NULL;
+}
+
+typedef struct job {
+  const char *kind;
+  bool is_f32;
+  int r, c, axis, op;
+} job;
+
+static double get(const job *j, const void *p, size_t i) {
+  return j->is_f32 ? (double)((const float *)p)[i] : (double)((const int32_t *)p)[i];
+}
+
+static double fold(int op, double acc, double v) {
+  if (op == 0) return acc + v;
+  if (op == 1) return v > acc ? v : acc;
+  return v < acc ? v : acc;
+}
+
+/* Reference of output `o`: fold over the `n` inputs at first + k*step; *out_mag: sum |x|. */
+static double ref_fold(const job *j, const void *in, size_t first, size_t step, size_t n,
+                       double *out_mag) {
+  double acc = get(j, in, first), mag = fabs(acc);
+  for (size_t k = 1; k < n; k++) {
+    double v = get(j, in, first + k * step);
+    acc = fold(j->op, acc, v);
+    mag += fabs(v);
+  }
+  *out_mag = mag;
+  return acc;
+}
+
+static bool close_enough(const job *j, double got, double ref, double mag) {
+  if (!j->is_f32 || j->op != 0) return got == ref;
+  return fabs(got - ref) <= 1e-5 * mag + 1e-6;
+}
+
+static int check_reduce(const job *j, const void *in, const void *out) {
+  size_t nout = 1, n = (size_t)j->r * j->c, step = 1;
+  if (!strcmp(j->kind, "red2d")) nout = j->axis == 0 ? j->c : j->r, n = j->axis == 0 ? j->r : j->c,
+                                 step = j->axis == 0 ? (size_t)j->c : 1;
+  for (size_t o = 0; o < nout; o++) {
+    size_t first = !strcmp(j->kind, "red2d") ? (j->axis == 0 ? o : o * j->c) : 0;
+    double mag, ref = ref_fold(j, in, first, step, n, &mag), got = get(j, out, o);
+    if (!close_enough(j, got, ref, mag)) {
+      printf("output %zu: got %.9g, expected %.9g\n", o, got, ref);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static int check_softmax(const job *j, const float *in, const float *out) {
+  for (int r = 0; r < j->r; r++) {
+    double m = -INFINITY, s = 0;
+    for (int c = 0; c < j->c; c++) m = fmax(m, in[r * j->c + c]);
+    for (int c = 0; c < j->c; c++) s += exp(in[r * j->c + c] - m);
+    for (int c = 0; c < j->c; c++) {
+      double ref = exp(in[r * j->c + c] - m) / s, got = out[r * j->c + c];
+      if (!(fabs(got - ref) <= 1e-5 * fabs(ref) + 1e-7)) {
+        printf("softmax[%d][%d]: got %.9g, expected %.9g\n", r, c, got, ref);
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+/* loop1d: out[0] the sum, out[1] the max of the r inputs. */
+static int check_loop(const job *j, const float *in, const float *out) {
+  job js = *j, jm = *j;
+  js.op = 0, jm.op = 1;
+  int bad = check_reduce(&js, in, out);
+  return bad ? bad : check_reduce(&jm, in, out + 1);
+}
+
+static size_t out_count(const job *j) {
+  if (!strcmp(j->kind, "softmax2d")) return (size_t)j->r * j->c;
+  if (!strcmp(j->kind, "loop1d")) return 2;
+  if (!strcmp(j->kind, "red2d")) return j->axis == 0 ? j->c : j->r;
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 8) return 2;
+  job j = {argv[1], !strcmp(argv[2], "f32"), atoi(argv[3]), atoi(argv[4]), atoi(argv[5]), atoi(argv[6])};
+  uint64_t s = strtoull(argv[7], NULL, 10) | 1;
+  size_t n = (size_t)j.r * j.c, nout = out_count(&j);
+  uint32_t *in = malloc(n * 4);
+  unsigned char *out = malloc(nout * 4 + PAD);
+  for (size_t i = 0; i < n; i++) {
+    s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+    if (j.is_f32) ((float *)in)[i] = (float)((int64_t)(s >> 40) - (1 << 23)) / (float)(1 << 22);
+    else ((int32_t *)in)[i] = (int32_t)((s >> 33) % 2001) - 1000;
+  }
+  memset(out, POISON, nout * 4 + PAD);
+  g_in = in, g_out = out;
+  pthread_barrier_init(&g_block, NULL, NTHREADS);
+  for (int w = 0; w < NWARPS; w++) pthread_barrier_init(&g_warp[w], NULL, 32);
+  pthread_t th[NTHREADS];
+  for (int t = 0; t < NTHREADS; t++) pthread_create(&th[t], NULL, thread_main, (void *)(intptr_t)t);
+  for (int t = 0; t < NTHREADS; t++) pthread_join(th[t], NULL);
+  int bad = !strcmp(j.kind, "softmax2d") ? check_softmax(&j, (float *)in, (float *)out)
+            : !strcmp(j.kind, "loop1d")  ? check_loop(&j, (float *)in, (float *)out)
+                                         : check_reduce(&j, in, out);
+  for (size_t i = nout * 4; !bad && i < nout * 4 + PAD; i++)
+    if (out[i] != POISON) {
+      printf("byte %zu past the end written\n", i);
+      bad = 1;
+    }
+  if (!bad) printf("ok\n");
+  return bad;
+}

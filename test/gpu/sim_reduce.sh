@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Runs reduction kernels (test/gpu/Inputs/reduce/reduce_kernels.tir) on the CPU against a
+# host reference: each kernel's LLVM IR from tilec (4 warps) is retargeted to the host as
+# sim_routes.sh does (shfl.sync.idx/bfly and barriers become test/gpu/sim/reduce_main.c's
+# functions), compiled with llc, linked and run on 128 host threads for 3 seeds.
+#   bash test/gpu/sim_reduce.sh [BUILD_DIR]   one line per case, then a summary.
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${1:-$ROOT/build}
+LLC=${LLC:-$(command -v llc-22 || command -v llc || echo /usr/lib/llvm-22/bin/llc)}
+CC=${CC:-cc}
+SRC=$ROOT/test/gpu/Inputs/reduce/reduce_kernels.tir
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+"$CC" -std=c11 -D_DEFAULT_SOURCE -O1 -c "$ROOT/test/gpu/sim/reduce_main.c" -o "$WORK/main.o" || exit 2
+pass=0; fail=0
+# name | kernel | dtype | R C AXIS OP | constexprs after the two pointers
+cases="
+sum1d_1024_f32|red1d|f32|1024 1 0 0|1024,0
+max1d_1024_f32|red1d|f32|1024 1 0 1|1024,1
+min1d_64_i32|red1d|i32|64 1 0 2|64,2
+sum1d_32_i32|red1d|i32|32 1 0 0|32,0
+sum1d_4096_f32|red1d|f32|4096 1 0 0|4096,0
+max2d_16x64_ax1_f32|red2d|f32|16 64 1 1|16,64,1,1
+sum2d_16x64_ax0_f32|red2d|f32|16 64 0 0|16,64,0,0
+sum2d_64x16_ax0_i32|red2d|i32|64 16 0 0|64,16,0,0
+min2d_32x32_ax1_i32|red2d|i32|32 32 1 2|32,32,1,2
+max2d_128x8_ax0_f32|red2d|f32|128 8 0 1|128,8,0,1
+sum2d_4x256_ax1_f32|red2d|f32|4 256 1 0|4,256,1,0
+sum2d_256x4_ax0_f32|red2d|f32|256 4 0 0|256,4,0,0
+sumall_16x64_f32|redall|f32|16 64 0 0|16,64,0
+maxall_8x8_i32|redall|i32|8 8 0 1|8,8,1
+sum2d_16x1_ax1_f32|red2d|f32|16 1 1 0|16,1,1,0
+max1d_1_f32|red1d|f32|1 1 0 1|1,1
+sum2d_2x2048_ax0_f32|red2d|f32|2 2048 0 0|2,2048,0,0
+min2d_2x2048_ax1_f32|red2d|f32|2 2048 1 2|2,2048,1,2
+loop_4096_by_512_f32|loop1d|f32|4096 1 0 0|4096,512
+loop_1024_by_128_f32|loop1d|f32|1024 1 0 0|1024,128
+softmax_16x64_f32|softmax2d|f32|16 64 0 0|16,64
+softmax_4x512_f32|softmax2d|f32|4 512 0 0|4,512
+softmax_2x32_f32|softmax2d|f32|2 32 0 0|2,32
+"
+while IFS='|' read -r name kernel dt args cx; do
+  [ -n "$name" ] || continue
+  sig="*${dt/f32/fp32}:16,*${dt/f32/fp32}:16,$cx"
+  if ! "$BUILD/tilec" "$SRC" --kernel "$kernel" --signature "$sig" --num-warps 4 --emit=llvm \
+       -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
+    echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
+  fi
+  sed -e '/^target datalayout/d' -e '/^target triple/d' -e 's/ptx_kernel //' \
+      -e 's/addrspace([0-9])//g' -e "s/@$kernel(/@sim_kernel(/" \
+      -e 's/@__tilec_smem = external *global \[0 x i8\]/@__tilec_smem = global [262144 x i8] zeroinitializer/' \
+      -e 's/@llvm\.nvvm\.read\.ptx\.sreg\.tid\.x/@sim_tid/g' \
+      -e 's/@llvm\.nvvm\.read\.ptx\.sreg\.ctaid\.x/@sim_zero/g' \
+      -e 's/@llvm\.nvvm\.shfl\.sync\.idx\.i32/@sim_shfl/g' \
+      -e 's/@llvm\.nvvm\.shfl\.sync\.bfly\.i32/@sim_shfl_bfly/g' \
+      -e 's/@llvm\.nvvm\.barrier\.cta\.sync\.aligned\.all/@sim_barrier/g' \
+      -e 's/@llvm\.nvvm\.barrier0()/@sim_barrier(i32 0)/g' \
+      "$WORK/$name.ll" > "$WORK/$name.host.ll"
+  if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
+     ! "$CC" "$WORK/$name.o" "$WORK/main.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
+    echo "FAIL $name: $(head -3 "$WORK/$name.err")"; fail=$((fail + 1)); continue
+  fi
+  ok=1
+  for seed in 1 2 3; do
+    out=$("$WORK/$name" "$kernel" "$dt" $args "$seed") || { ok=0; echo "FAIL $name (seed $seed): $out"; break; }
+  done
+  [ $ok = 1 ] && { echo "PASS $name"; pass=$((pass + 1)); } || fail=$((fail + 1))
+done <<< "$cases"
+echo "sim: $pass passed, $fail failed"
+[ $fail = 0 ]
