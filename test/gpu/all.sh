@@ -6,8 +6,8 @@
 #   2. the convert_layout routes on random data (run_routes.sh: 24 kernels);
 #   3. the target checks (run_target_check.sh: per-function num_warps, PTX per arch);
 #   4. compute-sanitizer: memcheck over the suite, the routes and the shared-memory kernels;
-#      racecheck and synccheck over every kernel that uses shared memory (routes, smem);
-#      each must report 0 errors;
+#      racecheck and synccheck over every kernel that uses shared memory (the suite's
+#      transpose and softmax, the routes, smem); each must report 0 errors;
 #   5. the benchmarks beside Triton and torch (bench/run.sh), unless NO_BENCH=1.
 # Prints one table last; logs (one tarball) and the benchmark report go to $OUT.
 #
@@ -44,6 +44,8 @@ if [ -n "$CS" ]; then
   step memcheck-suite san memcheck "$B/gpu_suite" .carry/kernels
   step memcheck-routes san memcheck "$B/routes" .carry/routes
   step memcheck-smem san memcheck "$B/smem_check" .carry/smem
+  step racecheck-suite san racecheck "$B/gpu_suite" .carry/kernels
+  step synccheck-suite san synccheck "$B/gpu_suite" .carry/kernels
   step racecheck-routes san racecheck "$B/routes" .carry/routes
   step racecheck-smem san racecheck "$B/smem_check" .carry/smem
   step synccheck-routes san synccheck "$B/routes" .carry/routes
