@@ -71,6 +71,13 @@ struct cg_lowering {
   const char *intrinsic;     /* cg_ew_binary, cg_ew_math: an overloaded LLVM intrinsic */
   const char *libdevice;     /* cg_ew_math: the f32 libdevice function (f64: without 'f') */
   LLVMOpcode cast;           /* cg_ew_cast */
+  /* Triton's fast f32 path (cg_ew_binary, cg_ew_math): an NVVM intrinsic used for f32
+   * values, and f16/bf16 ones computed in f32, in place of the IEEE operation or libdevice:
+   * '/' is div.full.f32, tl.exp is ex2.approx.f32 of x * log2(e), tl.exp2 and tl.sqrt are
+   * the .approx.ftz forms, as Triton compiles them. `prescale` (when non-zero) multiplies
+   * the operand first. f64 keeps the precise form. */
+  const char *approx_f32;
+  double prescale;
 };
 
 /* ---- convert.c ---- */

@@ -5,6 +5,7 @@
  * inlined). Produces: one LLVM module (own LLVMContext) with a ptx_kernel per public
  * tt.func. The IR module is not changed. */
 #include <stdlib.h>
+#include <assert.h>
 #include <string.h>
 
 #include <llvm-c/Analysis.h>
@@ -86,6 +87,10 @@ unsigned cg_num_regs(cg_state *st, const ir_type *t, ir_loc loc) {
 LLVMValueRef cg_intrinsic(cg_state *st, const char *name, LLVMTypeRef *over, unsigned nover,
                           LLVMValueRef *args, unsigned nargs) {
   unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  /* a name or overload this LLVM does not know is a bug in the lowering tables: fail loudly
+   * here rather than inside LLVM */
+  assert(id && "cg_intrinsic: unknown LLVM intrinsic");
+  assert((nover > 0) == LLVMIntrinsicIsOverloaded(id) && "cg_intrinsic: overload types");
   LLVMValueRef fn = LLVMGetIntrinsicDeclaration(st->mod, id, over, nover);
   LLVMTypeRef fty = LLVMIntrinsicGetType(st->ctx, id, over, nover);
   return LLVMBuildCall2(st->b, fty, fn, args, nargs, "");
@@ -127,7 +132,10 @@ static bool lower_call(cg_state *st, ir_op *op) {
 }
 
 /* The lowering of every op, by opcode. An element-wise op is one row: its family's
- * function and the LLVM builder, cast, intrinsic or libdevice function it uses. */
+ * function and the LLVM builder, cast, intrinsic or libdevice function it uses, and, where
+ * Triton compiles f32 to a fast approximate instruction, that instruction (approx_f32), so
+ * that the same kernel text computes what Triton computes: '/' (div.full.f32), tl.exp
+ * (ex2.approx.f32 of x * log2 e), tl.exp2 and tl.sqrt (.approx.ftz). */
 static const cg_lowering lowerings[IR_OP__COUNT] = {
     /* arith: integers */
     [IR_OP_ADDI] = {.elementwise = cg_ew_binary, .build = LLVMBuildAdd},
@@ -153,7 +161,7 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_ADDF] = {.elementwise = cg_ew_binary, .build = LLVMBuildFAdd},
     [IR_OP_SUBF] = {.elementwise = cg_ew_binary, .build = LLVMBuildFSub},
     [IR_OP_MULF] = {.elementwise = cg_ew_binary, .build = LLVMBuildFMul},
-    [IR_OP_DIVF] = {.elementwise = cg_ew_binary, .build = LLVMBuildFDiv},
+    [IR_OP_DIVF] = {.elementwise = cg_ew_binary, .build = LLVMBuildFDiv, .approx_f32 = "llvm.nvvm.div.full"},
     [IR_OP_REMF] = {.elementwise = cg_ew_binary, .build = LLVMBuildFRem},
     [IR_OP_MAXNUMF] = {.elementwise = cg_ew_binary, .intrinsic = "llvm.maxnum"},
     [IR_OP_MINNUMF] = {.elementwise = cg_ew_binary, .intrinsic = "llvm.minnum"},
@@ -180,8 +188,9 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_INTTOPTR] = {.elementwise = cg_ew_cast, .cast = LLVMIntToPtr},
     [IR_OP_PTRBITCAST] = {.elementwise = cg_ew_cast, .cast = LLVMAddrSpaceCast},
     /* math */
-    [IR_OP_EXP] = {.elementwise = cg_ew_math, .libdevice = "__nv_expf"},
-    [IR_OP_EXP2] = {.elementwise = cg_ew_math, .libdevice = "__nv_exp2f"},
+    [IR_OP_EXP] = {.elementwise = cg_ew_math, .libdevice = "__nv_expf", .approx_f32 = "llvm.nvvm.ex2.approx",
+                   .prescale = 1.4426950408889634 /* log2(e) */},
+    [IR_OP_EXP2] = {.elementwise = cg_ew_math, .libdevice = "__nv_exp2f", .approx_f32 = "llvm.nvvm.ex2.approx.ftz"},
     [IR_OP_LOG] = {.elementwise = cg_ew_math, .libdevice = "__nv_logf"},
     [IR_OP_LOG2] = {.elementwise = cg_ew_math, .libdevice = "__nv_log2f"},
     [IR_OP_RSQRT] = {.elementwise = cg_ew_math, .libdevice = "__nv_rsqrtf"},
@@ -190,7 +199,7 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_ERF] = {.elementwise = cg_ew_math, .libdevice = "__nv_erff"},
     [IR_OP_TANH] = {.elementwise = cg_ew_math, .libdevice = "__nv_tanhf"},
     [IR_OP_POWF] = {.elementwise = cg_ew_math, .libdevice = "__nv_powf"},
-    [IR_OP_SQRT] = {.elementwise = cg_ew_math, .intrinsic = "llvm.sqrt"},
+    [IR_OP_SQRT] = {.elementwise = cg_ew_math, .intrinsic = "llvm.sqrt", .approx_f32 = "llvm.nvvm.sqrt.approx.ftz.f"},
     [IR_OP_FLOOR] = {.elementwise = cg_ew_math, .intrinsic = "llvm.floor"},
     [IR_OP_CEIL] = {.elementwise = cg_ew_math, .intrinsic = "llvm.ceil"},
     [IR_OP_ABSF] = {.elementwise = cg_ew_math, .intrinsic = "llvm.fabs"},

@@ -42,16 +42,44 @@ static cg_val **operands(cg_state *st, ir_op *op, unsigned *out_n) {
   return ops;
 }
 
+/* Whether a row's f32 fast path applies to op on values of type ty: f32, or f16/bf16
+ * computed in f32 (the result rounded back), unless the op asks for precision. */
+static bool fast_path(const cg_lowering *row, const ir_op *op, LLVMTypeRef ty) {
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  return row->approx_f32 && !ir_op_get_attr(op, TILE_ATTR_PRECISE) &&
+         (k == LLVMFloatTypeKind || k == LLVMHalfTypeKind || k == LLVMBFloatTypeKind);
+}
+
+/* The row's f32 intrinsic on f32 operands (prescaled when the row says so). */
+static LLVMValueRef approx_f32(cg_state *st, const cg_lowering *row, LLVMValueRef *args, unsigned nargs) {
+  if (row->prescale)
+    args[0] = LLVMBuildFMul(st->b, args[0], LLVMConstReal(LLVMFloatTypeInContext(st->ctx), row->prescale), "");
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx); /* the overload, where there is one */
+  unsigned id = LLVMLookupIntrinsicID(row->approx_f32, strlen(row->approx_f32));
+  return cg_intrinsic(st, row->approx_f32, &f32, id && LLVMIntrinsicIsOverloaded(id), args, nargs);
+}
+
+/* A binary op through the row's f32 fast path, widening f16/bf16 operands to f32. */
+static LLVMValueRef binary_fast(cg_state *st, const cg_lowering *row, LLVMTypeRef ty, LLVMValueRef *args) {
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx);
+  bool narrow = ty != f32;
+  for (unsigned j = 0; j < 2 && narrow; j++) args[j] = LLVMBuildFPExt(st->b, args[j], f32, "");
+  LLVMValueRef x = approx_f32(st, row, args, 2);
+  return narrow ? LLVMBuildFPTrunc(st->b, x, ty, "") : x;
+}
+
 bool cg_ew_binary(cg_state *st, ir_op *op, const cg_lowering *row) {
   unsigned n;
   cg_val **a = operands(st, op, &n);
   if (!a) return false;
   cg_val *r = cg_val_new(st, n);
   LLVMTypeRef ty = cg_scalar_type(st, op->results[0].type);
+  bool fast = fast_path(row, op, ty);
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef args[2] = {a[0]->regs[i], a[1]->regs[i]};
-    r->regs[i] = row->build ? row->build(st->b, args[0], args[1], "")
-                            : cg_intrinsic(st, row->intrinsic, &ty, 1, args, 2);
+    r->regs[i] = fast         ? binary_fast(st, row, ty, args)
+                 : row->build ? row->build(st->b, args[0], args[1], "")
+                              : cg_intrinsic(st, row->intrinsic, &ty, 1, args, 2);
   }
   cg_set(st, ir_op_result(op, 0), r);
   return true;
@@ -165,8 +193,9 @@ bool cg_lower_absi(cg_state *st, ir_op *op) {
 }
 
 /* One math op on one register set of f32/f64 values. */
-static LLVMValueRef math_one(cg_state *st, const cg_lowering *row, LLVMTypeRef ty,
-                             LLVMValueRef *args, unsigned nargs) {
+static LLVMValueRef math_one(cg_state *st, const ir_op *op, const cg_lowering *row,
+                             LLVMTypeRef ty, LLVMValueRef *args, unsigned nargs) {
+  if (fast_path(row, op, ty)) return approx_f32(st, row, args, nargs);
   if (row->intrinsic) return cg_intrinsic(st, row->intrinsic, &ty, 1, args, nargs);
   char name[64];
   snprintf(name, sizeof name, "%s", row->libdevice);
@@ -191,7 +220,7 @@ bool cg_ew_math(cg_state *st, ir_op *op, const cg_lowering *row) {
     LLVMValueRef args[3];
     for (unsigned j = 0; j < op->noperands && j < 3; j++)
       args[j] = cty == ty ? a[j]->regs[i] : LLVMBuildFPExt(st->b, a[j]->regs[i], cty, "");
-    LLVMValueRef x = math_one(st, row, cty, args, op->noperands);
+    LLVMValueRef x = math_one(st, op, row, cty, args, op->noperands);
     r->regs[i] = cty == ty ? x : LLVMBuildFPTrunc(st->b, x, ty, "");
   }
   cg_set(st, ir_op_result(op, 0), r);

@@ -11,6 +11,9 @@
 /* On the op defining a value: arrays of i64, one entry per dim (scalars: one entry). */
 #define TILE_ATTR_DIVISIBILITY "tt.divisibility"
 #define TILE_ATTR_CONTIGUITY "tt.contiguity"
+/* On math.exp / math.exp2 / math.sqrt / arith.divf (unit): compute with IEEE or libdevice
+ * accuracy (libdevice.* calls, tl.sqrt_rn) instead of Triton's fast f32 instructions. */
+#define TILE_ATTR_PRECISE "precise"
 /* On scf.for (range(..., num_stages=N)). */
 #define TILE_ATTR_LOOP_NUM_STAGES "tt.num_stages"
 

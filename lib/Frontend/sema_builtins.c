@@ -19,6 +19,8 @@ typedef struct bcall {
   const sema_val *args;
   sema_val a[MAXP];        /* bound by parameter name */
   bool have[MAXP];
+  bool precise;            /* libdevice.* and *_rn: IEEE / libdevice accuracy, not Triton's
+                              fast f32 instructions (TILE_ATTR_PRECISE on the op) */
 } bcall;
 
 typedef bool (*bfn)(sema *S, bcall *c, sema_val *out);
@@ -390,7 +392,9 @@ static bool math1_op(sema *S, bcall *c, const char *op, const sema_val *x, sema_
   sema_val v = *x;
   bool narrow = x->dt.kind == SD_FP16 || x->dt.kind == SD_BF16;
   if (narrow && !sema_cast(S, &v, sema_dt(SD_FP32), false, c->loc, &v)) return false;
-  v = sema_tensor(sema_emit1(S, c->loc, op, 1, &v.v, v.v->type), v.dt);
+  ir_value *r = sema_emit1(S, c->loc, op, 1, &v.v, v.v->type);
+  if (c->precise && r && ir_value_def(r)) ir_op_set_attr(ir_value_def(r), TILE_ATTR_PRECISE, ir_unit_attr(S->ctx));
+  v = sema_tensor(r, v.dt);
   if (narrow) return sema_cast(S, &v, x->dt, false, c->loc, out);
   *out = v;
   return true;
@@ -406,6 +410,11 @@ MATH1(b_exp2, "math.exp2")
 MATH1(b_log, "math.log")
 MATH1(b_log2, "math.log2")
 MATH1(b_sqrt, "math.sqrt")
+
+static bool b_sqrt_rn(sema *S, bcall *c, sema_val *out) {
+  c->precise = true;
+  return b_sqrt(S, c, out);
+}
 MATH1(b_rsqrt, "math.rsqrt")
 MATH1(b_sin, "math.sin")
 MATH1(b_cos, "math.cos")
@@ -992,7 +1001,7 @@ static const bdef tl_defs[] = {
     {"log", b_log, 1, {"x"}, false},
     {"log2", b_log2, 1, {"x"}, false},
     {"sqrt", b_sqrt, 1, {"x"}, false},
-    {"sqrt_rn", b_sqrt, 1, {"x"}, false},
+    {"sqrt_rn", b_sqrt_rn, 1, {"x"}, false},
     {"rsqrt", b_rsqrt, 1, {"x"}, false},
     {"sin", b_sin, 1, {"x"}, false},
     {"cos", b_cos, 1, {"x"}, false},
@@ -1142,6 +1151,7 @@ bool sema_call_builtin(sema *S, const sema_val *fn, const fe_expr *call, unsigne
         sema_error(S, loc, "'%s' is not supported", c.disp);
         return false;
       }
+      c.precise = strncmp(name, "fast_", 5) != 0; /* libdevice's own accuracy */
       name = al;
     }
     d = find_def(tl_defs, sizeof tl_defs / sizeof tl_defs[0], name);

@@ -56,6 +56,9 @@ while IFS='|' read -r name kernel dt args cx; do
       -e 's/@llvm\.nvvm\.shfl\.sync\.bfly\.i32/@sim_shfl_bfly/g' \
       -e 's/@llvm\.nvvm\.barrier\.cta\.sync\.aligned\.all/@sim_barrier/g' \
       -e 's/@llvm\.nvvm\.barrier0()/@sim_barrier(i32 0)/g' \
+      -e 's/@llvm\.nvvm\.div\.full/@sim_div_full/g' \
+      -e 's/@llvm\.nvvm\.ex2\.approx\.ftz\.f32/@sim_ex2/g' -e 's/@llvm\.nvvm\.ex2\.approx\.f32/@sim_ex2/g' \
+      -e 's/@llvm\.nvvm\.sqrt\.approx\.ftz\.f/@sim_sqrt/g' \
       "$WORK/$name.ll" > "$WORK/$name.host.ll"
   if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
      ! "$CC" "$WORK/$name.o" "$WORK/main.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then

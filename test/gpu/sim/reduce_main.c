@@ -175,3 +175,9 @@ int main(int argc, char **argv) {
   if (!bad) printf("ok\n");
   return bad;
 }
+
+/* Triton's fast f32 instructions (div.full, ex2.approx, sqrt.approx), on the host to float
+ * precision; the GPU's approximations are within a few ulp of these. */
+float sim_div_full(float a, float b) { return a / b; }
+float sim_ex2(float x) { return exp2f(x); }
+float sim_sqrt(float x) { return sqrtf(x); }
