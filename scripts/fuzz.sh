@@ -7,7 +7,8 @@
 #
 #   --time S       fuzz each target S seconds (default 25) on a fresh working corpus
 #   --campaign S   fuzz each target S seconds, keeping the working corpus in
-#                  build-fuzz/fuzz-work/<target> from one campaign to the next
+#                  build-fuzz/fuzz-work/<target> from one campaign to the next, and going
+#                  on after a finding (libFuzzer's -fork=1 -ignore_crashes=1) to collect all
 #   --replay-only  only replay the corpora (what the gcc fallback always does)
 #   --log FILE     where the PASS:/FAIL: lines go (default build-fuzz/fuzz.log)
 #   TARGET         tir, ir, sig, meta (default: all)
@@ -16,10 +17,12 @@
 # otherwise gcc builds them with a replay driver (test/fuzz/driver_main.c) and no mutation
 # happens. Each target ends in one line "PASS: fuzz-<target> ..." or "FAIL: fuzz-<target>
 # ..."; a failed build is "FAIL: fuzz-build". Exit status 1 when any line is a FAIL.
+# Environment: TILEC_FUZZ_BUILD (build folder, default build-fuzz), TILEC_FUZZ_CC (the
+# compilers to try for libFuzzer, default "clang-22 clang"; e.g. "none" forces the gcc driver).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-bdir=$root/build-fuzz
+bdir=${TILEC_FUZZ_BUILD:-$root/build-fuzz}
 secs=25
 keep=0
 replay_only=0
@@ -31,7 +34,7 @@ while [ $# -gt 0 ]; do
     --campaign) secs=$2; keep=1; shift 2 ;;
     --replay-only) replay_only=1; shift ;;
     --log) log=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -50,7 +53,7 @@ rss_mb=2048
 # ---- pick the compiler: clang with libFuzzer, else the C compiler with the replay driver ----
 pick_cc() {
   local c
-  for c in clang-22 clang; do
+  for c in ${TILEC_FUZZ_CC:-clang-22 clang}; do
     command -v "$c" >/dev/null 2>&1 || continue
     printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n){(void)d;(void)n;return 0;}\n' \
       >"$bdir/probe.c"
@@ -110,17 +113,24 @@ fuzz() {
   local work=$bdir/fuzz-work/$t art=$bdir/fuzz-artifacts/$t/ out=$bdir/fuzz-logs/$t.log
   [ $keep -eq 1 ] || rm -rf "$work"
   mkdir -p "$work" "$art"
-  local dict=()
+  local dict=() mode=()
   [ -f "test/fuzz/$t.dict" ] && dict=(-dict="test/fuzz/$t.dict")
+  # A campaign runs in a child process and keeps going after a finding, to collect them all.
+  [ $keep -eq 1 ] && mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+  local before after
+  before=$(ls "$art" | wc -l)
   "$bdir/fuzz_$t" -max_total_time="$secs" -timeout=$timeout_s -rss_limit_mb=$rss_mb \
     -malloc_limit_mb=$rss_mb -max_len="${maxlen[$t]}" -artifact_prefix="$art" -print_final_stats=1 \
-    "${dict[@]}" "$work" "$@" >"$out" 2>&1
+    "${mode[@]}" "${dict[@]}" "$work" "$@" >"$out" 2>&1 || return 1
+  after=$(ls "$art" | wc -l)
+  [ "$after" -eq "$before" ]
 }
 
 # "execs 12345, cov 678, ft 9012, corpus 34" from a libFuzzer log.
 stats() {
   local l=$1 execs cov
   execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$l" | grep -oE '[0-9]+$' | tail -1)
+  [ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' "$l" | tail -1 | tr -d '#')
   cov=$(grep -E '^#[0-9]+.*cov: ' "$l" | tail -1 | grep -oE 'cov: [0-9]+ ft: [0-9]+ corp: [0-9]+' )
   echo "execs ${execs:-?}, ${cov:-no coverage line}"
 }
@@ -143,7 +153,7 @@ for t in "${targets[@]}"; do
     result "PASS: fuzz-$t ($(stats "$bdir/fuzz-logs/$t.log"))"
   else
     grep -E 'ERROR|SUMMARY|runtime error|Test unit written' "$bdir/fuzz-logs/$t.log" | tail -6
-    result "FAIL: fuzz-$t (see $bdir/fuzz-logs/$t.log; the input is in $bdir/fuzz-artifacts/$t/)"
+    result "FAIL: fuzz-$t ($(stats "$bdir/fuzz-logs/$t.log"); see $bdir/fuzz-logs/$t.log; inputs in $bdir/fuzz-artifacts/$t/)"
     status=1
   fi
 done
