@@ -101,7 +101,9 @@ replay() {
   if [ $libfuzzer -eq 1 ]; then
     local empty=$bdir/fuzz-empty/$t
     rm -rf "$empty"; mkdir -p "$empty"
-    "$bdir/fuzz_$t" -runs=0 -timeout=$timeout_s -rss_limit_mb=$rss_mb "$empty" "$@" >"$out" 2>&1
+    mkdir -p "$bdir/fuzz-artifacts/$t-replay"
+    "$bdir/fuzz_$t" -runs=0 -timeout=$timeout_s -rss_limit_mb=$rss_mb \
+      -artifact_prefix="$bdir/fuzz-artifacts/$t-replay/" "$empty" "$@" >"$out" 2>&1
   else
     "$bdir/fuzz_$t" "$@" >"$out" 2>&1
   fi
@@ -142,7 +144,7 @@ for t in "${targets[@]}"; do
   read -r -a seeds <<<"$(seed_dirs "$t")"
   if ! replay "$t" "${seeds[@]}"; then
     grep -E 'ERROR|SUMMARY|runtime error|Running:' "$bdir/fuzz-logs/$t-replay.log" | tail -5
-    result "FAIL: fuzz-$t-replay (see $bdir/fuzz-logs/$t-replay.log)"
+    result "FAIL: fuzz-$t-replay (see $bdir/fuzz-logs/$t-replay.log; the input is in $bdir/fuzz-artifacts/$t-replay/)"
     status=1
     continue
   fi
