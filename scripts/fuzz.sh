@@ -7,16 +7,17 @@
 #
 #   --time S       fuzz each target S seconds (default 25) on a fresh working corpus
 #   --campaign S   fuzz each target S seconds, keeping the working corpus in
-#                  build-fuzz/fuzz-work/<target> from one campaign to the next, and going
-#                  on after a finding (libFuzzer's -fork=1 -ignore_crashes=1) to collect all
+#                  build-fuzz/fuzz-work/<target> from one campaign to the next
 #   --replay-only  only replay the corpora (what the gcc fallback always does)
 #   --log FILE     where the PASS:/FAIL: lines go (default build-fuzz/fuzz.log)
 #   TARGET         tir, ir, sig, meta (default: all)
 #
 # With clang-22 (or clang) and its libFuzzer runtime the targets are libFuzzer binaries;
 # otherwise gcc builds them with a replay driver (test/fuzz/driver_main.c) and no mutation
-# happens. Each target ends in one line "PASS: fuzz-<target> ..." or "FAIL: fuzz-<target>
-# ..."; a failed build is "FAIL: fuzz-build". Exit status 1 when any line is a FAIL.
+# happens. Fuzzing goes on after a finding (libFuzzer's fork mode); each finding is replayed,
+# and one that matches test/fuzz/findings/known.txt (an open defect someone else fixes) is
+# noted, not failed. Each target ends in one line "PASS: fuzz-<target> ..." or "FAIL:
+# fuzz-<target> ..."; a failed build is "FAIL: fuzz-build". Exit status 1 on any FAIL.
 # Environment: TILEC_FUZZ_BUILD (build folder, default build-fuzz), TILEC_FUZZ_CC (the
 # compilers to try for libFuzzer, default "clang-22 clang"; e.g. "none" forces the gcc driver).
 set -uo pipefail
@@ -109,23 +110,44 @@ replay() {
   fi
 }
 
-# Fuzzes for $secs seconds; prints libFuzzer's final numbers.
+# Fuzzes for $secs seconds in a child process that keeps going after a finding (libFuzzer's
+# fork mode), so that a hit on a known open finding does not end the run. Leaves the new
+# inputs that crashed, hung or ran out of memory listed in $bdir/fuzz-logs/$t.new.
 fuzz() {
   local t=$1; shift
   local work=$bdir/fuzz-work/$t art=$bdir/fuzz-artifacts/$t/ out=$bdir/fuzz-logs/$t.log
   [ $keep -eq 1 ] || rm -rf "$work"
   mkdir -p "$work" "$art"
-  local dict=() mode=()
+  local dict=()
   [ -f "test/fuzz/$t.dict" ] && dict=(-dict="test/fuzz/$t.dict")
-  # A campaign runs in a child process and keeps going after a finding, to collect them all.
-  [ $keep -eq 1 ] && mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
-  local before after
-  before=$(ls "$art" | wc -l)
+  touch "$bdir/fuzz-logs/$t.stamp"
   "$bdir/fuzz_$t" -max_total_time="$secs" -timeout=$timeout_s -rss_limit_mb=$rss_mb \
     -malloc_limit_mb=$rss_mb -max_len="${maxlen[$t]}" -artifact_prefix="$art" -print_final_stats=1 \
-    "${mode[@]}" "${dict[@]}" "$work" "$@" >"$out" 2>&1 || return 1
-  after=$(ls "$art" | wc -l)
-  [ "$after" -eq "$before" ]
+    -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    "${dict[@]}" "$work" "$@" >"$out" 2>&1
+  local rc=$?
+  find "$art" -type f -newer "$bdir/fuzz-logs/$t.stamp" >"$bdir/fuzz-logs/$t.new"
+  return $rc
+}
+
+# Replays each new finding; prints "K known U unknown". A finding is known when its report
+# matches a line of test/fuzz/findings/known.txt (an open defect with a reproducer in
+# test/fuzz/findings/); anything else is new.
+classify() {
+  local t=$1 known=0 unknown=0 f rep=$bdir/fuzz-logs/$t.replay-finding
+  local pats=test/fuzz/findings/known.txt
+  while read -r f; do
+    [ -n "$f" ] || continue
+    "$bdir/fuzz_$t" -timeout=$timeout_s -rss_limit_mb=$rss_mb "$f" >"$rep" 2>&1
+    if [ -f "$pats" ] && grep -qEf <(grep -vE '^(#|$)' "$pats") "$rep"; then
+      known=$((known + 1))
+    else
+      unknown=$((unknown + 1))
+      echo "fuzz: new finding $f:" >&2
+      grep -E 'ERROR|runtime error|SUMMARY' "$rep" | head -3 >&2
+    fi
+  done <"$bdir/fuzz-logs/$t.new"
+  echo "$known $unknown"
 }
 
 # "execs 12345, cov 678, ft 9012, corpus 34" from a libFuzzer log.
@@ -151,11 +173,16 @@ for t in "${targets[@]}"; do
   result "PASS: fuzz-$t-replay"
   [ $libfuzzer -eq 1 ] && [ $replay_only -eq 0 ] || continue
   echo "fuzz: $t for ${secs}s"
-  if fuzz "$t" "${seeds[@]}"; then
-    result "PASS: fuzz-$t ($(stats "$bdir/fuzz-logs/$t.log"))"
+  fuzz "$t" "${seeds[@]}"
+  frc=$?
+  read -r nknown nnew <<<"$(classify "$t")"
+  note=""
+  [ "$nknown" -gt 0 ] && note="; $nknown input(s) hit known open findings (test/fuzz/findings)"
+  if [ $frc -eq 0 ] && [ "$nnew" -eq 0 ]; then
+    result "PASS: fuzz-$t ($(stats "$bdir/fuzz-logs/$t.log")$note)"
   else
-    grep -E 'ERROR|SUMMARY|runtime error|Test unit written' "$bdir/fuzz-logs/$t.log" | tail -6
-    result "FAIL: fuzz-$t ($(stats "$bdir/fuzz-logs/$t.log"); see $bdir/fuzz-logs/$t.log; inputs in $bdir/fuzz-artifacts/$t/)"
+    [ $frc -eq 0 ] || grep -E 'ERROR|SUMMARY|runtime error' "$bdir/fuzz-logs/$t.log" | tail -4
+    result "FAIL: fuzz-$t ($(stats "$bdir/fuzz-logs/$t.log"); $nnew new finding(s)$note; see $bdir/fuzz-logs/$t.log and the inputs listed in $bdir/fuzz-logs/$t.new)"
     status=1
   fi
 done

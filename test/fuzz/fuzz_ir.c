@@ -5,8 +5,8 @@
  * The passes come from the input itself, so that the tests' .ir files are seeds as they
  * stand: every `--NAME` on a `//` comment line that names a registered pass runs, in order
  * (a lit RUN line such as `// RUN: %tilec-opt %s --canonicalize | FileCheck %s`).
- * `--emit=llvm` / `--emit=ptx` there asks for conversion. With no pass named, the default
- * pipeline runs. */
+ * `--emit=llvm` / `--emit=ptx` there asks for conversion. As in tilec-opt, `--emit=ptx` alone
+ * converts without running a pass; with no such word at all, the default pipeline runs. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -29,6 +29,7 @@ typedef struct fuzz_plan {
   const ir_pass *passes[FUZZ_MAX_PASSES];
   size_t npasses;
   fuzz_emit emit;
+  bool named;  /* a pass or an emit kind was named */
 } fuzz_plan;
 
 static void quiet(void *user, diag_severity sev, diag_loc loc, const char *message,
@@ -43,9 +44,10 @@ static void plan_word(fuzz_plan *pl, const char *p, size_t n) {
   if (n == 0 || n >= sizeof name) return;
   memcpy(name, p, n);
   name[n] = 0;
-  if (!strcmp(name, "emit=llvm")) pl->emit = FUZZ_EMIT_LLVM;
-  else if (!strcmp(name, "emit=ptx")) pl->emit = FUZZ_EMIT_PTX;
+  if (!strcmp(name, "emit=llvm")) pl->emit = FUZZ_EMIT_LLVM, pl->named = true;
+  else if (!strcmp(name, "emit=ptx")) pl->emit = FUZZ_EMIT_PTX, pl->named = true;
   const ir_pass *pass = tilec_pass_lookup(name);
+  if (pass) pl->named = true;
   if (pass && pl->npasses < FUZZ_MAX_PASSES) pl->passes[pl->npasses++] = pass;
 }
 
@@ -88,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fuzz_plan pl;
   memset(&pl, 0, sizeof pl);
   plan_from_comments(&pl, (const char *)data, size);
-  if (pl.npasses == 0) {
+  if (!pl.named) {
     size_t n = 0;
     const ir_pass *const *all = tilec_pipeline(false, &n);
     for (size_t i = 0; i < n && i < FUZZ_MAX_PASSES; i++) pl.passes[pl.npasses++] = all[i];
