@@ -25,6 +25,19 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
+# clang-22 with its libFuzzer runtime, for the fuzz targets (scripts/fuzz.sh). Optional: when
+# it cannot be installed, the fuzz targets are built with gcc and only replay their corpora.
+if ! command -v clang-22 >/dev/null 2>&1 || ! ls /usr/lib/llvm-22/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+  echo "setup: installing clang-22 libclang-rt-22-dev (for fuzzing)"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  fz=(clang-22 libclang-rt-22-dev)
+  if ! $SUDO apt-get install -y -qq --no-install-recommends "${fz[@]}" >/dev/null 2>&1 &&
+     ! { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends "${fz[@]}"; } >/dev/null 2>&1; then
+    echo "setup: clang-22 not installed: the fuzz targets will only replay their corpora (gcc)"
+  fi
+fi
 echo "setup: $(cmake --version | head -1), LLVM $(llvm-config-22 --version)"
 if command -v ptxas >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/ptxas ]; then
   echo "setup: ptxas found (cubin output and ptxas checks enabled)"

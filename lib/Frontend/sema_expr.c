@@ -183,8 +183,10 @@ static bool int_shift(sema *S, ir_loc loc, bool left, int64_t i, int64_t j, sema
   }
   /* Python's i << j is i * 2**j: it fits when j < 63 and the bits shifted out are copies of
    * the sign. */
-  if (j >= 63 || ((i << j) >> j) != i) return int_overflow(S, loc, "'<<'");
-  *out = sema_int((int64_t)((uint64_t)i << j));
+  if (j >= 63) return int_overflow(S, loc, "'<<'");
+  int64_t r = (int64_t)((uint64_t)i << j); /* shifted as unsigned: no UB before the check */
+  if ((r >> j) != i) return int_overflow(S, loc, "'<<'");
+  *out = sema_int(r);
   return true;
 }
 

@@ -299,9 +299,12 @@ static const ir_type *parse_tensor_type(parser *P) {
 static const ir_type *type_from_ident(parser *P, span id) {
   if (id.n >= 2 && id.s[0] == 'i') {
     bool digits = true;
-    for (size_t i = 1; i < id.n; i++) digits &= isdigit((unsigned char)id.s[i]) != 0;
+    long w = 0; /* read within the span: the text need not be NUL-terminated after it */
+    for (size_t i = 1; i < id.n; i++) {
+      digits &= isdigit((unsigned char)id.s[i]) != 0;
+      if (i < 4) w = w * 10 + (id.s[i] - '0');
+    }
     if (digits) {
-      long w = strtol(id.s + 1, NULL, 10);
       if (id.n > 3 || w < 1 || w > 64) return fail_at(P, id.s, "invalid integer width"), NULL;
       return ir_int_type(P->ctx, (unsigned)w);
     }

@@ -4,6 +4,7 @@
  * Verifiers run after ir_verify has checked operand/result/region counts against the
  * table, so they index operands freely within those bounds. Each emits one error at the
  * op's location, prefixed "'NAME' op ", and returns false. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -437,8 +438,20 @@ static const ir_type *func_type_of(const ir_op *f) {
   return a->tval;
 }
 
+/* A name PTX accepts for an entry or function: a letter, or '_'/'$' and at least one more
+ * character, then letters, digits, '_' and '$' (LLVM aborts on anything else). */
+static bool is_ptx_identifier(const char *s) {
+  if (!(isalpha((unsigned char)s[0]) || ((s[0] == '_' || s[0] == '$') && s[1]))) return false;
+  for (const char *c = s + 1; *c; c++)
+    if (!isalnum((unsigned char)*c) && *c != '_' && *c != '$') return false;
+  return true;
+}
+
 static bool tile_verify_func(ir_op *op) {
-  if (!ir_op_get_string_attr(op, "sym_name")) return fail(op, "requires a 'sym_name' string attribute");
+  const char *name = ir_op_get_string_attr(op, "sym_name");
+  if (!name) return fail(op, "requires a 'sym_name' string attribute");
+  if (!is_ptx_identifier(name))
+    return fail(op, "sym_name must be an identifier (letters, digits, '_' and '$', not starting with a digit)");
   const ir_type *ft = func_type_of(op);
   if (!ft) return fail(op, "requires a 'function_type' attribute of function type");
   if (!ir_region_entry(ir_op_region(op, 0))) return fail(op, "requires a body");
