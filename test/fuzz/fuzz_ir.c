@@ -79,7 +79,7 @@ static void run_module(ir_context *ctx, ir_module *m, const fuzz_plan *pl) {
     free(ir_print_to_string_flags(m->op, 0));
     return;
   }
-  cg_options co = {"sm_90a", NULL, 3};
+  cg_options co = {NULL, NULL, 3}; /* the module's tgpu.target, else the default */
   cg_module *cm = cg_convert(m, &co);
   if (!cm) return;
   free(pl->emit == FUZZ_EMIT_LLVM ? cg_module_print_llvm(cm) : cg_emit_ptx(cm, ctx));
