@@ -31,7 +31,7 @@ for ir in "$KDIR"/*.ir; do
       -e 's/@llvm\.nvvm\.barrier0()/@sim_barrier(i32 0)/g' \
       "$WORK/$name.ll" > "$WORK/$name.host.ll"
   if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
-     ! "$CC" "$WORK/$name.o" "$WORK/simt.o" -lpthread -o "$WORK/$name" 2>>"$WORK/$name.err"; then
+     ! "$CC" "$WORK/$name.o" "$WORK/simt.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
     echo "FAIL $name: $(head -3 "$WORK/$name.err")"; fail=$((fail + 1)); continue
   fi
   ok=1

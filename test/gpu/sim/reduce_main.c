@@ -1,8 +1,6 @@
-/* A CPU stand-in for one thread block that checks reduction kernels against a host
- * reference (test/gpu/sim_reduce.sh). Like simt.c, the kernel's LLVM IR is retargeted to
- * the host and runs once per GPU thread on NTHREADS host threads; the NVVM intrinsics it
- * uses become the functions below: the thread index, the block barrier, shfl.sync.idx and
- * shfl.sync.bfly (every lane of a warp publishes its value, then reads its partner's).
+/* Checks reduction kernels against a host reference (test/gpu/sim_reduce.sh): the kernel's
+ * LLVM IR, retargeted to the host, runs on the CPU stand-in for one thread block of
+ * sim_block.h (thread index, barriers, idx and bfly shuffles, fast f32 math).
  *
  *   reduce_main KIND DTYPE R C AXIS OP SEED
  *     KIND  red1d (N = R elements -> 1), red2d (RxC along AXIS), redall (RxC -> 1),
@@ -19,51 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NTHREADS 128
-#define NWARPS (NTHREADS / 32)
+#include "sim_block.h"
+
 #define PAD 256
 #define POISON 0xa5
 
-void sim_kernel(void *in, void *out);
-
-static pthread_barrier_t g_block, g_warp[NWARPS];
-static uint32_t g_lanes[NWARPS][32];
-static _Thread_local int t_tid;
-static void *g_in, *g_out;
-
-int sim_tid(void) { return t_tid; }
 int sim_zero(void) { return 0; } /* the program id: one block */
 float __nv_expf(float x) { return expf(x); } /* libdevice, for softmax */
-
-void sim_barrier(int id) {
-  (void)id;
-  pthread_barrier_wait(&g_block);
-}
-
-static int exchange(int v, int src) {
-  int w = t_tid / 32;
-  g_lanes[w][t_tid % 32] = (uint32_t)v;
-  pthread_barrier_wait(&g_warp[w]);
-  int r = (int)g_lanes[w][src & 31];
-  pthread_barrier_wait(&g_warp[w]);
-  return r;
-}
-
-int sim_shfl(int mask, int v, int src, int clamp) {
-  (void)mask, (void)clamp;
-  return exchange(v, src);
-}
-
-int sim_shfl_bfly(int mask, int v, int lane_mask, int clamp) {
-  (void)mask, (void)clamp;
-  return exchange(v, (t_tid % 32) ^ lane_mask);
-}
-
-static void *thread_main(void *arg) {
-  t_tid = (int)(intptr_t)arg;
-  sim_kernel(g_in, g_out);
-  return NULL;
-}
 
 typedef struct job {
   const char *kind;
@@ -158,12 +118,7 @@ int main(int argc, char **argv) {
     else ((int32_t *)in)[i] = (int32_t)((s >> 33) % 2001) - 1000;
   }
   memset(out, POISON, nout * 4 + PAD);
-  g_in = in, g_out = out;
-  pthread_barrier_init(&g_block, NULL, NTHREADS);
-  for (int w = 0; w < NWARPS; w++) pthread_barrier_init(&g_warp[w], NULL, 32);
-  pthread_t th[NTHREADS];
-  for (int t = 0; t < NTHREADS; t++) pthread_create(&th[t], NULL, thread_main, (void *)(intptr_t)t);
-  for (int t = 0; t < NTHREADS; t++) pthread_join(th[t], NULL);
+  sim_run_block(in, out);
   int bad = !strcmp(j.kind, "softmax2d") ? check_softmax(&j, (float *)in, (float *)out)
             : !strcmp(j.kind, "loop1d")  ? check_loop(&j, (float *)in, (float *)out)
                                          : check_reduce(&j, in, out);
@@ -175,9 +130,3 @@ int main(int argc, char **argv) {
   if (!bad) printf("ok\n");
   return bad;
 }
-
-/* Triton's fast f32 instructions (div.full, ex2.approx, sqrt.approx), on the host to float
- * precision; the GPU's approximations are within a few ulp of these. */
-float sim_div_full(float a, float b) { return a / b; }
-float sim_ex2(float x) { return exp2f(x); }
-float sim_sqrt(float x) { return sqrtf(x); }

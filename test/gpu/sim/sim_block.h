@@ -1,0 +1,74 @@
+/* The CPU stand-in for one thread block that the simulation harnesses share (simt.c for
+ * convert_layout, reduce_main.c for reductions): the kernel's LLVM IR, retargeted to the host
+ * by test/gpu/sim_*.sh, runs once per GPU thread on SIM_NTHREADS host threads, and the NVVM
+ * intrinsics it calls become the functions below: the thread index, the block barrier,
+ * shfl.sync.idx and shfl.sync.bfly (every lane of a warp publishes its value, then reads its
+ * source lane's), and Triton's fast f32 instructions (div.full, ex2.approx, sqrt.approx) to
+ * float precision. Shared memory is an ordinary global, shared by the host threads as by a
+ * block. Included by exactly one file of each harness program. */
+#ifndef TILEC_SIM_BLOCK_H
+#define TILEC_SIM_BLOCK_H
+
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+
+#define SIM_NTHREADS 128
+#define SIM_NWARPS (SIM_NTHREADS / 32)
+
+void sim_kernel(void *in, void *out);
+
+static pthread_barrier_t sim_block_bar, sim_warp_bar[SIM_NWARPS];
+static uint32_t sim_lanes[SIM_NWARPS][32];
+static _Thread_local int sim_t_tid;
+static void *sim_in, *sim_out;
+
+int sim_tid(void) { return sim_t_tid; }
+
+void sim_barrier(int id) {
+  (void)id;
+  pthread_barrier_wait(&sim_block_bar);
+}
+
+static int sim_exchange(int v, int src) {
+  int w = sim_t_tid / 32;
+  sim_lanes[w][sim_t_tid % 32] = (uint32_t)v;
+  pthread_barrier_wait(&sim_warp_bar[w]);
+  int r = (int)sim_lanes[w][src & 31];
+  pthread_barrier_wait(&sim_warp_bar[w]);
+  return r;
+}
+
+int sim_shfl(int mask, int v, int src, int clamp) {
+  (void)mask, (void)clamp;
+  return sim_exchange(v, src);
+}
+
+int sim_shfl_bfly(int mask, int v, int lane_mask, int clamp) {
+  (void)mask, (void)clamp;
+  return sim_exchange(v, (sim_t_tid % 32) ^ lane_mask);
+}
+
+float sim_div_full(float a, float b) { return a / b; }
+float sim_ex2(float x) { return exp2f(x); }
+float sim_sqrt(float x) { return sqrtf(x); }
+
+static void *sim_thread_main(void *arg) {
+  sim_t_tid = (int)(intptr_t)arg;
+  sim_kernel(sim_in, sim_out);
+  return NULL;
+}
+
+/* Runs the kernel once over one block of SIM_NTHREADS threads. */
+static void sim_run_block(void *in, void *out) {
+  sim_in = in, sim_out = out;
+  pthread_barrier_init(&sim_block_bar, NULL, SIM_NTHREADS);
+  for (int w = 0; w < SIM_NWARPS; w++) pthread_barrier_init(&sim_warp_bar[w], NULL, 32);
+  pthread_t th[SIM_NTHREADS];
+  for (int t = 0; t < SIM_NTHREADS; t++) pthread_create(&th[t], NULL, sim_thread_main, (void *)(intptr_t)t);
+  for (int t = 0; t < SIM_NTHREADS; t++) pthread_join(th[t], NULL);
+  pthread_barrier_destroy(&sim_block_bar);
+  for (int w = 0; w < SIM_NWARPS; w++) pthread_barrier_destroy(&sim_warp_bar[w]);
+}
+
+#endif
