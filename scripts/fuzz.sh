@@ -18,7 +18,8 @@
 # and one that matches test/fuzz/findings/known.txt (an open defect someone else fixes) is
 # noted, not failed. Each target ends in one line "PASS: fuzz-<target> ..." or "FAIL:
 # fuzz-<target> ..."; a failed build is "FAIL: fuzz-build". Exit status 1 on any FAIL.
-# Environment: TILEC_FUZZ_BUILD (build folder, default build-fuzz), TILEC_FUZZ_CC (the
+# Environment: TILEC_FUZZ_SEED (libFuzzer's -seed; default 20261123 for --time runs, fresh
+# for campaigns; 0 = fresh), TILEC_FUZZ_BUILD (build folder, default build-fuzz), TILEC_FUZZ_CC (the
 # compilers to try for libFuzzer, default "clang-22 clang"; e.g. "none" forces the gcc driver).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -121,7 +122,11 @@ fuzz() {
   local dict=()
   [ -f "test/fuzz/$t.dict" ] && dict=(-dict="test/fuzz/$t.dict")
   touch "$bdir/fuzz-logs/$t.stamp"
-  "$bdir/fuzz_$t" -max_total_time="$secs" -timeout=$timeout_s -rss_limit_mb=$rss_mb \
+  # Short runs (--time, what the tests do) start from a fixed seed, so that a given change
+  # meets the same inputs each time; campaigns draw a fresh one (TILEC_FUZZ_SEED overrides:
+  # 0 means fresh).
+  local seed=${TILEC_FUZZ_SEED:-$([ $keep -eq 1 ] && echo 0 || echo 20261123)}
+  "$bdir/fuzz_$t" -seed="$seed" -max_total_time="$secs" -timeout=$timeout_s -rss_limit_mb=$rss_mb \
     -malloc_limit_mb=$rss_mb -max_len="${maxlen[$t]}" -artifact_prefix="$art" -print_final_stats=1 \
     -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     "${dict[@]}" "$work" "$@" >"$out" 2>&1
