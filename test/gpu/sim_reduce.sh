@@ -47,18 +47,7 @@ while IFS='|' read -r name kernel dt args cx; do
        -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
     echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
   fi
-  sed -e '/^target datalayout/d' -e '/^target triple/d' -e 's/ptx_kernel //' \
-      -e 's/addrspace([0-9])//g' -e "s/@$kernel(/@sim_kernel(/" \
-      -e 's/@__tilec_smem = external *global \[0 x i8\]/@__tilec_smem = global [262144 x i8] zeroinitializer/' \
-      -e 's/@llvm\.nvvm\.read\.ptx\.sreg\.tid\.x/@sim_tid/g' \
-      -e 's/@llvm\.nvvm\.read\.ptx\.sreg\.ctaid\.x/@sim_zero/g' \
-      -e 's/@llvm\.nvvm\.shfl\.sync\.idx\.i32/@sim_shfl/g' \
-      -e 's/@llvm\.nvvm\.shfl\.sync\.bfly\.i32/@sim_shfl_bfly/g' \
-      -e 's/@llvm\.nvvm\.barrier\.cta\.sync\.aligned\.all/@sim_barrier/g' \
-      -e 's/@llvm\.nvvm\.barrier0()/@sim_barrier(i32 0)/g' \
-      -e 's/@llvm\.nvvm\.div\.full/@sim_div_full/g' \
-      -e 's/@llvm\.nvvm\.ex2\.approx\.ftz\.f32/@sim_ex2/g' -e 's/@llvm\.nvvm\.ex2\.approx\.f32/@sim_ex2/g' \
-      -e 's/@llvm\.nvvm\.sqrt\.approx\.ftz\.f/@sim_sqrt/g' \
+  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@$kernel(/@sim_kernel(/" \
       "$WORK/$name.ll" > "$WORK/$name.host.ll"
   if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
      ! "$CC" "$WORK/$name.o" "$WORK/main.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then

@@ -22,13 +22,7 @@ for ir in "$KDIR"/*.ir; do
   if ! "$BUILD/tilec-opt" "$ir" --allocate-shared-memory --membar --emit=llvm -o "$WORK/$name.ll"; then
     echo "FAIL $name: tilec-opt"; fail=$((fail + 1)); continue
   fi
-  sed -e '/^target datalayout/d' -e '/^target triple/d' -e 's/ptx_kernel //' \
-      -e 's/addrspace([0-9])//g' -e "s/@$name(/@sim_kernel(/" \
-      -e 's/@__tilec_smem = external *global \[0 x i8\]/@__tilec_smem = global [262144 x i8] zeroinitializer/' \
-      -e 's/@llvm\.nvvm\.read\.ptx\.sreg\.tid\.x/@sim_tid/g' \
-      -e 's/@llvm\.nvvm\.shfl\.sync\.idx\.i32/@sim_shfl/g' \
-      -e 's/@llvm\.nvvm\.barrier\.cta\.sync\.aligned\.all/@sim_barrier/g' \
-      -e 's/@llvm\.nvvm\.barrier0()/@sim_barrier(i32 0)/g' \
+  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@$name(/@sim_kernel(/" \
       "$WORK/$name.ll" > "$WORK/$name.host.ll"
   if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
      ! "$CC" "$WORK/$name.o" "$WORK/simt.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then

@@ -22,7 +22,6 @@
 #define PAD 256
 #define POISON 0xa5
 
-int sim_zero(void) { return 0; } /* the program id: one block */
 float __nv_expf(float x) { return expf(x); } /* libdevice, for softmax */
 
 typedef struct job {

@@ -1,6 +1,6 @@
 /* The CPU stand-in for one thread block that the simulation harnesses share (simt.c for
  * convert_layout, reduce_main.c for reductions): the kernel's LLVM IR, retargeted to the host
- * by test/gpu/sim_*.sh, runs once per GPU thread on SIM_NTHREADS host threads, and the NVVM
+ * by test/gpu/sim/retarget.sed, runs once per GPU thread on SIM_NTHREADS host threads, and the NVVM
  * intrinsics it calls become the functions below: the thread index, the block barrier,
  * shfl.sync.idx and shfl.sync.bfly (every lane of a warp publishes its value, then reads its
  * source lane's), and Triton's fast f32 instructions (div.full, ex2.approx, sqrt.approx) to
@@ -24,6 +24,7 @@ static _Thread_local int sim_t_tid;
 static void *sim_in, *sim_out;
 
 int sim_tid(void) { return sim_t_tid; }
+int sim_zero(void) { return 0; } /* the program id: one block */
 
 void sim_barrier(int id) {
   (void)id;

@@ -1,0 +1,19 @@
+# Retargets a kernel's NVPTX LLVM IR to the host for the CPU thread-block stand-in
+# (sim_block.h): no NVPTX data layout or triple, no address spaces, the dynamic shared array
+# as an ordinary global, and each NVVM intrinsic as the sim_block.h function that stands in
+# for it. The kernel's own name is renamed by the caller (-e "s/@NAME(/@sim_kernel(/").
+/^target datalayout/d
+/^target triple/d
+s/ptx_kernel //
+s/addrspace([0-9])//g
+s/@__tilec_smem = external *global \[0 x i8\]/@__tilec_smem = global [262144 x i8] zeroinitializer/
+s/@llvm\.nvvm\.read\.ptx\.sreg\.tid\.x/@sim_tid/g
+s/@llvm\.nvvm\.read\.ptx\.sreg\.ctaid\.x/@sim_zero/g
+s/@llvm\.nvvm\.shfl\.sync\.idx\.i32/@sim_shfl/g
+s/@llvm\.nvvm\.shfl\.sync\.bfly\.i32/@sim_shfl_bfly/g
+s/@llvm\.nvvm\.barrier\.cta\.sync\.aligned\.all/@sim_barrier/g
+s/@llvm\.nvvm\.barrier0()/@sim_barrier(i32 0)/g
+s/@llvm\.nvvm\.div\.full/@sim_div_full/g
+s/@llvm\.nvvm\.ex2\.approx\.ftz\.f32/@sim_ex2/g
+s/@llvm\.nvvm\.ex2\.approx\.f32/@sim_ex2/g
+s/@llvm\.nvvm\.sqrt\.approx\.ftz\.f/@sim_sqrt/g
