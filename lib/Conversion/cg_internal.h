@@ -161,6 +161,20 @@ bool cg_lower_barrier(cg_state *st, ir_op *op);
 /* Lowers tgpu.convert_layout by the route tgpu_convert_plan picks. */
 bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 
+/* ---- combine.c ---- */
+/* The binary function of a tt.reduce (or tt.scan): the op named by its `combine` attribute,
+ * or its combine region, lowered inline at each use on one thread's scalars. */
+typedef struct cg_combiner {
+  ir_op *op;
+  ir_opcode named;  /* IR_OP_UNKNOWN: the region */
+  unsigned n;       /* values combined at once (the op's operands) */
+} cg_combiner;
+void cg_combiner_init(cg_combiner *c, ir_op *op);
+/* out[i] = (a combine b)[i] for i < c->n (out may alias a); false after an error. */
+bool cg_combine(cg_state *st, const cg_combiner *c, LLVMValueRef *a, LLVMValueRef *b, LLVMValueRef *out);
+/* The value of lane (this lane XOR lane_mask) of v (32-bit pieces; narrow values widened). */
+LLVMValueRef cg_shfl_bfly(cg_state *st, LLVMValueRef v, unsigned lane_mask);
+
 /* ---- reduce.c ---- */
 /* Lowers tt.reduce: registers, butterfly shuffles, then scratch across warps. */
 bool cg_lower_reduce(cg_state *st, ir_op *op);
@@ -169,5 +183,8 @@ bool cg_lower_reduce(cg_state *st, ir_op *op);
 bool cg_lower_for(cg_state *st, ir_op *op);
 bool cg_lower_if(cg_state *st, ir_op *op);
 bool cg_lower_while(cg_state *st, ir_op *op);
+/* Lowers region r's single block at the builder's point with its arguments bound to args;
+ * its terminator's operands come back in *out (nout of them). */
+bool cg_lower_region(cg_state *st, ir_region *r, cg_val **args, cg_val ***out, unsigned *nout);
 
 #endif

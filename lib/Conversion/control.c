@@ -32,8 +32,7 @@ static bool add_incoming(cg_state *st, ir_op *op, cg_val *phis, const cg_val *v,
 
 /* Lowers region r's single block with its arguments bound to args; returns its terminator's
  * lowered operands in *out (arena array of `nout` entries). */
-static bool lower_region(cg_state *st, ir_op *op, ir_region *r, cg_val **args, cg_val ***out,
-                         unsigned *nout) {
+bool cg_lower_region(cg_state *st, ir_region *r, cg_val **args, cg_val ***out, unsigned *nout) {
   ir_block *blk = ir_region_entry(r);
   *nout = 0;
   *out = NULL;
@@ -47,7 +46,6 @@ static bool lower_region(cg_state *st, ir_op *op, ir_region *r, cg_val **args, c
   for (unsigned i = 0; i < term->noperands; i++)
     if (!((*out)[i] = cg_get(st, ir_op_operand(term, i)))) return false;
   *nout = term->noperands;
-  (void)op;
   return true;
 }
 
@@ -77,7 +75,7 @@ bool cg_lower_for(cg_state *st, ir_op *op) {
   LLVMPositionBuilderAtEnd(st->b, body);
   cg_val **yielded;
   unsigned ny;
-  if (!lower_region(st, op, ir_op_region(op, 0), args, &yielded, &ny)) return false;
+  if (!cg_lower_region(st, ir_op_region(op, 0), args, &yielded, &ny)) return false;
   if (ny != niter) {
     ir_emit_error(st->ictx, op->loc, "scf.for: the body yields %u values for %u iter args", ny, niter);
     return false;
@@ -99,7 +97,7 @@ static bool lower_branch(cg_state *st, ir_op *op, unsigned ri, LLVMBasicBlockRef
                          LLVMBasicBlockRef merge, cg_val ***out, LLVMBasicBlockRef *out_end) {
   LLVMPositionBuilderAtEnd(st->b, bb);
   unsigned n;
-  if (!lower_region(st, op, ir_op_region(op, ri), NULL, out, &n)) return false;
+  if (!cg_lower_region(st, ir_op_region(op, ri), NULL, out, &n)) return false;
   if (n != op->nresults) {
     ir_emit_error(st->ictx, op->loc, "scf.if: a branch yields %u values for %u results", n,
                   op->nresults);
@@ -156,12 +154,12 @@ bool cg_lower_while(cg_state *st, ir_op *op) {
   }
   cg_val **cvals;
   unsigned nc;
-  if (!lower_region(st, op, ir_op_region(op, 0), args, &cvals, &nc)) return false;
+  if (!cg_lower_region(st, ir_op_region(op, 0), args, &cvals, &nc)) return false;
   LLVMBuildCondBr(st->b, cvals[0]->regs[0], after, exit);
   LLVMPositionBuilderAtEnd(st->b, after);
   cg_val **yielded;
   unsigned ny;
-  if (!lower_region(st, op, ir_op_region(op, 1), cvals + 1, &yielded, &ny)) return false;
+  if (!cg_lower_region(st, ir_op_region(op, 1), cvals + 1, &yielded, &ny)) return false;
   if (ny != n) {
     ir_emit_error(st->ictx, op->loc, "scf.while: the after-region yields %u values for %u", ny, n);
     return false;

@@ -18,6 +18,10 @@
  * The result has layout #tgpu.slice<{dim = axis, parent = operand layout}> (or is a scalar
  * held by every thread): its register j is the partial of the operand register with the
  * same coordinates off the axis. Combination order is fixed, so results are deterministic.
+ *
+ * A reduction of n operands (argmax: values and indices; tl.reduce over a tuple) carries n
+ * values through every step, combined by one call of the combine region (combine.c); in
+ * step 3 each operand has its own part of the scratch buffer (tgpu_reduce_plan.offset).
  */
 #include <string.h>
 
@@ -25,77 +29,37 @@
 #include "Dialect/Tile/tile.h"
 #include "Dialect/TileGPU/tgpu_reduce.h"
 
-#define FULL_MASK 0xffffffffu
-#define SHFL_CLAMP 0x1f
+/* The n values of one register or partial: vals[i] belongs to operand i. */
+typedef struct red_state {
+  cg_combiner comb;
+  unsigned n;           /* operands */
+  unsigned nregs;       /* registers per operand */
+  LLVMValueRef *acc;    /* acc[r * n + i]: operand i's partial at register r (NULL: none) */
+} red_state;
 
-/* a (combine) b with the tt.reduce combine `k` (tile_reduce_combine). */
-static LLVMValueRef combine(cg_state *st, ir_opcode k, LLVMValueRef a, LLVMValueRef b) {
-  LLVMTypeRef t = LLVMTypeOf(a);
-  LLVMValueRef args[2] = {a, b};
-  switch (k) {
-  case IR_OP_ADDF: return LLVMBuildFAdd(st->b, a, b, "");
-  case IR_OP_MULF: return LLVMBuildFMul(st->b, a, b, "");
-  case IR_OP_ADDI: return LLVMBuildAdd(st->b, a, b, "");
-  case IR_OP_MULI: return LLVMBuildMul(st->b, a, b, "");
-  case IR_OP_ANDI: return LLVMBuildAnd(st->b, a, b, "");
-  case IR_OP_ORI: return LLVMBuildOr(st->b, a, b, "");
-  case IR_OP_XORI: return LLVMBuildXor(st->b, a, b, "");
-  case IR_OP_MAXNUMF: return cg_intrinsic(st, "llvm.maxnum", &t, 1, args, 2);
-  case IR_OP_MINNUMF: return cg_intrinsic(st, "llvm.minnum", &t, 1, args, 2);
-  case IR_OP_MAXIMUMF: return cg_intrinsic(st, "llvm.maximum", &t, 1, args, 2);
-  case IR_OP_MINIMUMF: return cg_intrinsic(st, "llvm.minimum", &t, 1, args, 2);
-  case IR_OP_MAXSI: return cg_intrinsic(st, "llvm.smax", &t, 1, args, 2);
-  case IR_OP_MINSI: return cg_intrinsic(st, "llvm.smin", &t, 1, args, 2);
-  case IR_OP_MAXUI: return cg_intrinsic(st, "llvm.umax", &t, 1, args, 2);
-  case IR_OP_MINUI: return cg_intrinsic(st, "llvm.umin", &t, 1, args, 2);
-  default: return NULL; /* the verifier admits no other combine */
-  }
-}
+static LLVMValueRef *acc_at(red_state *rs, unsigned r) { return rs->acc + (size_t)r * rs->n; }
 
-static LLVMValueRef bfly32(cg_state *st, LLVMValueRef v, unsigned lane_mask) {
-  LLVMValueRef args[4] = {cg_i32(st, (int64_t)FULL_MASK), v, cg_i32(st, lane_mask),
-                          cg_i32(st, SHFL_CLAMP)};
-  return cg_intrinsic(st, "llvm.nvvm.shfl.sync.bfly.i32", NULL, 0, args, 4);
-}
-
-/* The value of lane (this lane XOR lane_mask): 32-bit pieces, narrow values widened. */
-static LLVMValueRef bfly_value(cg_state *st, LLVMValueRef v, unsigned lane_mask) {
-  LLVMTypeRef t = LLVMTypeOf(v), i32 = LLVMInt32TypeInContext(st->ctx);
-  bool is_int = LLVMGetTypeKind(t) == LLVMIntegerTypeKind;
-  LLVMTypeKind tk = LLVMGetTypeKind(t);
-  unsigned bits = is_int ? LLVMGetIntTypeWidth(t)
-                         : tk == LLVMDoubleTypeKind ? 64 : tk == LLVMFloatTypeKind ? 32 : 16;
-  LLVMTypeRef it = LLVMIntTypeInContext(st->ctx, bits);
-  LLVMValueRef x = is_int ? v : LLVMBuildBitCast(st->b, v, it, "");
-  LLVMValueRef r;
-  if (bits <= 32) {
-    r = bfly32(st, bits < 32 ? LLVMBuildZExt(st->b, x, i32, "") : x, lane_mask);
-    if (bits < 32) r = LLVMBuildTrunc(st->b, r, it, "");
-  } else {
-    LLVMValueRef k32 = LLVMConstInt(it, 32, 0);
-    LLVMValueRef lo = bfly32(st, LLVMBuildTrunc(st->b, x, i32, ""), lane_mask);
-    LLVMValueRef hi = bfly32(st, LLVMBuildTrunc(st->b, LLVMBuildLShr(st->b, x, k32, ""), i32, ""), lane_mask);
-    r = LLVMBuildOr(st->b, LLVMBuildZExt(st->b, lo, it, ""),
-                    LLVMBuildShl(st->b, LLVMBuildZExt(st->b, hi, it, ""), k32, ""), "");
-  }
-  return is_int ? r : LLVMBuildBitCast(st->b, r, t, "");
-}
-
-/* Steps 1 and 2: acc[r] for every register r without along-axis or replica bits (the
+/* Steps 1 and 2: the partials at every register without along-axis or replica bits (the
  * lowest-numbered register of each result coordinate, the one build_result reads). */
-static void reduce_in_warp(cg_state *st, ir_opcode k, const tgpu_reduce_plan *p, const cg_val *in,
-                           LLVMValueRef *acc) {
-  for (unsigned r = 0; r < in->n; r++) {
+static bool reduce_in_warp(cg_state *st, red_state *rs, const tgpu_reduce_plan *p, cg_val **in) {
+  LLVMValueRef next[TGPU_REDUCE_MAX_OPERANDS];
+  for (unsigned r = 0; r < rs->nregs; r++) {
     if (r & p->reg_replica) continue; /* a copy of register r & ~reg_replica */
-    unsigned base = r & ~p->reg_axis;
-    acc[base] = acc[base] ? combine(st, k, acc[base], in->regs[r]) : in->regs[r];
+    LLVMValueRef *a = acc_at(rs, r & ~p->reg_axis);
+    for (unsigned i = 0; i < rs->n; i++) next[i] = in[i]->regs[r];
+    if (!a[0]) memcpy(a, next, sizeof next[0] * rs->n);
+    else if (!cg_combine(st, &rs->comb, a, next, a)) return false;
   }
   for (unsigned bit = 0; bit < p->src.nlane; bit++) {
     if (!(p->lane_axis & (1u << bit))) continue;
-    for (unsigned r = 0; r < in->n; r++)
-      if (!(r & (p->reg_axis | p->reg_replica)))
-        acc[r] = combine(st, k, acc[r], bfly_value(st, acc[r], 1u << bit));
+    for (unsigned r = 0; r < rs->nregs; r++) {
+      if (r & (p->reg_axis | p->reg_replica)) continue;
+      LLVMValueRef *a = acc_at(rs, r);
+      for (unsigned i = 0; i < rs->n; i++) next[i] = cg_shfl_bfly(st, a[i], 1u << bit);
+      if (!cg_combine(st, &rs->comb, a, next, a)) return false;
+    }
   }
+  return true;
 }
 
 /* Row-major index (i32) in the result of the element at coords (dims of `l` but `skip`). */
@@ -109,13 +73,19 @@ static LLVMValueRef result_index(cg_state *st, cg_layout *l, unsigned reg, int s
   return idx;
 }
 
-static LLVMValueRef slot_ptr(cg_state *st, LLVMValueRef base, LLVMTypeRef mt, LLVMValueRef slot) {
-  return LLVMBuildGEP2(st->b, mt, base, &slot, 1, "");
+/* Scratch of operand i: its in-memory element type and its part's address. */
+typedef struct red_scratch {
+  LLVMTypeRef mt[TGPU_REDUCE_MAX_OPERANDS];
+  LLVMValueRef base[TGPU_REDUCE_MAX_OPERANDS];
+} red_scratch;
+
+static LLVMValueRef slot_ptr(cg_state *st, const red_scratch *sc, unsigned i, LLVMValueRef slot) {
+  return LLVMBuildGEP2(st->b, sc->mt[i], sc->base[i], &slot, 1, "");
 }
 
 /* Step 3, stores: the thread's partials, by the lanes whose along-axis lane bits are 0. */
-static void store_partials(cg_state *st, const tgpu_reduce_plan *p, cg_layout *src,
-                           LLVMValueRef *acc, LLVMValueRef base, LLVMTypeRef mt) {
+static void store_partials(cg_state *st, red_state *rs, const tgpu_reduce_plan *p, cg_layout *src,
+                           const red_scratch *sc) {
   uint32_t vals[TGPU_LL_MAX_BITS] = {0};
   for (unsigned k = 0, j = 0; k < p->src.nwarp; k++)
     if (p->warp_axis & (1u << k)) vals[k] = 1u << j++;
@@ -130,25 +100,31 @@ static void store_partials(cg_state *st, const tgpu_reduce_plan *p, cg_layout *s
   for (unsigned r = 0; r < src->nregs; r++) {
     if (r & (p->reg_axis | p->reg_replica)) continue;
     LLVMValueRef slot = LLVMBuildAdd(st->b, row, result_index(st, src, r, (int)p->axis), "");
-    LLVMValueRef v = acc[r];
-    if (LLVMTypeOf(v) != mt) v = LLVMBuildZExt(st->b, v, mt, ""); /* i1 as i8 */
-    LLVMBuildStore(st->b, v, slot_ptr(st, base, mt, slot));
+    for (unsigned i = 0; i < rs->n; i++) {
+      LLVMValueRef v = acc_at(rs, r)[i];
+      if (LLVMTypeOf(v) != sc->mt[i]) v = LLVMBuildZExt(st->b, v, sc->mt[i], ""); /* i1 as i8 */
+      LLVMBuildStore(st->b, v, slot_ptr(st, sc, i, slot));
+    }
   }
   LLVMBuildBr(st->b, done);
   LLVMPositionBuilderAtEnd(st->b, done);
 }
 
-/* Step 3, loads: result element `idx` combined over the warp parts, in order. */
-static LLVMValueRef load_result(cg_state *st, ir_opcode k, const tgpu_reduce_plan *p,
-                                LLVMValueRef base, LLVMTypeRef mt, LLVMTypeRef t, LLVMValueRef idx) {
-  LLVMValueRef r = NULL;
+/* Step 3, loads: result element `idx` of every operand combined over the warp parts, in
+ * order, into out[0..n). */
+static bool load_result(cg_state *st, red_state *rs, const tgpu_reduce_plan *p, const red_scratch *sc,
+                        LLVMTypeRef *t, LLVMValueRef idx, LLVMValueRef *out) {
+  LLVMValueRef v[TGPU_REDUCE_MAX_OPERANDS];
   for (unsigned w = 0; w < (1u << p->warp_axis_bits); w++) {
     LLVMValueRef slot = LLVMBuildAdd(st->b, idx, cg_i32(st, (int64_t)(w * p->result_numel)), "");
-    LLVMValueRef v = LLVMBuildLoad2(st->b, mt, slot_ptr(st, base, mt, slot), "");
-    if (mt != t) v = LLVMBuildTrunc(st->b, v, t, "");
-    r = r ? combine(st, k, r, v) : v;
+    for (unsigned i = 0; i < rs->n; i++) {
+      v[i] = LLVMBuildLoad2(st->b, sc->mt[i], slot_ptr(st, sc, i, slot), "");
+      if (sc->mt[i] != t[i]) v[i] = LLVMBuildTrunc(st->b, v[i], t[i], "");
+    }
+    if (w == 0) memcpy(out, v, sizeof v[0] * rs->n);
+    else if (!cg_combine(st, &rs->comb, out, v, out)) return false;
   }
-  return r;
+  return true;
 }
 
 /* The operand register holding (in its partial) result register j of `dst`. */
@@ -168,51 +144,68 @@ static bool fail(cg_state *st, ir_op *op, const char *msg) {
   return false;
 }
 
-/* The result registers from the partials (after step 2, or step 3 when p has warp bits). */
-static bool build_result(cg_state *st, ir_op *op, ir_opcode k, const tgpu_reduce_plan *p,
-                         cg_layout *src, LLVMValueRef *acc, LLVMValueRef base, LLVMTypeRef mt) {
+/* The results' registers from the partials (after step 2, or step 3 when sc is given). */
+static bool build_result(cg_state *st, ir_op *op, red_state *rs, const tgpu_reduce_plan *p,
+                         cg_layout *src, const red_scratch *sc) {
   const ir_type *rt = op->results[0].type;
-  LLVMTypeRef t = cg_scalar_type(st, rt);
-  if (!ir_type_is_tensor(rt)) {
-    cg_val *r = cg_val_new(st, 1);
-    r->regs[0] = base ? load_result(st, k, p, base, mt, t, cg_i32(st, 0)) : acc[0];
-    cg_set(st, ir_op_result(op, 0), r);
-    return true;
+  LLVMTypeRef t[TGPU_REDUCE_MAX_OPERANDS];
+  LLVMValueRef v[TGPU_REDUCE_MAX_OPERANDS];
+  cg_val *r[TGPU_REDUCE_MAX_OPERANDS];
+  for (unsigned i = 0; i < rs->n; i++) t[i] = cg_scalar_type(st, op->results[i].type);
+  cg_layout dst = {0};
+  bool tensor = ir_type_is_tensor(rt);
+  if (tensor && !cg_layout_get(st, rt, op->loc, &dst)) return false;
+  unsigned nout = tensor ? dst.nregs : 1;
+  for (unsigned i = 0; i < rs->n; i++) r[i] = cg_val_new(st, nout);
+  for (unsigned j = 0; j < nout; j++) {
+    if (sc) {
+      LLVMValueRef idx = tensor ? result_index(st, &dst, j, -1) : cg_i32(st, 0);
+      if (!load_result(st, rs, p, sc, t, idx, v)) return false;
+    } else {
+      int s = tensor ? source_register(src, &dst, j, p->axis) : 0;
+      if (s < 0) return fail(st, op, "the result layout is not the slice of the operand's");
+      memcpy(v, acc_at(rs, (unsigned)s), sizeof v[0] * rs->n);
+    }
+    for (unsigned i = 0; i < rs->n; i++) r[i]->regs[j] = v[i];
   }
-  cg_layout dst;
-  if (!cg_layout_get(st, rt, op->loc, &dst)) return false;
-  cg_val *r = cg_val_new(st, dst.nregs);
-  for (unsigned j = 0; j < dst.nregs; j++) {
-    int s = source_register(src, &dst, j, p->axis);
-    if (s < 0) return fail(st, op, "the result layout is not the slice of the operand's");
-    r->regs[j] = base ? load_result(st, k, p, base, mt, t, result_index(st, &dst, j, -1)) : acc[s];
-  }
-  cg_set(st, ir_op_result(op, 0), r);
+  for (unsigned i = 0; i < rs->n; i++) cg_set(st, ir_op_result(op, i), r[i]);
   return true;
 }
 
 bool cg_lower_reduce(cg_state *st, ir_op *op) {
   const ir_type *in_t = op->operands[0].value->type;
-  ir_opcode k = tile_reduce_combine(op);
-  unsigned axis = (unsigned)ir_op_get_int_attr(op, "axis", 0);
-  const ir_type *rt = op->results[0].type;
-  if (ir_type_is_tensor(rt) && rt->encoding != tgpu_slice_attr(st->ictx, axis, in_t->encoding))
-    return fail(st, op, "the result layout must be the slice of the operand's along the axis");
+  unsigned axis = (unsigned)ir_op_get_int_attr(op, "axis", 0), n = op->noperands;
+  unsigned sizes[TGPU_REDUCE_MAX_OPERANDS];
+  cg_val *in[TGPU_REDUCE_MAX_OPERANDS];
+  if (n > TGPU_REDUCE_MAX_OPERANDS) return fail(st, op, "too many operands");
+  for (unsigned i = 0; i < n; i++) {
+    const ir_type *rt = op->results[i].type;
+    if (ir_type_is_tensor(rt) && rt->encoding != tgpu_slice_attr(st->ictx, axis, in_t->encoding))
+      return fail(st, op, "the result layout must be the slice of the operand's along the axis");
+    sizes[i] = ir_type_byte_size(ir_type_scalar(op->operands[i].value->type));
+    if (!(in[i] = cg_get(st, ir_op_operand(op, i)))) return false;
+  }
   tgpu_reduce_plan p;
-  const char *err = tgpu_reduce_plan_make(in_t->encoding, in_t->rank, in_t->shape, axis,
-                                          ir_type_byte_size(in_t->elem), &p);
+  const char *err = tgpu_reduce_plan_make(in_t->encoding, in_t->rank, in_t->shape, axis, sizes, n, &p);
   if (err) return fail(st, op, err);
   cg_layout src;
-  cg_val *in = cg_get(st, ir_op_operand(op, 0));
-  if (!in || !cg_layout_get(st, in_t, op->loc, &src)) return false;
-  LLVMValueRef *acc = sup_arena_alloc(st->arena, sizeof *acc * (in->n + 1));
-  memset(acc, 0, sizeof *acc * (in->n + 1));
-  reduce_in_warp(st, k, &p, in, acc);
-  if (!p.warp_axis) return build_result(st, op, k, &p, &src, acc, NULL, NULL);
+  if (!cg_layout_get(st, in_t, op->loc, &src)) return false;
+  red_state rs = {.n = n, .nregs = in[0]->n};
+  cg_combiner_init(&rs.comb, op);
+  rs.acc = sup_arena_alloc(st->arena, sizeof *rs.acc * ((size_t)rs.nregs * n + 1));
+  memset(rs.acc, 0, sizeof *rs.acc * ((size_t)rs.nregs * n + 1));
+  if (!reduce_in_warp(st, &rs, &p, in)) return false;
+  if (!p.warp_axis) return build_result(st, op, &rs, &p, &src, NULL);
   LLVMValueRef base = cg_scratch_ptr(st, op);
   if (!base) return false;
-  LLVMTypeRef mt = cg_mem_type(st, in_t);
-  store_partials(st, &p, &src, acc, base, mt);
+  red_scratch sc;
+  LLVMTypeRef i8 = LLVMInt8TypeInContext(st->ctx);
+  for (unsigned i = 0; i < n; i++) {
+    sc.mt[i] = cg_mem_type(st, op->operands[i].value->type);
+    LLVMValueRef off = cg_i32(st, p.offset[i]);
+    sc.base[i] = p.offset[i] ? LLVMBuildGEP2(st->b, i8, base, &off, 1, "") : base;
+  }
+  store_partials(st, &rs, &p, &src, &sc);
   cg_barrier(st);
-  return build_result(st, op, k, &p, &src, acc, base, mt);
+  return build_result(st, op, &rs, &p, &src, &sc);
 }

@@ -404,6 +404,8 @@ ir_value *ir_op_operand(const ir_op *op, unsigned i);
 ir_value *ir_op_result(ir_op *op, unsigned i);
 ir_region *ir_op_region(ir_op *op, unsigned i);
 ir_op *ir_op_parent_op(const ir_op *op); /* the op whose region holds op's block, or NULL */
+/* True when no region of op has a block (tt.reduce's named form; ops without regions). */
+bool ir_op_regions_empty(const ir_op *op);
 ir_context *ir_op_context(const ir_op *op);
 /* Attribute access by name (any string). */
 const ir_attr *ir_op_get_attr(const ir_op *op, const char *name);

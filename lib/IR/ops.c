@@ -194,6 +194,12 @@ ir_value *ir_op_result(ir_op *op, unsigned i) {
   return &op->results[i];
 }
 
+bool ir_op_regions_empty(const ir_op *op) {
+  for (unsigned i = 0; i < op->nregions; i++)
+    if (op->regions[i].first) return false;
+  return true;
+}
+
 ir_region *ir_op_region(ir_op *op, unsigned i) {
   assert(i < op->nregions && "ir_op_region: index out of range");
   return &op->regions[i];

@@ -747,7 +747,7 @@ static ir_op *build_op(parser *P, const ir_opdef *def, const char *start, op_par
                    nres == 1 ? "" : "s", ntypes, ntypes == 1 ? "" : "s"),
            NULL;
   unsigned want = def->num_regions > 0 ? (unsigned)def->num_regions : 0;
-  if (o->nregions != want)
+  if (o->nregions != want && o->nregions != 0) /* none written: all empty */
     return fail_at(P, start, "'%s' op expects %u region%s, got %u", def->name, want,
                    want == 1 ? "" : "s", o->nregions),
            NULL;

@@ -391,7 +391,7 @@ static void print_op(printer *p, const ir_op *op, unsigned depth) {
     sup_strbuf_putc(p->out, ' ');
     print_dict(p->al, op->attrs, op->nattrs, p->out);
   }
-  if (op->nregions) print_regions(p, op, depth);
+  if (!ir_op_regions_empty(op)) print_regions(p, op, depth); /* none written: all empty */
   for (unsigned i = 0; i < op->nresults; i++) {
     sup_strbuf_puts(p->out, i ? ", " : " : ");
     print_type(p->al, op->results[i].type, p->out);

@@ -67,7 +67,7 @@ static bool move_constant_right(ir_op *op) {
 }
 
 static bool is_trivially_dead(ir_op *op) {
-  if (ir_op_effects(op) != 0 || op->nregions > 0) return false;
+  if (ir_op_effects(op) != 0 || !ir_op_regions_empty(op)) return false;
   for (unsigned i = 0; i < op->nresults; i++)
     if (ir_value_has_uses(ir_op_result(op, i))) return false;
   return true;

@@ -1,7 +1,8 @@
 /* Pass "cse": merges identical pure ops.
  *
  * Needs: verified IR.
- * Changes: an op without effects (ir_op_effects == 0) and without regions whose opcode,
+ * Changes: an op without effects (ir_op_effects == 0) and without blocks in its regions (a
+ *   region-form tt.reduce is never merged) whose opcode,
  *   operands, attributes and result types equal those of an earlier op that dominates it
  *   (earlier in the same block, or in a block that encloses it) is erased and its results
  *   replaced by the earlier op's. The table of available ops is scoped: entries made
@@ -90,7 +91,7 @@ static ir_op *table_find(const scope_table *t, uint64_t hash, const ir_op *op) {
 }
 
 static bool cse_candidate(const ir_op *op) {
-  return ir_op_effects(op) == 0 && op->nregions == 0 && op->nresults > 0;
+  return ir_op_effects(op) == 0 && ir_op_regions_empty(op) && op->nresults > 0;
 }
 
 static void cse_region(scope_table *t, ir_region *r);

@@ -42,7 +42,7 @@ static void push(prop_state *s, ir_value *v, const ir_attr *enc) {
 /* The layout result 0 of `op` gets when `enc` reaches an operand (its layout rule's
  * forward inference), or NULL when the layout does not flow through op. */
 static const ir_attr *flow_through(ir_op *op, const ir_attr *enc) {
-  if (op->nresults != 1 || op->nregions || !ir_type_is_tensor(op->results[0].type)) return NULL;
+  if (op->nresults != 1 || !ir_type_is_tensor(op->results[0].type)) return NULL; /* scf ops: no rule */
   const tgpu_layout_rule *rule = tgpu_layout_rule_of(op);
   return rule->infer_result ? rule->infer_result(op, enc) : NULL;
 }

@@ -21,5 +21,7 @@ const ir_attr *tile_eval_scalar(ir_context *ctx, ir_opcode op, const ir_type *re
  * prefix) as the opcode of that binary op; IR_OP_UNKNOWN when absent or not a reduction
  * combine. The lowering switches on it; the verifier checks it against the element type. */
 ir_opcode tile_reduce_combine(const ir_op *op);
+/* The most operands one tt.reduce (or tt.scan) folds together. */
+enum { TILE_REDUCE_MAX_OPERANDS = 8 };
 
 #endif

@@ -374,21 +374,62 @@ static bool reduce_result_ok(const ir_type *src, const ir_type *dst, unsigned ax
   return true;
 }
 
+/* The named form: one operand, a combine attribute, an empty region. */
+static bool verify_named_reduce(ir_op *op, const ir_type *src) {
+  int c = reduce_combine_index(op);
+  if (c < 0) return fail(op, "requires a 'combine' attribute naming a reduction (addf, addi, maxnumf, ...) or a combine region");
+  if (op->noperands != 1 || op->nresults != 1)
+    return fail(op, "with a 'combine' attribute takes one operand and has one result");
+  if (reduce_combines[c].is_float != ir_type_is_float(src->elem) || ir_type_is_ptr(src->elem))
+    return fail(op, "combine '%s' does not apply to %s", reduce_combines[c].name, tstr(op, src));
+  return true;
+}
+
+/* The region form: block args (acc..., next...) of the operands' element types, pure ops,
+ * tt.reduce.return of n values of those types. */
+static bool verify_combine_region(ir_op *op, const char *what, unsigned n) {
+  ir_block *b = ir_region_entry(ir_op_region(op, 0));
+  if (b->nargs != 2 * n)
+    return fail(op, "combine region must take %u arguments (2 per operand), got %u", 2 * n, b->nargs);
+  for (unsigned i = 0; i < 2 * n; i++) {
+    const ir_type *want = ir_type_scalar(operand_type(op, i % n));
+    if (b->args[i]->type != want)
+      return fail(op, "combine region argument %u must be %s, got %s", i, tstr(op, want), tstr(op, b->args[i]->type));
+  }
+  ir_op *term = b->last;
+  if (!term || ir_op_code(term) != IR_OP_REDUCE_RETURN)
+    return fail(op, "combine region must end in tt.reduce.return");
+  if (term->noperands != n) return fail(op, "combine region returns %u values for %u operands", term->noperands, n);
+  for (unsigned i = 0; i < n; i++)
+    if (ir_op_operand(term, i)->type != ir_type_scalar(operand_type(op, i)))
+      return fail(op, "combine region value %u must be %s", i, tstr(op, ir_type_scalar(operand_type(op, i))));
+  for (ir_op *o = b->first; o != term; o = o->next)
+    if (ir_op_effects(o) != 0) return fail(op, "%s's combine region may only hold pure ops, not %s", what, ir_op_name(o));
+  return true;
+}
+
 static bool tile_verify_reduce(ir_op *op) {
-  const ir_type *src = operand_type(op, 0), *dst = result_type(op, 0);
+  const ir_type *src = operand_type(op, 0);
   if (!ir_type_is_tensor(src)) return fail(op, "operand must be a tensor, got %s", tstr(op, src));
   const ir_attr *a = ir_op_get_attr(op, "axis");
   if (!a || a->kind != IR_ATTR_INT) return fail(op, "requires an integer 'axis' attribute");
   if (a->ival < 0 || a->ival >= (int64_t)src->rank)
     return fail(op, "axis %lld out of range for rank %u", (long long)a->ival, src->rank);
-  int c = reduce_combine_index(op);
-  if (c < 0) return fail(op, "requires a 'combine' attribute naming a reduction (addf, addi, maxnumf, ...)");
-  if (reduce_combines[c].is_float != ir_type_is_float(src->elem) || ir_type_is_ptr(src->elem))
-    return fail(op, "combine '%s' does not apply to %s", reduce_combines[c].name, tstr(op, src));
-  if (!reduce_result_ok(src, dst, (unsigned)a->ival))
-    return fail(op, "result must be the operand's shape without axis %lld, got %s", (long long)a->ival,
-                tstr(op, dst));
-  return true;
+  bool has_region = ir_region_entry(ir_op_region(op, 0)) != NULL;
+  if (ir_op_get_attr(op, "combine") && has_region)
+    return fail(op, "has both a 'combine' attribute and a combine region");
+  if (op->nresults != op->noperands) return fail(op, "has %u results for %u operands", op->nresults, op->noperands);
+  if (op->noperands > TILE_REDUCE_MAX_OPERANDS)
+    return fail(op, "folds at most %d operands, got %u", TILE_REDUCE_MAX_OPERANDS, op->noperands);
+  for (unsigned i = 0; i < op->noperands; i++) {
+    const ir_type *t = operand_type(op, i);
+    if (!ir_type_is_tensor(t) || like(op, src, t->elem) != t)
+      return fail(op, "operands must be tensors of one shape and layout, got %s and %s", tstr(op, src), tstr(op, t));
+    if (!reduce_result_ok(t, result_type(op, i), (unsigned)a->ival))
+      return fail(op, "result must be the operand's shape without axis %lld, got %s", (long long)a->ival,
+                  tstr(op, result_type(op, i)));
+  }
+  return has_region ? verify_combine_region(op, "tt.reduce", op->noperands) : verify_named_reduce(op, src);
 }
 
 static bool tile_verify_addptr(ir_op *op) {

@@ -34,9 +34,11 @@ static unsigned popcount(uint32_t v) {
 }
 
 const char *tgpu_reduce_plan_make(const ir_attr *enc, unsigned rank, const int64_t *shape,
-                                  unsigned axis, unsigned elem_bytes, tgpu_reduce_plan *out) {
+                                  unsigned axis, const unsigned *elem_bytes, unsigned n,
+                                  tgpu_reduce_plan *out) {
   memset(out, 0, sizeof *out);
   if (axis >= rank) return "reduction axis out of range";
+  if (n == 0 || n > TGPU_REDUCE_MAX_OPERANDS) return "a reduction takes 1 to 8 operands";
   const char *err = tgpu_ll_from_encoding(enc, rank, shape, &out->src);
   if (err) return err;
   uint32_t m = axis_bits(&out->src, axis);
@@ -45,14 +47,18 @@ const char *tgpu_reduce_plan_make(const ir_attr *enc, unsigned rank, const int64
       !classify(&out->src, 2, m, &out->warp_axis, NULL))
     return "a basis vector of the layout moves along the reduced axis and another dim at once";
   out->axis = axis;
-  out->elem_bytes = elem_bytes ? elem_bytes : 1;
+  out->noperands = n;
   out->warp_axis_bits = popcount(out->warp_axis);
   out->result_numel = 1;
   for (unsigned d = 0; d < rank; d++)
     if (d != axis) out->result_numel *= (uint64_t)shape[d];
-  if (out->warp_axis_bits) {
-    uint64_t bytes = (out->result_numel << out->warp_axis_bits) * out->elem_bytes;
-    out->scratch_bytes = bytes > UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
+  uint64_t bytes = 0;
+  for (unsigned i = 0; i < n; i++) {
+    out->elem_bytes[i] = elem_bytes[i] ? elem_bytes[i] : 1;
+    out->offset[i] = bytes > UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
+    if (out->warp_axis_bits)
+      bytes += ((out->result_numel << out->warp_axis_bits) * out->elem_bytes[i] + 7) & ~(uint64_t)7;
   }
+  out->scratch_bytes = bytes > UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
   return NULL;
 }

@@ -12,7 +12,11 @@
 #ifndef TILEC_TGPU_REDUCE_H
 #define TILEC_TGPU_REDUCE_H
 
+#include "Dialect/Tile/tile.h"
 #include "Dialect/TileGPU/linear_layout.h"
+
+/* The most operands one tt.reduce may fold together (the verifier says so). */
+enum { TGPU_REDUCE_MAX_OPERANDS = TILE_REDUCE_MAX_OPERANDS };
 
 typedef struct tgpu_reduce_plan {
   tgpu_ll_layout src;      /* the operand's layout */
@@ -23,14 +27,19 @@ typedef struct tgpu_reduce_plan {
   uint32_t warp_axis;      /* warp bits along the axis (the scratch step) */
   unsigned warp_axis_bits; /* popcount of warp_axis: 2^this partials per result element */
   uint64_t result_numel;   /* elements of the result (1 for a scalar) */
-  unsigned elem_bytes;     /* bytes of one scratch slot (i1 stored as one byte) */
-  unsigned scratch_bytes;  /* 2^warp_axis_bits * result_numel * elem_bytes; 0 without warp bits */
+  unsigned noperands;
+  unsigned elem_bytes[TGPU_REDUCE_MAX_OPERANDS]; /* bytes of one slot (i1 stored as one byte) */
+  unsigned offset[TGPU_REDUCE_MAX_OPERANDS];     /* byte offset of operand i's slots */
+  unsigned scratch_bytes;  /* sum over operands of 2^warp_axis_bits * result_numel * elem_bytes
+                              (each part 8-byte aligned); 0 without warp bits */
 } tgpu_reduce_plan;
 
-/* Plans the reduction along `axis` of a tensor of `shape` in layout `enc`. Returns NULL, or
- * a static message when the layout cannot be mapped or mixes the axis with other dims in
- * one basis vector (no blocked or slice layout does). */
+/* Plans the reduction along `axis` of n operands of `shape` in layout `enc`, whose elements
+ * have elem_bytes[i] bytes. Returns NULL, or a static message when n is out of range, the
+ * layout cannot be mapped or mixes the axis with other dims in one basis vector (no
+ * blocked or slice layout does). */
 const char *tgpu_reduce_plan_make(const ir_attr *enc, unsigned rank, const int64_t *shape,
-                                  unsigned axis, unsigned elem_bytes, tgpu_reduce_plan *out);
+                                  unsigned axis, const unsigned *elem_bytes, unsigned n,
+                                  tgpu_reduce_plan *out);
 
 #endif

@@ -79,6 +79,12 @@ static const ir_attr *reduce_result(ir_op *op, unsigned i) {
   return src ? reduce_infer(op, src) : NULL;
 }
 
+/* A multi-operand reduction (argmax's values and indices) reads all operands in operand
+ * 0's layout. */
+static const ir_attr *reduce_operand(ir_op *op, unsigned i) {
+  return i > 0 ? enc_of(ir_op_operand(op, 0)) : NULL;
+}
+
 static const ir_attr *for_operand(ir_op *op, unsigned i) {
   return i >= 3 ? block_arg_enc(op, 0, i - 2) : NULL;
 }
@@ -106,7 +112,7 @@ static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
                          .remat_operand = keep_layout},
     [IR_OP_EXPAND_DIMS] = {.operand = expand_dims_operand, .infer_result = expand_dims_infer,
                            .remat_operand = expand_dims_for_result},
-    [IR_OP_REDUCE] = {.result = reduce_result, .infer_result = reduce_infer},
+    [IR_OP_REDUCE] = {.operand = reduce_operand, .result = reduce_result, .infer_result = reduce_infer},
     [IR_OP_MAKE_RANGE] = {.remat_leaf = true},
     [IR_OP_SPLAT] = {.remat_leaf = true},
     [IR_OP_CONSTANT] = {.remat_leaf = true},

@@ -17,11 +17,11 @@ static unsigned convert_layout_bytes(const ir_op *op, unsigned num_warps) {
  * each result element (tgpu_reduce.h). */
 static unsigned reduce_bytes(const ir_op *op) {
   const ir_type *src = op->operands[0].value->type;
-  if (op->noperands != 1 || !ir_type_is_tensor(src)) return 0;
+  if (op->noperands > TGPU_REDUCE_MAX_OPERANDS || !ir_type_is_tensor(src)) return 0;
   tgpu_reduce_plan p;
-  unsigned axis = (unsigned)ir_op_get_int_attr(op, "axis", 0);
-  if (tgpu_reduce_plan_make(src->encoding, src->rank, src->shape, axis,
-                            ir_type_byte_size(src->elem), &p))
+  unsigned axis = (unsigned)ir_op_get_int_attr(op, "axis", 0), sizes[TGPU_REDUCE_MAX_OPERANDS];
+  for (unsigned i = 0; i < op->noperands; i++) sizes[i] = ir_type_byte_size(ir_type_scalar(op->operands[i].value->type));
+  if (tgpu_reduce_plan_make(src->encoding, src->rank, src->shape, axis, sizes, op->noperands, &p))
     return 0;
   return p.scratch_bytes;
 }
