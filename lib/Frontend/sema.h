@@ -242,4 +242,14 @@ const char *sema_builtin_display(sema *S, const char *path);
 /* Resolves Python builtins (int, float, min, max, range, ...). */
 bool sema_python_builtin(const char *name, sema_val *out);
 
+/* ---- sema_reduce.c: reductions with a combine region ----------------------------------- */
+/* tl.argmax/argmin and tl.max/min(return_indices=True) of x along axis: Triton's value and
+ * index combine (bf16 compared in f32), ties to the smaller index when tie_break_left. */
+bool sema_reduce_with_indices(sema *S, ir_loc loc, const char *what, sema_val x, unsigned axis, bool is_max,
+                              bool tie_break_left, sema_val *out_value, sema_val *out_index);
+/* tl.reduce of the n tensors xs (one shape) along axis (every axis when `all`) with the jit
+ * function fn as combine; outs gets n values. */
+bool sema_reduce_jit(sema *S, const fe_expr *call, unsigned n, const sema_val *xs, bool all, unsigned axis,
+                     const sema_val *fn, sema_val *outs);
+
 #endif

@@ -19,6 +19,7 @@ typedef struct bcall {
   const sema_val *args;
   sema_val a[MAXP];        /* bound by parameter name */
   bool have[MAXP];
+  const fe_expr *call;     /* the call expression (for jit callbacks such as combine_fn) */
   bool precise;            /* libdevice.* and *_rn: IEEE / libdevice accuracy, not Triton's
                               fast f32 instructions (TILE_ATTR_PRECISE on the op) */
 } bcall;
@@ -802,13 +803,19 @@ static bool b_unsupported_print(sema *S, bcall *c, sema_val *out) {
 
 /* ---- reductions --------------------------------------------------------------------------- */
 
-typedef enum red_kind { RED_SUM, RED_MAX, RED_MIN } red_kind;
+typedef enum red_kind { RED_SUM, RED_MAX, RED_MIN, RED_XOR } red_kind;
 
-/* The tt.reduce combine for kind over dtype d (already promoted). */
-static const char *red_combine(red_kind k, sema_dtype d) {
+/* The tt.reduce combine for kind over dtype d (already promoted); nan_all: max/min
+ * propagate NaN (tl.PropagateNan.ALL). */
+static const char *red_combine(red_kind k, sema_dtype d, bool nan_all) {
   bool u = sema_dt_is_unsigned(d);
-  if (sema_dt_is_float(d)) return k == RED_SUM ? "addf" : k == RED_MAX ? "maxnumf" : "minnumf";
+  if (sema_dt_is_float(d)) {
+    if (k == RED_SUM) return "addf";
+    if (nan_all) return k == RED_MAX ? "maximumf" : "minimumf";
+    return k == RED_MAX ? "maxnumf" : "minnumf";
+  }
   if (k == RED_SUM) return "addi";
+  if (k == RED_XOR) return "xori";
   if (k == RED_MAX) return u ? "maxui" : "maxsi";
   return u ? "minui" : "minsi";
 }
@@ -819,7 +826,7 @@ static const char *red_combine(red_kind k, sema_dtype d) {
  * as Triton's tl.max/tl.min do. *out_result is the dtype the builtin returns. */
 static void red_types(red_kind k, sema_dtype in, sema_dtype *out_acc, sema_dtype *out_result) {
   sema_dtype acc = in;
-  if (sema_dt_bits(in) < 32) {
+  if (sema_dt_bits(in) < 32 && k != RED_XOR) { /* xor_sum works in the input type */
     if (sema_dt_is_float(in)) acc = sema_dt(SD_FP32);
     else acc = sema_dt(k == RED_SUM && sema_dt_is_unsigned(in) ? SD_U32 : SD_I32);
   }
@@ -872,6 +879,10 @@ static bool red_input(sema *S, bcall *c, red_kind k, sema_val *x, sema_dtype *ou
                sema_describe(S, x));
     return false;
   }
+  if (k == RED_XOR && !sema_dt_is_int(x->dt)) {
+    sema_error(S, c->loc, "%s() is only supported for integers, got %s", c->disp, sema_describe(S, x));
+    return false;
+  }
   sema_dtype acc;
   red_types(k, x->dt, &acc, out_result);
   if (k == RED_SUM && c->have[3] && c->a[3].kind != SV_NONE) { /* tl.sum(dtype=): cast first */
@@ -882,24 +893,20 @@ static bool red_input(sema *S, bcall *c, red_kind k, sema_val *x, sema_dtype *ou
 }
 
 /* Size-1 dims where the reduced axes were (keep_dims=True). */
-static bool red_keep_dims(sema *S, bcall *c, sema_val r, unsigned rank, const int64_t *in_shape,
-                          bool all, unsigned axis, sema_val *out) {
+static sema_val red_keep_dims(sema *S, bcall *c, sema_val r, unsigned rank, const int64_t *in_shape,
+                              bool all, unsigned axis) {
   int64_t shape[IR_MAX_RANK];
   for (unsigned k = 0; k < rank; k++) shape[k] = all || k == axis ? 1 : in_shape[k];
-  if (all) {
-    const ir_type *t = sema_shaped(S, r.dt, rank, shape);
-    *out = sema_tensor(sema_emit1(S, c->loc, "tt.splat", 1, &r.v, t), r.dt);
-    return true;
-  }
   const ir_type *t = sema_shaped(S, r.dt, rank, shape);
-  ir_op *o = sema_emit(S, c->loc, rank == 1 ? "tt.splat" : "tt.expand_dims", 1, &r.v, 1, &t);
-  if (rank > 1) ir_op_set_attr(o, "axis", ir_i32_attr(S->ctx, axis));
-  *out = sema_tensor(ir_op_result(o, 0), r.dt);
-  return true;
+  bool splat = all || rank == 1;
+  ir_op *o = sema_emit(S, c->loc, splat ? "tt.splat" : "tt.expand_dims", 1, &r.v, 1, &t);
+  if (!splat) ir_op_set_attr(o, "axis", ir_i32_attr(S->ctx, axis));
+  return sema_tensor(ir_op_result(o, 0), r.dt);
 }
 
-/* tl.sum / tl.max / tl.min (and the methods): input, axis=None, keep_dims=False. */
-static bool reduction(sema *S, bcall *c, red_kind k, sema_val *out) {
+/* tl.sum / tl.max / tl.min / tl.xor_sum (and the methods): input, axis=None, then
+ * keep_dims at parameter `keep`; nan_all for max/min with propagate_nan=ALL. */
+static bool reduction(sema *S, bcall *c, red_kind k, unsigned keep, bool nan_all, sema_val *out) {
   sema_val x;
   sema_dtype result;
   if (!red_input(S, c, k, &x, &result)) return false;
@@ -908,21 +915,105 @@ static bool reduction(sema *S, bcall *c, red_kind k, sema_val *out) {
   memcpy(in_shape, sema_shape(x.v), rank * sizeof(int64_t));
   bool all;
   if (!red_axis(S, c, rank, &axis, &all)) return false;
-  const char *combine = red_combine(k, x.dt);
+  const char *combine = red_combine(k, x.dt, nan_all);
   sema_val r = x;
   if (all)
     for (unsigned d = rank; d-- > 0;) r = reduce_axis(S, c, combine, r, d);
   else
     r = reduce_axis(S, c, combine, x, axis);
   if (!sema_dt_eq(r.dt, result) && !sema_cast(S, &r, result, false, c->loc, &r)) return false;
-  if (c->have[2] && sema_truthy(&c->a[2])) return red_keep_dims(S, c, r, rank, in_shape, all, axis, out);
-  *out = r;
+  *out = c->have[keep] && sema_truthy(&c->a[keep]) ? red_keep_dims(S, c, r, rank, in_shape, all, axis) : r;
   return true;
 }
 
-static bool b_sum(sema *S, bcall *c, sema_val *out) { return reduction(S, c, RED_SUM, out); }
-static bool b_max(sema *S, bcall *c, sema_val *out) { return reduction(S, c, RED_MAX, out); }
-static bool b_min(sema *S, bcall *c, sema_val *out) { return reduction(S, c, RED_MIN, out); }
+static bool b_sum(sema *S, bcall *c, sema_val *out) { return reduction(S, c, RED_SUM, 2, false, out); }
+static bool b_xor_sum(sema *S, bcall *c, sema_val *out) { return reduction(S, c, RED_XOR, 2, false, out); }
+
+/* argmax/argmin (and max/min with return_indices): x, a compile-time axis, the tie rule;
+ * keep_dims at parameter `keep`. Sets *value and *index. */
+static bool with_indices(sema *S, bcall *c, bool is_max, unsigned tie, unsigned keep, sema_val *value,
+                         sema_val *index) {
+  if (c->a[0].kind != SV_TENSOR || sema_rank(c->a[0].v) == 0) {
+    sema_error(S, c->loc, "%s() reduces a tensor, got %s", c->disp,
+               c->a[0].kind == SV_TENSOR ? "a scalar" : sema_describe(S, &c->a[0]));
+    return false;
+  }
+  unsigned rank = sema_rank(c->a[0].v), axis = 0;
+  bool all;
+  if (!red_axis(S, c, rank, &axis, &all)) return false;
+  if (all) {
+    sema_error(S, c->loc, "%s() needs an axis (Triton takes no axis=None with indices)", c->disp);
+    return false;
+  }
+  bool left = !c->have[tie] || sema_truthy(&c->a[tie]);
+  if (!sema_reduce_with_indices(S, c->loc, c->disp, c->a[0], axis, is_max, left, value, index)) return false;
+  if (c->have[keep] && sema_truthy(&c->a[keep])) {
+    *value = red_keep_dims(S, c, *value, rank, sema_shape(c->a[0].v), false, axis);
+    *index = red_keep_dims(S, c, *index, rank, sema_shape(c->a[0].v), false, axis);
+  }
+  return true;
+}
+
+static sema_val pair(sema *S, sema_val a, sema_val b) {
+  sema_val *el = sup_arena_alloc(S->arena, 2 * sizeof *el);
+  el[0] = a, el[1] = b;
+  return (sema_val){.kind = SV_TUPLE, .n = 2, .elems = el};
+}
+
+/* tl.max / tl.min(input, axis, return_indices, return_indices_tie_break_left, keep_dims,
+ * propagate_nan): Triton's parameters in Triton's order, and propagate_nan. */
+static bool max_or_min(sema *S, bcall *c, bool is_max, sema_val *out) {
+  if (c->have[2] && sema_truthy(&c->a[2])) {
+    sema_val v, i;
+    if (!with_indices(S, c, is_max, 3, 4, &v, &i)) return false;
+    *out = pair(S, v, i);
+    return true;
+  }
+  return reduction(S, c, is_max ? RED_MAX : RED_MIN, 4, propagate_all(c, 5), out);
+}
+
+static bool b_max(sema *S, bcall *c, sema_val *out) { return max_or_min(S, c, true, out); }
+static bool b_min(sema *S, bcall *c, sema_val *out) { return max_or_min(S, c, false, out); }
+
+static bool b_argmax(sema *S, bcall *c, sema_val *out) {
+  sema_val v;
+  return with_indices(S, c, true, 2, 3, &v, out);
+}
+
+static bool b_argmin(sema *S, bcall *c, sema_val *out) {
+  sema_val v;
+  return with_indices(S, c, false, 2, 3, &v, out);
+}
+
+/* tl.reduce(input, axis, combine_fn, keep_dims): input a tensor or a tuple of tensors of
+ * one shape; the result is a tensor or a tuple like the input. */
+static bool b_reduce(sema *S, bcall *c, sema_val *out) {
+  bool tuple = c->a[0].kind == SV_TUPLE;
+  unsigned n = tuple ? c->a[0].n : 1;
+  const sema_val *xs = tuple ? c->a[0].elems : &c->a[0];
+  if (n == 0 || n > TILE_REDUCE_MAX_OPERANDS) {
+    sema_error(S, c->loc, "%s() reduces 1 to %d tensors, got %u", c->disp, TILE_REDUCE_MAX_OPERANDS, n);
+    return false;
+  }
+  for (unsigned i = 0; i < n; i++) {
+    bool same = xs[i].kind == SV_TENSOR && sema_rank(xs[i].v) == sema_rank(xs[0].v) &&
+                !memcmp(sema_shape(xs[i].v), sema_shape(xs[0].v), sema_rank(xs[0].v) * sizeof(int64_t));
+    if (xs[i].kind != SV_TENSOR || sema_rank(xs[i].v) == 0 || !same || sema_dt_is_ptr(xs[i].dt)) {
+      sema_error(S, c->loc, "%s() input %u must be a tensor of numbers with the shape of input 0, got %s", c->disp,
+                 i, sema_describe(S, &xs[i]));
+      return false;
+    }
+  }
+  unsigned rank = sema_rank(xs[0].v), axis = 0;
+  bool all;
+  if (!red_axis(S, c, rank, &axis, &all)) return false;
+  sema_val *r = sup_arena_alloc(S->arena, n * sizeof *r);
+  if (!sema_reduce_jit(S, c->call, n, xs, all, axis, &c->a[2], r)) return false;
+  if (c->have[3] && sema_truthy(&c->a[3]))
+    for (unsigned i = 0; i < n; i++) r[i] = red_keep_dims(S, c, r[i], rank, sema_shape(xs[i].v), all, axis);
+  *out = tuple ? (sema_val){.kind = SV_TUPLE, .n = n, .elems = r} : r[0];
+  return true;
+}
 
 /* ---- math.* on compile-time numbers -------------------------------------------------------- */
 
@@ -1020,8 +1111,14 @@ static const bdef tl_defs[] = {
     {"to", b_cast, 2, {"input", "dtype", "fp_downcast_rounding", "bitcast"}, false},
     {"expand_dims", b_expand_dims, 2, {"input", "axis"}, false},
     {"sum", b_sum, 1, {"input", "axis", "keep_dims", "dtype"}, false},
-    {"max", b_max, 1, {"input", "axis", "keep_dims"}, false},
-    {"min", b_min, 1, {"input", "axis", "keep_dims"}, false},
+    {"max", b_max, 1, {"input", "axis", "return_indices", "return_indices_tie_break_left", "keep_dims",
+                       "propagate_nan"}, false},
+    {"min", b_min, 1, {"input", "axis", "return_indices", "return_indices_tie_break_left", "keep_dims",
+                       "propagate_nan"}, false},
+    {"xor_sum", b_xor_sum, 1, {"input", "axis", "keep_dims"}, false},
+    {"argmax", b_argmax, 2, {"input", "axis", "tie_break_left", "keep_dims"}, false},
+    {"argmin", b_argmin, 2, {"input", "axis", "tie_break_left", "keep_dims"}, false},
+    {"reduce", b_reduce, 3, {"input", "axis", "combine_fn", "keep_dims"}, false},
     {"broadcast_to", b_broadcast_to, 0, {0}, true},
     {"broadcast", b_broadcast, 2, {"input", "other"}, false},
     {"reshape", b_reshape, 0, {0}, true},
@@ -1055,8 +1152,8 @@ static const bdef triton_defs[] = {
 
 /* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
-    "argmax", "argmin", "reduce", "dot", "dot_scaled", "trans", "permute",
-    "cumsum", "cumprod", "associative_scan", "xor_sum", "atomic_add", "atomic_max", "atomic_min",
+    "dot", "dot_scaled", "trans", "permute",
+    "cumsum", "cumprod", "associative_scan", "atomic_add", "atomic_max", "atomic_min",
     "atomic_cas", "atomic_xchg", "atomic_and", "atomic_or", "atomic_xor", "make_block_ptr",
     "advance", "make_tensor_descriptor", "device_print", "device_assert", "histogram", "sort",
     "gather", "join", "split", "interleave", "flip", "rand", "randn", "randint", "ravel", "softmax",
@@ -1129,7 +1226,7 @@ bool sema_call_builtin(sema *S, const sema_val *fn, const fe_expr *call, unsigne
                        const sema_val *kwvals, sema_val *out) {
   const char *path = fn->path;
   ir_loc loc = call->loc;
-  bcall c = {.disp = sema_builtin_display(S, path), .loc = loc, .nargs = nargs, .args = args};
+  bcall c = {.disp = sema_builtin_display(S, path), .loc = loc, .nargs = nargs, .args = args, .call = call};
   const bdef *d = NULL;
   const char *name = strrchr(path, '.') ? strrchr(path, '.') + 1 : path;
   /* A method call passes its receiver as the first argument. */
