@@ -36,6 +36,15 @@ sum2d_2x2048_ax0_f32|red2d|f32|2 2048 0 0|2,2048,0,0
 min2d_2x2048_ax1_f32|red2d|f32|2 2048 1 2|2,2048,1,2
 loop_4096_by_512_f32|loop1d|f32|4096 1 0 0|4096,512
 loop_1024_by_128_f32|loop1d|f32|1024 1 0 0|1024,128
+argmax1d_1024_f32|red1d|f32|1024 1 0 3|1024,3
+argmin1d_64_i32|red1d|i32|64 1 0 4|64,4
+argmax1d_4096_i32|red1d|i32|4096 1 0 3|4096,3
+argmax2d_16x64_ax1_f32|red2d|f32|16 64 1 3|16,64,1,3
+argmin2d_64x16_ax0_i32|red2d|i32|64 16 0 4|64,16,0,4
+argmax2d_128x8_ax0_i32|red2d|i32|128 8 0 3|128,8,0,3
+argmin2d_2x2048_ax1_i32|red2d|i32|2 2048 1 4|2,2048,1,4
+jitsum1d_1024_f32|red1d|f32|1024 1 0 5|1024,5
+jitsum2d_16x64_ax0_i32|red2d|i32|16 64 0 5|16,64,0,5
 softmax_16x64_f32|softmax2d|f32|16 64 0 0|16,64
 softmax_4x512_f32|softmax2d|f32|4 512 0 0|4,512
 softmax_2x32_f32|softmax2d|f32|2 32 0 0|2,32

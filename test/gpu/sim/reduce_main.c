@@ -6,7 +6,8 @@
  *     KIND  red1d (N = R elements -> 1), red2d (RxC along AXIS), redall (RxC -> 1),
  *           softmax2d (RxC, softmax of each row), loop1d (N = R elements -> sum, max:
  *           reductions inside a loop)
- *     DTYPE f32 | i32;  OP 0 sum, 1 max, 2 min
+ *     DTYPE f32 | i32;  OP 0 sum, 1 max, 2 min, 3 argmax, 4 argmin (the first index of the
+ *     max / min: ties go left), 5 sum (through tl.reduce)
  * prints "ok" when every result matches (floats: sums within a relative 1e-5 of the sum
  * of magnitudes, max/min exactly; integers exactly) and the poisoned tail is untouched. */
 #include <math.h>
@@ -35,7 +36,7 @@ static double get(const job *j, const void *p, size_t i) {
 }
 
 static double fold(int op, double acc, double v) {
-  if (op == 0) return acc + v;
+  if (op == 0 || op == 5) return acc + v;
   if (op == 1) return v > acc ? v : acc;
   return v < acc ? v : acc;
 }
@@ -44,17 +45,19 @@ static double fold(int op, double acc, double v) {
 static double ref_fold(const job *j, const void *in, size_t first, size_t step, size_t n,
                        double *out_mag) {
   double acc = get(j, in, first), mag = fabs(acc);
+  size_t at = 0;
   for (size_t k = 1; k < n; k++) {
     double v = get(j, in, first + k * step);
-    acc = fold(j->op, acc, v);
+    if ((j->op == 3 && v > acc) || (j->op == 4 && v < acc)) acc = v, at = k;
+    else if (j->op < 3 || j->op == 5) acc = fold(j->op, acc, v);
     mag += fabs(v);
   }
   *out_mag = mag;
-  return acc;
+  return j->op == 3 || j->op == 4 ? (double)at : acc;
 }
 
 static bool close_enough(const job *j, double got, double ref, double mag) {
-  if (!j->is_f32 || j->op != 0) return got == ref;
+  if (!j->is_f32 || (j->op != 0 && j->op != 5)) return got == ref;
   return fabs(got - ref) <= 1e-5 * mag + 1e-6;
 }
 
