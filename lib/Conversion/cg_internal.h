@@ -179,6 +179,10 @@ LLVMValueRef cg_shfl_bfly(cg_state *st, LLVMValueRef v, unsigned lane_mask);
 /* Lowers tt.reduce: registers, butterfly shuffles, then scratch across warps. */
 bool cg_lower_reduce(cg_state *st, ir_op *op);
 
+/* ---- scan.c ---- */
+/* Lowers tt.scan: partner blocks merged axis bit by axis bit (registers, shuffles, scratch). */
+bool cg_lower_scan(cg_state *st, ir_op *op);
+
 /* ---- control.c ---- */
 bool cg_lower_for(cg_state *st, ir_op *op);
 bool cg_lower_if(cg_state *st, ir_op *op);

@@ -251,5 +251,8 @@ bool sema_reduce_with_indices(sema *S, ir_loc loc, const char *what, sema_val x,
  * function fn as combine; outs gets n values. */
 bool sema_reduce_jit(sema *S, const fe_expr *call, unsigned n, const sema_val *xs, bool all, unsigned axis,
                      const sema_val *fn, sema_val *outs);
+/* tl.associative_scan of the n tensors xs along axis with the jit function fn. */
+bool sema_scan_jit(sema *S, const fe_expr *call, unsigned n, const sema_val *xs, unsigned axis, bool reverse,
+                   const sema_val *fn, sema_val *outs);
 
 #endif

@@ -985,25 +985,40 @@ static bool b_argmin(sema *S, bcall *c, sema_val *out) {
   return with_indices(S, c, false, 2, 3, &v, out);
 }
 
-/* tl.reduce(input, axis, combine_fn, keep_dims): input a tensor or a tuple of tensors of
- * one shape; the result is a tensor or a tuple like the input. */
-static bool b_reduce(sema *S, bcall *c, sema_val *out) {
-  bool tuple = c->a[0].kind == SV_TUPLE;
-  unsigned n = tuple ? c->a[0].n : 1;
-  const sema_val *xs = tuple ? c->a[0].elems : &c->a[0];
-  if (n == 0 || n > TILE_REDUCE_MAX_OPERANDS) {
-    sema_error(S, c->loc, "%s() reduces 1 to %d tensors, got %u", c->disp, TILE_REDUCE_MAX_OPERANDS, n);
+/* The input of tl.reduce / tl.associative_scan: a tensor or a tuple of 1 to 8 tensors of
+ * numbers of one shape. */
+static bool combine_inputs(sema *S, bcall *c, unsigned *n, const sema_val **xs, bool *tuple) {
+  *tuple = c->a[0].kind == SV_TUPLE;
+  *n = *tuple ? c->a[0].n : 1;
+  *xs = *tuple ? c->a[0].elems : &c->a[0];
+  if (*n == 0 || *n > TILE_REDUCE_MAX_OPERANDS) {
+    sema_error(S, c->loc, "%s() takes 1 to %d tensors, got %u", c->disp, TILE_REDUCE_MAX_OPERANDS, *n);
     return false;
   }
-  for (unsigned i = 0; i < n; i++) {
-    bool same = xs[i].kind == SV_TENSOR && sema_rank(xs[i].v) == sema_rank(xs[0].v) &&
-                !memcmp(sema_shape(xs[i].v), sema_shape(xs[0].v), sema_rank(xs[0].v) * sizeof(int64_t));
-    if (xs[i].kind != SV_TENSOR || sema_rank(xs[i].v) == 0 || !same || sema_dt_is_ptr(xs[i].dt)) {
+  const sema_val *x = *xs;
+  for (unsigned i = 0; i < *n; i++) {
+    bool same = x[i].kind == SV_TENSOR && sema_rank(x[i].v) == sema_rank(x[0].v) &&
+                !memcmp(sema_shape(x[i].v), sema_shape(x[0].v), sema_rank(x[0].v) * sizeof(int64_t));
+    if (x[i].kind != SV_TENSOR || sema_rank(x[i].v) == 0 || !same || sema_dt_is_ptr(x[i].dt)) {
       sema_error(S, c->loc, "%s() input %u must be a tensor of numbers with the shape of input 0, got %s", c->disp,
-                 i, sema_describe(S, &xs[i]));
+                 i, sema_describe(S, &x[i]));
       return false;
     }
   }
+  return true;
+}
+
+static sema_val tuple_or_one(bool tuple, unsigned n, sema_val *r) {
+  return tuple ? (sema_val){.kind = SV_TUPLE, .n = n, .elems = r} : r[0];
+}
+
+/* tl.reduce(input, axis, combine_fn, keep_dims): the result is a tensor or a tuple like the
+ * input. */
+static bool b_reduce(sema *S, bcall *c, sema_val *out) {
+  bool tuple;
+  unsigned n;
+  const sema_val *xs;
+  if (!combine_inputs(S, c, &n, &xs, &tuple)) return false;
   unsigned rank = sema_rank(xs[0].v), axis = 0;
   bool all;
   if (!red_axis(S, c, rank, &axis, &all)) return false;
@@ -1011,7 +1026,72 @@ static bool b_reduce(sema *S, bcall *c, sema_val *out) {
   if (!sema_reduce_jit(S, c->call, n, xs, all, axis, &c->a[2], r)) return false;
   if (c->have[3] && sema_truthy(&c->a[3]))
     for (unsigned i = 0; i < n; i++) r[i] = red_keep_dims(S, c, r[i], rank, sema_shape(xs[i].v), all, axis);
-  *out = tuple ? (sema_val){.kind = SV_TUPLE, .n = n, .elems = r} : r[0];
+  *out = tuple_or_one(tuple, n, r);
+  return true;
+}
+
+/* ---- scans ---------------------------------------------------------------------------------- */
+
+/* The scan axis (parameter 1, default 0: an int in [-rank, rank)) and reverse (parameter
+ * `rev`, a compile-time bool). */
+static bool scan_args(sema *S, bcall *c, unsigned rank, unsigned rev, unsigned *axis, bool *reverse) {
+  bool all = false;
+  if (c->have[1] && c->a[1].kind == SV_NONE) {
+    sema_error(S, c->loc, "%s() needs an integer axis, got None", c->disp);
+    return false;
+  }
+  if (!c->have[1]) *axis = 0;
+  else if (!red_axis(S, c, rank, axis, &all)) return false;
+  if (c->have[rev] && !sema_is_const(&c->a[rev])) {
+    sema_error(S, c->loc, "%s() reverse must be a compile-time bool", c->disp);
+    return false;
+  }
+  *reverse = c->have[rev] && sema_truthy(&c->a[rev]);
+  return true;
+}
+
+/* tl.cumsum(input, axis=0, reverse=False, dtype=None) and tl.cumprod(input, axis=0,
+ * reverse=False), as Triton's standard.py: bf16 scans in f32, cumsum of integers narrower
+ * than 32 bits in i32/u32 (or `dtype=`); the result keeps the scanned type. */
+static bool cumulative(sema *S, bcall *c, bool prod, sema_val *out) {
+  sema_val x = c->a[0];
+  if (x.kind != SV_TENSOR || sema_rank(x.v) == 0 || sema_dt_is_ptr(x.dt)) {
+    sema_error(S, c->loc, "%s() scans a tensor of numbers, got %s", c->disp,
+               x.kind == SV_TENSOR && sema_rank(x.v) == 0 ? "a scalar" : sema_describe(S, &x));
+    return false;
+  }
+  unsigned axis;
+  bool reverse;
+  if (!scan_args(S, c, sema_rank(x.v), 2, &axis, &reverse)) return false;
+  sema_dtype to = x.dt;
+  if (x.dt.kind == SD_BF16) to = sema_dt(SD_FP32);
+  if (!prod && sema_dt_is_int(x.dt) && sema_dt_bits(x.dt) < 32)
+    to = sema_dt(sema_dt_is_unsigned(x.dt) ? SD_U32 : SD_I32);
+  if (!prod && c->have[3] && c->a[3].kind != SV_NONE && !want_dtype(S, c, 3, &to)) return false;
+  if (!sema_dt_eq(to, x.dt) && !sema_cast(S, &x, to, false, c->loc, &x)) return false;
+  const char *comb = sema_dt_is_float(x.dt) ? (prod ? "mulf" : "addf") : (prod ? "muli" : "addi");
+  const ir_type *t = x.v->type;
+  ir_op *o = sema_emit(S, c->loc, "tt.scan", 1, &x.v, 1, &t);
+  ir_op_set_attr(o, "axis", ir_i32_attr(S->ctx, axis));
+  ir_op_set_attr(o, "reverse", ir_bool_attr(S->ctx, reverse));
+  ir_op_set_attr(o, "combine", ir_string_attr(S->ctx, comb));
+  *out = sema_tensor(ir_op_result(o, 0), x.dt);
+  return true;
+}
+
+static bool b_cumsum(sema *S, bcall *c, sema_val *out) { return cumulative(S, c, false, out); }
+static bool b_cumprod(sema *S, bcall *c, sema_val *out) { return cumulative(S, c, true, out); }
+
+/* tl.associative_scan(input, axis, combine_fn, reverse=False). */
+static bool b_associative_scan(sema *S, bcall *c, sema_val *out) {
+  bool tuple, reverse;
+  unsigned n, axis;
+  const sema_val *xs;
+  if (!combine_inputs(S, c, &n, &xs, &tuple) || !scan_args(S, c, sema_rank(xs[0].v), 3, &axis, &reverse))
+    return false;
+  sema_val *r = sup_arena_alloc(S->arena, n * sizeof *r);
+  if (!sema_scan_jit(S, c->call, n, xs, axis, reverse, &c->a[2], r)) return false;
+  *out = tuple_or_one(tuple, n, r);
   return true;
 }
 
@@ -1119,6 +1199,9 @@ static const bdef tl_defs[] = {
     {"argmax", b_argmax, 2, {"input", "axis", "tie_break_left", "keep_dims"}, false},
     {"argmin", b_argmin, 2, {"input", "axis", "tie_break_left", "keep_dims"}, false},
     {"reduce", b_reduce, 3, {"input", "axis", "combine_fn", "keep_dims"}, false},
+    {"cumsum", b_cumsum, 1, {"input", "axis", "reverse", "dtype"}, false},
+    {"cumprod", b_cumprod, 1, {"input", "axis", "reverse"}, false},
+    {"associative_scan", b_associative_scan, 3, {"input", "axis", "combine_fn", "reverse"}, false},
     {"broadcast_to", b_broadcast_to, 0, {0}, true},
     {"broadcast", b_broadcast, 2, {"input", "other"}, false},
     {"reshape", b_reshape, 0, {0}, true},
@@ -1153,7 +1236,7 @@ static const bdef triton_defs[] = {
 /* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
     "dot", "dot_scaled", "trans", "permute",
-    "cumsum", "cumprod", "associative_scan", "atomic_add", "atomic_max", "atomic_min",
+    "atomic_add", "atomic_max", "atomic_min",
     "atomic_cas", "atomic_xchg", "atomic_and", "atomic_or", "atomic_xor", "make_block_ptr",
     "advance", "make_tensor_descriptor", "device_print", "device_assert", "histogram", "sort",
     "gather", "join", "split", "interleave", "flip", "rand", "randn", "randint", "ravel", "softmax",

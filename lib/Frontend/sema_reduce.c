@@ -1,5 +1,6 @@
-/* Reductions with a combine region: tl.reduce(input, axis, combine_fn) over one tensor or a
- * tuple of them, tl.argmax / tl.argmin and tl.max / tl.min with return_indices=True.
+/* Reductions and scans with a combine region: tl.reduce(input, axis, combine_fn) over one
+ * tensor or a tuple of them, tl.argmax / tl.argmin and tl.max / tl.min with
+ * return_indices=True, tl.associative_scan (tt.scan, the same region).
  *
  * Each builds a region-form tt.reduce: the region's block takes the operands' element
  * types twice (the accumulated values, then the next ones) and ends in tt.reduce.return.
@@ -17,9 +18,10 @@
 typedef bool (*combine_body_fn)(sema *S, ir_loc loc, void *ctx, unsigned n, const sema_val *args,
                                 ir_value **out);
 
-/* One region-form tt.reduce of xs[0..n) (one shape) along axis. */
-static bool reduce_region(sema *S, ir_loc loc, unsigned n, const sema_val *xs, unsigned axis,
-                          combine_body_fn body, void *ctx, sema_val *outs) {
+/* One region-form tt.reduce (scan < 0) or tt.scan (scan: 0 forward, 1 reverse) of
+ * xs[0..n) (one shape) along axis. */
+static bool combine_op(sema *S, ir_loc loc, unsigned n, const sema_val *xs, unsigned axis, int scan,
+                       combine_body_fn body, void *ctx, sema_val *outs) {
   unsigned rank = sema_rank(xs[0].v);
   int64_t shape[IR_MAX_RANK];
   for (unsigned k = 0, j = 0; k < rank; k++)
@@ -28,7 +30,7 @@ static bool reduce_region(sema *S, ir_loc loc, unsigned n, const sema_val *xs, u
   const ir_type *tys[TILE_REDUCE_MAX_OPERANDS];
   for (unsigned i = 0; i < n; i++) {
     ops[i] = xs[i].v;
-    tys[i] = sema_shaped(S, xs[i].dt, rank - 1, shape);
+    tys[i] = scan >= 0 ? xs[i].v->type : sema_shaped(S, xs[i].dt, rank - 1, shape);
   }
   ir_block *blk = ir_block_create(S->m);
   sema_val args[2 * TILE_REDUCE_MAX_OPERANDS];
@@ -38,11 +40,12 @@ static bool reduce_region(sema *S, ir_loc loc, unsigned n, const sema_val *xs, u
   ir_builder_set_end(&S->b, blk);
   ir_value *res[TILE_REDUCE_MAX_OPERANDS];
   bool ok = body(S, loc, ctx, n, args, res);
-  if (ok) sema_emit(S, loc, "tt.reduce.return", n, res, 0, NULL);
+  if (ok) sema_emit(S, loc, scan >= 0 ? "tt.scan.return" : "tt.reduce.return", n, res, 0, NULL);
   S->b = saved;
   if (!ok) return false;
-  ir_op *o = sema_emit(S, loc, "tt.reduce", n, ops, n, tys);
+  ir_op *o = sema_emit(S, loc, scan >= 0 ? "tt.scan" : "tt.reduce", n, ops, n, tys);
   ir_op_set_attr(o, "axis", ir_i32_attr(S->ctx, axis));
+  if (scan >= 0) ir_op_set_attr(o, "reverse", ir_bool_attr(S->ctx, scan == 1));
   ir_region_append_block(ir_op_region(o, 0), blk);
   for (unsigned i = 0; i < n; i++) outs[i] = sema_tensor(ir_op_result(o, i), xs[i].dt);
   return true;
@@ -138,7 +141,7 @@ bool sema_reduce_with_indices(sema *S, ir_loc loc, const char *what, sema_val x,
   xs[0] = x;
   if (!index_tensor(S, loc, &x, axis, &xs[1])) return false;
   arg_combine ac = {is_max, tie_break_left};
-  if (!reduce_region(S, loc, 2, xs, axis, arg_body, &ac, outs)) return false;
+  if (!combine_op(S, loc, 2, xs, axis, -1, arg_body, &ac, outs)) return false;
   *out_value = outs[0];
   *out_index = outs[1];
   return true;
@@ -146,20 +149,34 @@ bool sema_reduce_with_indices(sema *S, ir_loc loc, const char *what, sema_val x,
 
 /* ---- tl.reduce ---------------------------------------------------------------------------- */
 
-bool sema_reduce_jit(sema *S, const fe_expr *call, unsigned n, const sema_val *xs, bool all, unsigned axis,
-                     const sema_val *fn, sema_val *outs) {
-  ir_loc loc = call->loc;
+/* The jit combine function fn of a call to `what`, checked for arity 2n. */
+static bool jit_of(sema *S, const fe_expr *call, const char *what, unsigned n, const sema_val *fn, jit_combine *out) {
   sema_jit *j = fn->kind == SV_JITFN ? sema_find_jit(S, fn->fn->name) : NULL;
   if (!j) {
-    sema_error(S, loc, "tl.reduce() combine_fn must be a @triton.jit function, got %s", sema_describe(S, fn));
+    sema_error(S, call->loc, "%s() combine_fn must be a @triton.jit function, got %s", what, sema_describe(S, fn));
     return false;
   }
   if (j->fd->nparams != 2 * n) {
-    sema_error(S, loc, "the combine function '%s' must take %u arguments (2 per input), it takes %u", j->fd->name,
-               2 * n, j->fd->nparams);
+    sema_error(S, call->loc, "the combine function '%s' must take %u arguments (2 per input), it takes %u",
+               j->fd->name, 2 * n, j->fd->nparams);
     return false;
   }
-  jit_combine jc = {j, call};
+  *out = (jit_combine){j, call};
+  return true;
+}
+
+bool sema_scan_jit(sema *S, const fe_expr *call, unsigned n, const sema_val *xs, unsigned axis, bool reverse,
+                   const sema_val *fn, sema_val *outs) {
+  jit_combine jc;
+  return jit_of(S, call, "tl.associative_scan", n, fn, &jc) &&
+         combine_op(S, call->loc, n, xs, axis, reverse ? 1 : 0, jit_body, &jc, outs);
+}
+
+bool sema_reduce_jit(sema *S, const fe_expr *call, unsigned n, const sema_val *xs, bool all, unsigned axis,
+                     const sema_val *fn, sema_val *outs) {
+  ir_loc loc = call->loc;
+  jit_combine jc;
+  if (!jit_of(S, call, "tl.reduce", n, fn, &jc)) return false;
   sema_val cur[TILE_REDUCE_MAX_OPERANDS];
   memcpy(cur, xs, n * sizeof *xs);
   unsigned rank = sema_rank(xs[0].v);
@@ -167,7 +184,7 @@ bool sema_reduce_jit(sema *S, const fe_expr *call, unsigned n, const sema_val *x
    * combine must be associative and commutative either way). */
   for (unsigned d = rank; d-- > 0;) {
     if (!all && d != axis) continue;
-    if (!reduce_region(S, loc, n, cur, d, jit_body, &jc, cur)) return false;
+    if (!combine_op(S, loc, n, cur, d, -1, jit_body, &jc, cur)) return false;
   }
   memcpy(outs, cur, n * sizeof *outs);
   return true;

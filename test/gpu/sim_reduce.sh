@@ -45,6 +45,17 @@ argmax2d_128x8_ax0_i32|red2d|i32|128 8 0 3|128,8,0,3
 argmin2d_2x2048_ax1_i32|red2d|i32|2 2048 1 4|2,2048,1,4
 jitsum1d_1024_f32|red1d|f32|1024 1 0 5|1024,5
 jitsum2d_16x64_ax0_i32|red2d|i32|16 64 0 5|16,64,0,5
+cumsum_1x1024_f32|scan2d|f32|1 1024 1 0|1,1024,1,0
+cumsum_16x64_ax1_f32|scan2d|f32|16 64 1 0|16,64,1,0
+cumsum_64x16_ax0_i32|scan2d|i32|64 16 0 0|64,16,0,0
+cumsumrev_1x4096_f32|scan2d|f32|1 4096 1 1|1,4096,1,1
+cumsumrev_128x8_ax0_i32|scan2d|i32|128 8 0 1|128,8,0,1
+cumprod_4x256_ax1_i32|scan2d|i32|4 256 1 2|4,256,1,2
+maxscan_2x2048_ax1_f32|scan2d|f32|2 2048 1 3|2,2048,1,3
+affine_1x512_i32|scan2d|i32|1 512 1 4|1,512,1,4
+affine_256x4_ax0_i32|scan2d|i32|256 4 0 4|256,4,0,4
+affinerev_8x128_ax1_i32|scan2d|i32|8 128 1 5|8,128,1,5
+affinerev_1x2048_i32|scan2d|i32|1 2048 1 5|1,2048,1,5
 softmax_16x64_f32|softmax2d|f32|16 64 0 0|16,64
 softmax_4x512_f32|softmax2d|f32|4 512 0 0|4,512
 softmax_2x32_f32|softmax2d|f32|2 32 0 0|2,32

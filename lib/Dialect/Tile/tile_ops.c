@@ -387,7 +387,7 @@ static bool verify_named_reduce(ir_op *op, const ir_type *src) {
 
 /* The region form: block args (acc..., next...) of the operands' element types, pure ops,
  * tt.reduce.return of n values of those types. */
-static bool verify_combine_region(ir_op *op, const char *what, unsigned n) {
+static bool verify_combine_region(ir_op *op, const char *what, unsigned n, ir_opcode ret) {
   ir_block *b = ir_region_entry(ir_op_region(op, 0));
   if (b->nargs != 2 * n)
     return fail(op, "combine region must take %u arguments (2 per operand), got %u", 2 * n, b->nargs);
@@ -397,8 +397,8 @@ static bool verify_combine_region(ir_op *op, const char *what, unsigned n) {
       return fail(op, "combine region argument %u must be %s, got %s", i, tstr(op, want), tstr(op, b->args[i]->type));
   }
   ir_op *term = b->last;
-  if (!term || ir_op_code(term) != IR_OP_REDUCE_RETURN)
-    return fail(op, "combine region must end in tt.reduce.return");
+  if (!term || ir_op_code(term) != ret)
+    return fail(op, "combine region must end in %s", ret == IR_OP_SCAN_RETURN ? "tt.scan.return" : "tt.reduce.return");
   if (term->noperands != n) return fail(op, "combine region returns %u values for %u operands", term->noperands, n);
   for (unsigned i = 0; i < n; i++)
     if (ir_op_operand(term, i)->type != ir_type_scalar(operand_type(op, i)))
@@ -429,7 +429,33 @@ static bool tile_verify_reduce(ir_op *op) {
       return fail(op, "result must be the operand's shape without axis %lld, got %s", (long long)a->ival,
                   tstr(op, result_type(op, i)));
   }
-  return has_region ? verify_combine_region(op, "tt.reduce", op->noperands) : verify_named_reduce(op, src);
+  return has_region ? verify_combine_region(op, "tt.reduce", op->noperands, IR_OP_REDUCE_RETURN)
+                    : verify_named_reduce(op, src);
+}
+
+/* tt.scan: operands of one shape and layout, results of the operands' types, the combine
+ * as tt.reduce's. */
+static bool tile_verify_scan(ir_op *op) {
+  const ir_type *src = operand_type(op, 0);
+  if (!ir_type_is_tensor(src)) return fail(op, "operand must be a tensor, got %s", tstr(op, src));
+  const ir_attr *a = ir_op_get_attr(op, "axis");
+  if (!a || a->kind != IR_ATTR_INT) return fail(op, "requires an integer 'axis' attribute");
+  if (a->ival < 0 || a->ival >= (int64_t)src->rank)
+    return fail(op, "axis %lld out of range for rank %u", (long long)a->ival, src->rank);
+  if (op->nresults != op->noperands) return fail(op, "has %u results for %u operands", op->nresults, op->noperands);
+  if (op->noperands > TILE_REDUCE_MAX_OPERANDS)
+    return fail(op, "combines at most %d operands, got %u", TILE_REDUCE_MAX_OPERANDS, op->noperands);
+  for (unsigned i = 0; i < op->noperands; i++) {
+    const ir_type *t = operand_type(op, i);
+    if (!ir_type_is_tensor(t) || like(op, src, t->elem) != t)
+      return fail(op, "operands must be tensors of one shape and layout, got %s and %s", tstr(op, src), tstr(op, t));
+    if (result_type(op, i) != t) return fail(op, "result %u must have its operand's type %s", i, tstr(op, t));
+  }
+  bool has_region = ir_region_entry(ir_op_region(op, 0)) != NULL;
+  if (ir_op_get_attr(op, "combine") && has_region)
+    return fail(op, "has both a 'combine' attribute and a combine region");
+  return has_region ? verify_combine_region(op, "tt.scan", op->noperands, IR_OP_SCAN_RETURN)
+                    : verify_named_reduce(op, src);
 }
 
 static bool tile_verify_addptr(ir_op *op) {

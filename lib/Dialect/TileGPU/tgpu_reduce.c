@@ -1,4 +1,4 @@
-/* tt.reduce's plan (see tgpu_reduce.h). */
+/* tt.reduce's and tt.scan's plans (see tgpu_reduce.h). */
 #include <string.h>
 
 #include "Dialect/TileGPU/tgpu_reduce.h"
@@ -60,5 +60,43 @@ const char *tgpu_reduce_plan_make(const ir_attr *enc, unsigned rank, const int64
       bytes += ((out->result_numel << out->warp_axis_bits) * out->elem_bytes[i] + 7) & ~(uint64_t)7;
   }
   out->scratch_bytes = bytes > UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
+  return NULL;
+}
+
+const char *tgpu_scan_plan_make(const ir_attr *enc, unsigned rank, const int64_t *shape, unsigned axis,
+                                const unsigned *elem_bytes, unsigned n, unsigned num_warps,
+                                tgpu_scan_plan *out) {
+  memset(out, 0, sizeof *out);
+  if (axis >= rank) return "scan axis out of range";
+  if (n == 0 || n > TGPU_REDUCE_MAX_OPERANDS) return "a scan takes 1 to 8 operands";
+  const char *err = tgpu_ll_from_encoding(enc, rank, shape, &out->src);
+  if (err) return err;
+  unsigned lo = 0;
+  for (unsigned d = axis + 1; d < rank; d++) lo += out->src.dim_bits[d];
+  out->axis = axis;
+  out->nbits = out->src.dim_bits[axis];
+  uint32_t m = axis_bits(&out->src, axis), seen = 0;
+  const unsigned counts[3] = {out->src.nreg, out->src.nlane, out->src.nwarp};
+  for (unsigned w = 0; w < 3; w++)
+    for (unsigned k = 0; k < counts[w]; k++) {
+      uint32_t v = tgpu_ll_layout_basis(&out->src, w, k);
+      if (!(v & m)) continue;
+      if ((v & ~m) || popcount(v) != 1)
+        return "a basis vector of the layout is not a single bit of the scanned axis";
+      unsigned t = 0;
+      while (!(v >> (lo + t) & 1u)) t++;
+      if (seen & (1u << t)) return "two hardware bits hold the same bit of the scanned axis";
+      seen |= 1u << t;
+      out->which[t] = (uint8_t)w;
+      out->bit[t] = (uint8_t)k;
+      out->uses_warps |= w == 2;
+    }
+  if (out->nbits < 32 && seen != (1u << out->nbits) - 1u) return "the layout does not cover the scanned axis";
+  if (out->uses_warps) {
+    uint64_t per = 0;
+    for (unsigned i = 0; i < n; i++) per += elem_bytes[i] ? elem_bytes[i] : 1;
+    uint64_t bytes = ((uint64_t)32 * num_warps << out->src.nreg) * per;
+    out->scratch_bytes = bytes > UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
+  }
   return NULL;
 }

@@ -42,4 +42,25 @@ const char *tgpu_reduce_plan_make(const ir_attr *enc, unsigned rank, const int64
                                   unsigned axis, const unsigned *elem_bytes, unsigned n,
                                   tgpu_reduce_plan *out);
 
+/* tt.scan's plan: which hardware bit holds each bit of the coordinate along the axis (the
+ * lowering combines partner blocks bit by bit, lowest first: registers in the thread,
+ * lanes by butterfly shuffles, warps through scratch). */
+typedef struct tgpu_scan_plan {
+  tgpu_ll_layout src;
+  unsigned axis;
+  unsigned nbits;                     /* log2 of the axis' size */
+  uint8_t which[TGPU_LL_MAX_BITS];    /* axis bit t: 0 register, 1 lane, 2 warp */
+  uint8_t bit[TGPU_LL_MAX_BITS];      /* axis bit t: that hardware dim's input bit */
+  bool uses_warps;                    /* some axis bit is a warp bit */
+  unsigned scratch_bytes;             /* warps: every thread's registers of every operand
+                                         (threads x registers x sum of element bytes); 0 else */
+} tgpu_scan_plan;
+
+/* Plans the scan along `axis` of n operands of `shape` in layout `enc` (elem_bytes[i] bytes
+ * per element), num_warps warps. Returns NULL or a static message (a layout whose basis
+ * vector along the axis is not a single coordinate bit, which no blocked layout has). */
+const char *tgpu_scan_plan_make(const ir_attr *enc, unsigned rank, const int64_t *shape, unsigned axis,
+                                const unsigned *elem_bytes, unsigned n, unsigned num_warps,
+                                tgpu_scan_plan *out);
+
 #endif

@@ -113,6 +113,7 @@ static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
     [IR_OP_EXPAND_DIMS] = {.operand = expand_dims_operand, .infer_result = expand_dims_infer,
                            .remat_operand = expand_dims_for_result},
     [IR_OP_REDUCE] = {.operand = reduce_operand, .result = reduce_result, .infer_result = reduce_infer},
+    [IR_OP_SCAN] = {.operand = same_as_result, .infer_result = keep_layout},
     [IR_OP_MAKE_RANGE] = {.remat_leaf = true},
     [IR_OP_SPLAT] = {.remat_leaf = true},
     [IR_OP_CONSTANT] = {.remat_leaf = true},

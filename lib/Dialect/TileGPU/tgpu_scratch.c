@@ -26,12 +26,26 @@ static unsigned reduce_bytes(const ir_op *op) {
   return p.scratch_bytes;
 }
 
+/* tt.scan needs scratch only when warps share the scanned axis: every thread's registers. */
+static unsigned scan_bytes(const ir_op *op, unsigned num_warps) {
+  const ir_type *src = op->operands[0].value->type;
+  if (op->noperands > TGPU_REDUCE_MAX_OPERANDS || !ir_type_is_tensor(src)) return 0;
+  tgpu_scan_plan p;
+  unsigned axis = (unsigned)ir_op_get_int_attr(op, "axis", 0), sizes[TGPU_REDUCE_MAX_OPERANDS];
+  for (unsigned i = 0; i < op->noperands; i++) sizes[i] = ir_type_byte_size(ir_type_scalar(op->operands[i].value->type));
+  if (tgpu_scan_plan_make(src->encoding, src->rank, src->shape, axis, sizes, op->noperands, num_warps, &p))
+    return 0;
+  return p.scratch_bytes;
+}
+
 unsigned tgpu_op_scratch_bytes(const ir_op *op, unsigned num_warps) {
   switch (ir_op_code(op)) {
   case IR_OP_CONVERT_LAYOUT:
     return convert_layout_bytes(op, num_warps);
   case IR_OP_REDUCE:
     return reduce_bytes(op);
+  case IR_OP_SCAN:
+    return scan_bytes(op, num_warps);
   default:
     return 0;
   }

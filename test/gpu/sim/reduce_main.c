@@ -5,7 +5,9 @@
  *   reduce_main KIND DTYPE R C AXIS OP SEED
  *     KIND  red1d (N = R elements -> 1), red2d (RxC along AXIS), redall (RxC -> 1),
  *           softmax2d (RxC, softmax of each row), loop1d (N = R elements -> sum, max:
- *           reductions inside a loop)
+ *           reductions inside a loop), scan2d (RxC scanned along AXIS: OP 0 cumsum, 1 cumsum
+ *           reverse, 2 cumprod, 3 max scan, 4 / 5 the affine recurrence h = h * a + x with
+ *           a = x mod 3 - 1, forward / reverse; 2, 4 and 5 on i32, wrapping)
  *     DTYPE f32 | i32;  OP 0 sum, 1 max, 2 min, 3 argmax, 4 argmin (the first index of the
  *     max / min: ties go left), 5 sum (through tl.reduce)
  * prints "ok" when every result matches (floats: sums within a relative 1e-5 of the sum
@@ -100,7 +102,49 @@ static int check_loop(const job *j, const float *in, const float *out) {
   return bad ? bad : check_reduce(&jm, in, out + 1);
 }
 
+/* The affine pair (a, b) after (pa, pb) in scan order: h -> (h * pa + pb) * a + b. */
+static void affine(int64_t *pa, int64_t *pb, int64_t a, int64_t b) {
+  *pa = (int32_t)(uint32_t)((uint64_t)*pa * (uint64_t)a);
+  *pb = (int32_t)(uint32_t)((uint64_t)*pb * (uint64_t)a + (uint64_t)b);
+}
+
+/* One scan line of n elements at first + k*step, in scan order (reverse: from the end). */
+static int check_scan_line(const job *j, const void *in, const void *out, size_t first, size_t step, size_t n) {
+  double acc = 0, mag = 0;
+  int64_t pa = 1, pb = 0;
+  for (size_t k = 0; k < n; k++) {
+    size_t i = first + step * (j->op == 1 || j->op == 5 ? n - 1 - k : k);
+    double x = get(j, in, i);
+    mag += fabs(x);
+    if (j->op <= 1) acc = k ? acc + x : x;
+    else if (j->op == 2) acc = k ? (double)(int32_t)(uint32_t)((uint64_t)(int64_t)acc * (uint64_t)(int64_t)x) : x;
+    else if (j->op == 3) acc = k && acc > x ? acc : x;
+    else {
+      int64_t xi = (int64_t)x, a = xi % 3 - 1; /* a tensor % is C's remainder (remsi), as in Triton */
+      if (k) affine(&pa, &pb, a, xi); else pa = a, pb = xi;
+      acc = (double)pb;
+    }
+    double got = get(j, out, i);
+    bool ok = j->is_f32 && j->op <= 1 ? fabs(got - acc) <= 1e-5 * mag + 1e-6 : got == acc;
+    if (!ok) {
+      printf("scan element %zu: got %.9g, expected %.9g\n", i, got, acc);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static int check_scan(const job *j, const void *in, const void *out) {
+  size_t lines = j->axis == 0 ? (size_t)j->c : (size_t)j->r, n = j->axis == 0 ? (size_t)j->r : (size_t)j->c;
+  for (size_t l = 0; l < lines; l++) {
+    size_t first = j->axis == 0 ? l : l * j->c, step = j->axis == 0 ? (size_t)j->c : 1;
+    if (check_scan_line(j, in, out, first, step, n)) return 1;
+  }
+  return 0;
+}
+
 static size_t out_count(const job *j) {
+  if (!strcmp(j->kind, "scan2d")) return (size_t)j->r * j->c;
   if (!strcmp(j->kind, "softmax2d")) return (size_t)j->r * j->c;
   if (!strcmp(j->kind, "loop1d")) return 2;
   if (!strcmp(j->kind, "red2d")) return j->axis == 0 ? j->c : j->r;
@@ -123,6 +167,7 @@ int main(int argc, char **argv) {
   sim_run_block(in, out);
   int bad = !strcmp(j.kind, "softmax2d") ? check_softmax(&j, (float *)in, (float *)out)
             : !strcmp(j.kind, "loop1d")  ? check_loop(&j, (float *)in, (float *)out)
+            : !strcmp(j.kind, "scan2d")  ? check_scan(&j, in, out)
                                          : check_reduce(&j, in, out);
   for (size_t i = nout * 4; !bad && i < nout * 4 + PAD; i++)
     if (out[i] != POISON) {
