@@ -1429,7 +1429,13 @@ unknown:
 bool sema_value_attr(sema *S, const sema_val *v, const char *name, ir_loc loc, sema_val *out) {
   if (v->kind == SV_TENSOR) {
     if (strcmp(name, "dtype") == 0) *out = sema_dtype_val(v->dt);
-    else if (strcmp(name, "shape") == 0) *out = shape_tuple(S, v->v);
+    else if (strcmp(name, "type") == 0) { /* a scalar's type is its dtype (ptr.type.element_ty) */
+      if (sema_rank(v->v) != 0) {
+        sema_error(S, loc, "'.type' of a tensor (a block type) is not supported; use '.dtype'");
+        return false;
+      }
+      *out = sema_dtype_val(v->dt);
+    } else if (strcmp(name, "shape") == 0) *out = shape_tuple(S, v->v);
     else if (strcmp(name, "numel") == 0) *out = sema_int(ir_type_numel(v->v->type));
     else if (strcmp(name, "T") == 0) {
       sema_error(S, loc, "'tl.trans' (.T) is not supported yet");
