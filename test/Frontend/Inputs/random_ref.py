@@ -49,6 +49,20 @@ def philox_impl(c0, c1, c2, c3, k0, k1, n_rounds=10):
     return c0, c1, c2, c3
 
 
+def philox_impl64(c0, c1, c2, c3, k0, k1, n_rounds=10):
+    """philox_impl on uint64 counters (tl.philox with 64-bit counters: key (seed, 0))."""
+    A, B = 0xD2E7470EE14C6C93, 0xCA5A826395121157
+    for _ in range(n_rounds):
+        _c0, _c2 = c0, c2
+        c0 = ((B * _c2) >> 64) ^ c1 ^ k0
+        c2 = ((A * _c0) >> 64) ^ c3 ^ k1
+        c1 = (B * _c2) & M64
+        c3 = (A * _c0) & M64
+        k0 = (k0 + 0x9E3779B97F4A7C15) & M64
+        k1 = (k1 + 0xBB67AE8584CAA73B) & M64
+    return c0, c1, c2, c3
+
+
 def randint4x(seed, offset, offset_dtype="i32", n_rounds=10, seed_dtype=None):
     seed = to_u64(seed, seed_dtype or const_dtype(seed))
     bits = int(offset_dtype[1:])
@@ -88,3 +102,9 @@ if __name__ == "__main__":
     # 6627e8d5 e169c58d bc57ac4c 9b00dbd8; all-ones counter/key gives 408f276d 41c83b0e a20bc7c6 6d5451fd.
     assert philox_impl(0, 0, 0, 0, 0, 0) == (0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8)
     assert philox_impl(M32, M32, M32, M32, M32, M32) == (0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd)
+    # Philox-4x64-10, counter 0, key 0 (Random123 kat_vectors).
+    assert philox_impl64(0, 0, 0, 0, 0, 0) == (0x16554d9eca36314c, 0xdb20fe9d672d0fdc,
+                                                0xd7e772cee186176b, 0x7e68b68aec7ba23b)
+    s64 = lambda u: u - (1 << 64) if u >> 63 else u
+    print("philox 64-bit, seed 12345, counters (5, 2**40 + 3, 0, 0):",
+          [s64(v) for v in philox_impl64(5, 2**40 + 3, 0, 0, 12345, 0)])
