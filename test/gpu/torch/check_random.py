@@ -113,6 +113,28 @@ def randint_rounds(h):
         h.check_equal(tag + ": as Triton", got, want)
 
 
+def philox64(h):
+    """tl.philox on 64-bit counters (Philox-4x64, key (seed, 0)): as Triton and as the mirror."""
+    fn = triton_fn(h, "philox64_kernel")
+    ref = ref_module()
+    k = h.kernel("rnd_philox64")
+    for seed, base in ((2**32 + 5, 2**40 + 1), (-(2**35), -(2**33) - 100)):
+        n = 1000
+        tag = "rnd_philox64 seed=%d base=%d" % (seed, base)
+        got = torch.zeros(4 * n, dtype=torch.int64, device=DEV)
+        k((cdiv(n, 256),), got, seed, base, n)
+        s64 = lambda u: u - 2**64 if u >= 2**63 else u
+        want_py = torch.tensor([[s64(w) for w in ref.philox_impl64((base + i) % 2**64, 0, 0, 0, seed % 2**64, 0)]
+                                for i in range(16)], dtype=torch.int64).t()
+        h.check_equal(tag + ": first 16 as random_ref.py", got.view(4, n)[:, :16].cpu(), want_py)
+        if isinstance(fn, Exception):
+            h.skip(tag + ": as Triton", "Triton unavailable: %s" % fn)
+            continue
+        want = torch.zeros_like(got)
+        fn[(cdiv(n, 256),)](want, seed, base, n, BLOCK=256)
+        h.check_equal(tag + ": 4 words as Triton", got, want)
+
+
 # ---- floats -------------------------------------------------------------------------------
 def rand_bits(h):
     fn = triton_fn(h, "rand_kernel")
@@ -217,5 +239,5 @@ def dropout(h):
 
 
 def run(h):
-    for part in (randint4x, randint_rounds, rand_bits, randn_close, four_x, statistics, dropout):
+    for part in (randint4x, randint_rounds, philox64, rand_bits, randn_close, four_x, statistics, dropout):
         h.part("random: " + part.__name__, part, h)
