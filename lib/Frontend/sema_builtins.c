@@ -9,6 +9,7 @@
 
 #include "Dialect/Tile/tile.h"
 #include "Frontend/sema.h"
+#include "Frontend/sema_random.h"
 
 #define MAXP 10
 

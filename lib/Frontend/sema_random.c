@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "Frontend/sema.h"
+#include "Frontend/sema_random.h"
 
 enum { RAND_DEFAULT_ROUNDS = 10 };
 
