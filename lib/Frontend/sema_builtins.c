@@ -9,6 +9,7 @@
 
 #include "Dialect/Tile/tile.h"
 #include "Frontend/sema.h"
+#include "Frontend/sema_random.h"
 
 #define MAXP 10
 
@@ -1152,6 +1153,35 @@ static bool dtype_method(sema *S, const sema_val *self, const char *name, ir_loc
 
 /* ---- tables ---------------------------------------------------------------------------- */
 
+/* ---- random numbers (sema_random.c) ----------------------------------------------------- */
+
+static const sema_val *opt_arg(const bcall *c, unsigned i) { return c->have[i] ? &c->a[i] : NULL; }
+
+#define RANDOM(fname, fn)                                                                       \
+  static bool fname(sema *S, bcall *c, sema_val *out) {                                         \
+    return sema_random(S, c->loc, c->disp, fn, &c->a[0], &c->a[1], opt_arg(c, 2), out);         \
+  }
+RANDOM(b_randint, SEMA_RANDINT)
+RANDOM(b_randint4x, SEMA_RANDINT4X)
+RANDOM(b_rand, SEMA_RAND)
+RANDOM(b_rand4x, SEMA_RAND4X)
+RANDOM(b_randn, SEMA_RANDN)
+RANDOM(b_randn4x, SEMA_RANDN4X)
+#undef RANDOM
+
+static bool b_philox(sema *S, bcall *c, sema_val *out) {
+  return sema_philox(S, c->loc, c->disp, &c->a[0], &c->a[1], opt_arg(c, 5), out);
+}
+static bool b_philox_impl(sema *S, bcall *c, sema_val *out) {
+  return sema_philox_impl(S, c->loc, c->disp, &c->a[0], &c->a[4], opt_arg(c, 6), out);
+}
+static bool b_uint_to_uniform_float(sema *S, bcall *c, sema_val *out) {
+  return sema_uint_to_uniform_float(S, c->loc, c->disp, &c->a[0], out);
+}
+static bool b_pair_uniform_to_normal(sema *S, bcall *c, sema_val *out) {
+  return sema_pair_uniform_to_normal(S, c->loc, c->disp, &c->a[0], &c->a[1], out);
+}
+
 static const bdef tl_defs[] = {
     {"program_id", b_program_id, 1, {"axis"}, false},
     {"num_programs", b_num_programs, 1, {"axis"}, false},
@@ -1214,6 +1244,16 @@ static const bdef tl_defs[] = {
     {"pointer_type", b_pointer_type, 1, {"element_ty", "address_space"}, false},
     {"static_range", b_range_outside_for, 0, {0}, true},
     {"range", b_range_outside_for, 0, {0}, true},
+    {"randint", b_randint, 2, {"seed", "offset", "n_rounds"}, false},
+    {"randint4x", b_randint4x, 2, {"seed", "offset", "n_rounds"}, false},
+    {"rand", b_rand, 2, {"seed", "offset", "n_rounds"}, false},
+    {"rand4x", b_rand4x, 2, {"seed", "offsets", "n_rounds"}, false},
+    {"randn", b_randn, 2, {"seed", "offset", "n_rounds"}, false},
+    {"randn4x", b_randn4x, 2, {"seed", "offset", "n_rounds"}, false},
+    {"philox", b_philox, 5, {"seed", "c0", "c1", "c2", "c3", "n_rounds"}, false},
+    {"philox_impl", b_philox_impl, 6, {"c0", "c1", "c2", "c3", "k0", "k1", "n_rounds"}, false},
+    {"uint_to_uniform_float", b_uint_to_uniform_float, 1, {"x"}, false},
+    {"pair_uniform_to_normal", b_pair_uniform_to_normal, 2, {"u1", "u2"}, false},
 };
 
 static const bdef py_defs[] = {
@@ -1239,7 +1279,7 @@ static const char *const later[] = {
     "atomic_add", "atomic_max", "atomic_min",
     "atomic_cas", "atomic_xchg", "atomic_and", "atomic_or", "atomic_xor", "make_block_ptr",
     "advance", "make_tensor_descriptor", "device_print", "device_assert", "histogram", "sort",
-    "gather", "join", "split", "interleave", "flip", "rand", "randn", "randint", "ravel", "softmax",
+    "gather", "join", "split", "interleave", "flip", "ravel", "softmax",
     NULL};
 
 bool sema_python_builtin(const char *name, sema_val *out) {

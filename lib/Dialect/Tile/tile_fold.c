@@ -128,6 +128,14 @@ static bool sdivrem(int64_t a, int64_t b, bool rem, int64_t *out) {
   return true;
 }
 
+/* The high 64 bits of the 128-bit product, from 32-bit halves. */
+static uint64_t mulhi64(uint64_t a, uint64_t b) {
+  uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+  uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+  uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+  return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+
 static bool eval_int_binary(ir_opcode op, const ir_attr *x, const ir_attr *y, uint64_t *out) {
   unsigned w = x->type->width;
   int64_t a = sval(x), b = sval(y), q;
@@ -158,8 +166,7 @@ static bool eval_int_binary(ir_opcode op, const ir_attr *x, const ir_attr *y, ui
     *out = op == IR_OP_SHLI ? ua << ub : op == IR_OP_SHRSI ? (uint64_t)ashr(a, (unsigned)ub) : ua >> ub;
     return true;
   case IR_OP_MULHIUI:
-    if (w > 32) return false;
-    *out = (ua * ub) >> w;
+    *out = w > 32 ? mulhi64(ua, ub) : (ua * ub) >> w;
     return true;
   default: return false;
   }
