@@ -13,7 +13,8 @@ A check file `check_<topic>.py` defines `run(h)`; `h` is a Harness:
     h.check(name, got, want, atol=..., rtol=...)   # |got-want| <= atol + rtol*|want|,
                                 # NaN and +-inf positions must match exactly
     h.check_equal(name, got, want)                 # exact (NaN positions, signed zeros too)
-    h.skip(name, why)
+    h.skip(name, why), h.fail(name, why)
+    h.part(name, fn, *args)     # runs fn(*args); an exception fails `name`, the file goes on
     h.triton(file, name)        # the @triton.jit function `name` of a .tir file, for
                                 # references that are Triton's own behaviour
 Launches go to torch's current stream; h.check and h.check_equal synchronize first.
@@ -28,7 +29,6 @@ import glob
 import importlib.machinery
 import importlib.util
 import os
-import py_compile
 import subprocess
 import sys
 import traceback
@@ -57,7 +57,7 @@ class _Arg(ctypes.Structure):
 def read_lists():
     """Every line of kernels_*.txt: (where, name, file, kernel, args)."""
     rows = []
-    for path in sorted(glob.glob(os.path.join(HERE, "kernels_*.txt"))):
+    for path in sorted(glob.glob(os.path.join(os.environ.get("TORCH_LIST_DIR", HERE), "kernels_*.txt"))):
         with open(path) as f:
             for n, line in enumerate(f, 1):
                 line = line.rstrip("\n")
@@ -280,6 +280,18 @@ class Harness:
     def skip(self, name, why):
         self._record("SKIP", name, why)
 
+    def fail(self, name, why):
+        self._record("FAIL", name, why)
+
+    def part(self, name, fn, *args):
+        """Runs fn(*args); an exception fails `name` (with the last traceback lines) and the
+        check file goes on with its next part."""
+        try:
+            fn(*args)
+        except Exception:
+            tb = traceback.format_exc().rstrip().splitlines()
+            self._record("FAIL", name, "exception: " + " | ".join(tb[-6:]))
+
     def _as_tensors(self, got, want):
         torch = self.torch
         torch.cuda.synchronize()
@@ -360,11 +372,14 @@ def list_mode(carry, files):
     check file compiles, and imports when torch is installed."""
     import json
     p = f = s = 0
+    seen = {}
     for where, name, file, kernel, args in read_lists():
         ptx, js = os.path.join(carry, name + ".ptx"), os.path.join(carry, name + ".json")
         why = None
         if not name or not file or not kernel:
             why = "malformed line"
+        elif name in seen:
+            why = "duplicate name (first at %s)" % seen[name]
         elif not os.path.exists(os.path.join(ROOT, file)):
             why = "no file %s" % file
         elif not (os.path.exists(ptx) and os.path.exists(js)):
@@ -377,6 +392,7 @@ def list_mode(carry, files):
                     why = "%s.json has kernels %s, not %s" % (name, names, kernel)
             except Exception as e:
                 why = "%s.json: %s" % (name, e)
+        seen.setdefault(name, where)
         if why:
             print("FAIL kernel %s (%s): %s" % (name, where, why)); f += 1
         else:
@@ -389,7 +405,8 @@ def list_mode(carry, files):
     for path in files:
         base = os.path.basename(path)
         try:
-            py_compile.compile(path, doraise=True, cfile=os.devnull)
+            with open(path) as fh:
+                compile(fh.read(), path, "exec")
             if have_torch:
                 mod = import_file(path)
                 if not callable(getattr(mod, "run", None)):

@@ -13,7 +13,8 @@
 # exit status is 1. A duplicate name or a malformed line is also a failure.
 set -uo pipefail
 cd "$(dirname "$0")/../../.."
-OUTDIR=${TORCH_CARRY_DIR:-.carry/torch}
+OUTDIR=${TORCH_CARRY_DIR:-.carry/torch}    # where the PTX goes
+LISTDIR=${TORCH_LIST_DIR:-test/gpu/torch}  # where the kernels_*.txt are (tests use others)
 if [ -z "${TILEC:-}" ]; then
   bash scripts/build.sh build || { echo "torch prepare: FAILED: building tilec (build/)"; exit 1; }
   TILEC=build/tilec
@@ -29,7 +30,7 @@ fail() { # where message
   bad=$((bad + 1))
 }
 shopt -s nullglob
-for list in test/gpu/torch/kernels_*.txt; do
+for list in "$LISTDIR"/kernels_*.txt; do
   n=0
   while IFS= read -r line || [ -n "$line" ]; do
     n=$((n + 1))
