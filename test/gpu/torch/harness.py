@@ -10,6 +10,7 @@ A check file `check_<topic>.py` defines `run(h)`; `h` is a Harness:
     k = h.kernel("name")        # a launcher for the line `name|...` of a kernels_*.txt
     k(grid, *args)              # grid: int or tuple of up to 3; torch tensors are passed as
                                 # pointers, ints and floats as the parameter's scalar type
+    f = k.prepared(grid, *args) # f() relaunches unchecked (benchmarks: bench/norms.py)
     h.check(name, got, want, atol=..., rtol=...)   # |got-want| <= atol + rtol*|want|,
                                 # NaN and +-inf positions must match exactly
     h.check_equal(name, got, want)                 # exact (NaN positions, signed zeros too)
@@ -136,6 +137,8 @@ class Runtime:
         L.tilert_module_get_kernel.argtypes = [P, ctypes.c_char_p, ctypes.POINTER(P)]
         L.tilert_launch.argtypes = [P, ctypes.POINTER(ctypes.c_uint * 3), P,
                                     ctypes.POINTER(_Arg), ctypes.c_size_t]
+        L.tilert_launch_unchecked.argtypes = [P, ctypes.POINTER(ctypes.c_uint * 3), P,
+                                              ctypes.POINTER(ctypes.c_void_p)]
         self.L = L
         self.rt = P()
         st = L.tilert_runtime_create(0, ctypes.byref(self.rt))
@@ -196,6 +199,36 @@ class Launcher:
         else:
             arg.kind, arg.v.i32 = ARG_I32, a if a < 2**31 else a - 2**32
         return arg
+
+    def prepared(self, grid, *args):
+        """A zero-argument callable that launches with these arguments through
+        tilert_launch_unchecked (arguments converted once; for benchmarks). Checks the
+        arguments once with a checked launch first."""
+        self(grid, *args)
+        ctype = {"i1": ctypes.c_int8, "i8": ctypes.c_int8, "u8": ctypes.c_uint8, "i16": ctypes.c_int16,
+                 "u16": ctypes.c_uint16, "i32": ctypes.c_int32, "u32": ctypes.c_uint32,
+                 "i64": ctypes.c_int64, "u64": ctypes.c_uint64, "fp32": ctypes.c_float,
+                 "fp64": ctypes.c_double}
+        vals = []
+        for p, a in zip(self.params, args):
+            if p["kind"] == "ptr":
+                vals.append(ctypes.c_uint64(a.data_ptr() if hasattr(a, "data_ptr") else a))
+            elif p["dtype"] in ctype:
+                vals.append(ctype[p["dtype"]](a))
+            else:
+                raise TypeError("%s: prepared launches do not take %s scalars" % (self.name, p["dtype"]))
+        ptrs = (ctypes.c_void_p * max(1, len(vals)))(*[ctypes.cast(ctypes.byref(v), ctypes.c_void_p) for v in vals])
+        if isinstance(grid, int):
+            grid = (grid,)
+        g = (ctypes.c_uint * 3)(*[int(x) for x in tuple(grid) + (1,) * (3 - len(grid))])
+        stream = ctypes.c_void_p(self.h.torch.cuda.current_stream().cuda_stream or None)
+        L, k = self.h.rt.L, self.kernel
+
+        def launch(keep=(vals, ptrs, g)):
+            st = L.tilert_launch_unchecked(k, ctypes.byref(g), stream, ptrs)
+            if st != 0:
+                self.h.rt.call("launch of %s" % self.name, st)
+        return launch
 
     def __call__(self, grid, *args):
         if len(args) != len(self.params):
@@ -360,6 +393,15 @@ class Harness:
         for s, _, _ in self.results:
             c[s] += 1
         return c["PASS"], c["FAIL"], c["SKIP"]
+
+
+def open_harness(carry=None):
+    """A Harness on device 0 for other scripts (bench/norms.py): torch first retains the
+    primary context, then libtilert's runtime shares it."""
+    import torch
+    torch.cuda.init()
+    torch.empty(1, device="cuda")
+    return Harness(carry or os.path.join(ROOT, ".carry", "torch"), torch, Runtime(find_libtilert()))
 
 
 def summary(p, f, s):
