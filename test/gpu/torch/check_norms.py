@@ -268,6 +268,28 @@ def reduce_middle(h):
             tag = "reduce_middle_f32 %dx%dx%d %s" % (B, M, N, layout)
             h.check(tag + " sum", s, xd.sum(1), atol=1e-5, rtol=1e-5)
             h.check_equal(tag + " max", mx, xd.amax(1))
+    # NaN and signed zeros along the reduced dim: the reference is Triton on the same text.
+    try:
+        fn = h.triton("examples/reduce_middle.tir", "reduce_middle_kernel")
+    except Exception as e:
+        return h.skip("reduce_middle vs triton", "Triton unavailable: %s" % e)
+    B, M, N = 3, 17, 40
+    x = rand((B, M, N), torch.float32)
+    x[0, 5, 3] = NAN          # one NaN in a column
+    x[1, :, 7] = NAN          # a column of NaN
+    x[2, :, 9] = -0.0         # -0.0 with one +0.0
+    x[2, 4, 9] = 0.0
+    x[2, :, 10] = -0.0        # all -0.0
+    x[2, :, 11] = -1.0
+    x[2, 16, 11] = INF
+    got = [torch.zeros((B, N), device=DEV) for _ in range(2)]
+    want = [torch.zeros((B, N), device=DEV) for _ in range(2)]
+    grid = ((B + BB - 1) // BB, (N + BN - 1) // BN)
+    k(grid, x, got[0], got[1], B, M, N, x.stride(0), x.stride(1), x.stride(2))
+    fn[grid](x, want[0], want[1], B, M, N, x.stride(0), x.stride(1), x.stride(2),
+             BLOCK_B=BB, BLOCK_M=32, BLOCK_N=BN, num_warps=4)
+    h.check_equal("reduce_middle_f32 NaN/-0.0/inf: max as Triton", got[1], want[1])
+    h.check_equal("reduce_middle_f32 NaN/-0.0/inf: sum NaN places as Triton", got[0].isnan(), want[0].isnan())
 
 
 def run(h):
