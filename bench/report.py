@@ -45,7 +45,7 @@ def main():
     L = []
     L.append(f"# tilec benchmarks: {gpu}\n")
     L.append("Medians of CUDA-event timings (tilec: 50 event-timed launches after warm-up; Triton and "
-             "torch: triton.testing.do_bench), GB/s counting each input read once and each output "
+             "torch: triton.testing.do_bench; the norm/softmax cases of norms.py time tilec with do_bench too), GB/s counting each input read once and each output "
              "written once. Best num_warps of 4 and 8 shown for tilec and Triton (w = warps). "
              "Ratios > 1 mean tilec is faster.\n")
     if copy_bw:
@@ -54,8 +54,10 @@ def main():
              "on the argument values) and compiled ahead of time from the same signature as tilec's "
              "benchmark variant (triton-sig: `triton.compile` of an `ASTSource`, as "
              "triton/tools/compile.py does).\n")
-    L.append("| case | tilec GB/s (ms) | Triton JIT GB/s (ms) | Triton sig GB/s (ms) | torch GB/s (ms) | tilec/Triton JIT | tilec/Triton sig | tilec/torch | tilec % of copy | check |")
-    L.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    L.append("MB: the bytes each case must move (each input read once, each output written once); "
+             "floor: those bytes at the copy baseline's bandwidth.\n")
+    L.append("| case | tilec GB/s (ms) | Triton JIT GB/s (ms) | Triton sig GB/s (ms) | torch GB/s (ms) | tilec/Triton JIT | tilec/Triton sig | tilec/torch | tilec % of copy | MB | floor ms | check |")
+    L.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for c in cases:
         t, tr, to = best(rows, "tilec", c), best(rows, "triton", c), best(rows, "torch", c)
         ts = best(rows, "triton-sig", c)
@@ -70,8 +72,11 @@ def main():
         pct = 100 * t["gbps"] / copy_bw if t and copy_bw else None
         checks = ", ".join(sorted({f"{r['impl']} {r['check']}" for r in rows
                                    if r.get("case") == c and r.get("check")}))
+        nbytes = next((r["bytes"] for r in rows if r.get("case") == c and r.get("bytes")), None)
+        floor = nbytes / (copy_bw * 1e9) * 1e3 if nbytes and copy_bw else None
         L.append(f"| {c} | {cell(t)} | {cell(tr)} | {cell(ts)} | {cell(to)} | {fmt(ratio_tr, '.2f')} | "
-                 f"{fmt(ratio_ts, '.2f')} | {fmt(ratio_to, '.2f')} | {fmt(pct, '.0f')}% | {checks or '-'} |")
+                 f"{fmt(ratio_ts, '.2f')} | {fmt(ratio_to, '.2f')} | {fmt(pct, '.0f')}% | "
+                 f"{fmt(nbytes / 1e6 if nbytes else None, '.0f')} | {fmt(floor, '.3f')} | {checks or '-'} |")
     L.append("")
     # per-num_warps detail
     L.append("<details><summary>every num_warps</summary>\n")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks in ONE run on one GPU: tilec kernels through libtilert (bench_tilec), the launch
-# overhead (launch_overhead), then Triton and torch on the same shapes (peers.py); merged into
+# overhead (launch_overhead), then Triton and torch on the same shapes (peers.py), and the
+# norm/softmax family, all three implementations (norms.py, kernels from .carry/torch); merged into
 # bench/results/<YYYY-MM-DD>-h200.md (copied into $OUT) and printed last.
 #
 #   bash bench/run.sh .carry/kernels     # on the GPU machine (kernels compiled by tilec here)
@@ -51,14 +52,21 @@ if [ $MOCK = 0 ]; then
   echo "== peers.py (Triton, torch)"
   timeout 300 python3 "$ROOT/bench/peers.py" "$KDIR" >"$LOGS/peers.jsonl" 2>"$LOGS/peers.err"; echo "   rc=$?"
   tail -5 "$LOGS/peers.err"
+  # the norm/softmax family: tilec through the torch harness (kernels in .carry/torch)
+  TORCH_DIR=${TORCH_DIR:-$(dirname "$KDIR")/torch}
+  echo "== norms.py ($TORCH_DIR: tilec, Triton, torch)"
+  TILERT_BUILD_DIR=$BUILD timeout 400 python3 "$ROOT/bench/norms.py" "$TORCH_DIR" >"$LOGS/norms.jsonl" 2>"$LOGS/norms.err"
+  echo "   rc=$? ($(wc -l <"$LOGS/norms.jsonl") results)"
+  tail -5 "$LOGS/norms.err"
 else
   : >"$LOGS/peers.jsonl"
+  : >"$LOGS/norms.jsonl"
 fi
 
 REPORT=$ROOT/bench/results/$(date +%Y-%m-%d)-h200.md
 [ $MOCK = 1 ] && REPORT=$LOGS/mock-report.md
 echo "== report ($(( $(date +%s) - T0 )) s so far): $REPORT"
 echo
-python3 "$ROOT/bench/report.py" "$REPORT" "$GPU" "$LOGS/tilec.jsonl" "$LOGS/launch.jsonl" "$LOGS/peers.jsonl"
+python3 "$ROOT/bench/report.py" "$REPORT" "$GPU" "$LOGS/tilec.jsonl" "$LOGS/launch.jsonl" "$LOGS/peers.jsonl" "$LOGS/norms.jsonl"
 [ -n "${OUT:-}" ] && cp "$REPORT" "$OUT/" 2>/dev/null
 exit 0

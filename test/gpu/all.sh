@@ -5,10 +5,13 @@
 #      4 and 8 against double references, the >100 KB shared-memory kernels (smem_check);
 #   2. the convert_layout routes on random data (run_routes.sh: 24 kernels);
 #   3. the target checks (run_target_check.sh: per-function num_warps, PTX per arch);
-#   4. compute-sanitizer: memcheck over the suite, the routes and the shared-memory kernels;
+#   4. the torch checks (test/gpu/torch/harness.py: kernels of .carry/torch against torch,
+#      through libtilert.so from $TILERT_BUILD_DIR); TORCH_MEMCHECK=1 also runs them under
+#      compute-sanitizer memcheck (off by default: torch's start-up under memcheck is slow);
+#   5. compute-sanitizer: memcheck over the suite, the routes and the shared-memory kernels;
 #      racecheck and synccheck over every kernel that uses shared memory (the suite's
 #      transpose and softmax, the routes, smem); each must report 0 errors;
-#   5. the benchmarks beside Triton and torch (bench/run.sh), unless NO_BENCH=1.
+#   6. the benchmarks beside Triton and torch (bench/run.sh), unless NO_BENCH=1.
 # Prints one table last; logs (one tarball) and the benchmark report go to $OUT.
 #
 #   bash test/gpu/all.sh            # on the GPU machine, with carry [".carry"]
@@ -33,6 +36,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noh
 step suite env OUT="$LOGS/suite" bash test/gpu/run.sh .carry/kernels
 step routes env OUT="$LOGS/routes" bash test/gpu/run_routes.sh .carry/routes
 step target env TILERT_BUILD_DIR=/tmp/tilert-target-build bash test/gpu/run_target_check.sh .carry/target
+step torch python3 test/gpu/torch/harness.py
 
 CS=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null | head -1)
 B=$TILERT_BUILD_DIR
@@ -42,6 +46,9 @@ if [ -n "$CS" ]; then
     timeout "${SAN_TIMEOUT:-200}" "$CS" --tool "$tool" --error-exitcode 3 --print-limit 20 "$@"
   }
   step memcheck-suite san memcheck "$B/gpu_suite" .carry/kernels
+  if [ "${TORCH_MEMCHECK:-0}" = 1 ]; then
+    SAN_TIMEOUT=${SAN_TIMEOUT:-600} step memcheck-torch san memcheck python3 test/gpu/torch/harness.py
+  fi
   step memcheck-routes san memcheck "$B/routes" .carry/routes
   step memcheck-smem san memcheck "$B/smem_check" .carry/smem
   step racecheck-suite san racecheck "$B/gpu_suite" .carry/kernels
