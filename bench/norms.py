@@ -64,6 +64,9 @@ def triton_sig(kern, sig, num_warps):
 
 
 def run_case(h, case, tilec_name, file, kname, args, sig, grid, block_kw, block, check, nbytes, torch_fn):
+    """block_kw/block: the one constexpr, or a dict of constexprs (in signature order) and the
+    block size to report."""
+    consts = block_kw if isinstance(block_kw, dict) else {block_kw: block}
     kern = h.triton(file, kname)
     for w in (4, 8):
         name = f"{tilec_name}_w{w}"
@@ -73,15 +76,28 @@ def run_case(h, case, tilec_name, file, kname, args, sig, grid, block_kw, block,
             print(f"norms: tilec {name}: {type(e).__name__}: {e}", file=sys.stderr)
         else:
             report("tilec", case, f, check, nbytes, w, block)
-        report("triton", case, lambda: kern[grid](*args, **{block_kw: block}, num_warps=w), check,
+        report("triton", case, lambda: kern[grid](*args, **consts, num_warps=w), check,
                nbytes, w, block)
         try:
             ck = triton_sig(kern, sig, w)
             g3 = tuple(grid) + (1,) * (3 - len(grid))
-            report("triton-sig", case, lambda: ck[g3](*args, block), check, nbytes, w, block)
+            report("triton-sig", case, lambda: ck[g3](*args, *consts.values()), check, nbytes, w, block)
         except Exception as e:
             print(f"norms: triton-sig {case} w{w}: {type(e).__name__}: {e}", file=sys.stderr)
     report("torch", case, torch_fn, lambda: True, nbytes)
+
+
+def softmax_f32(h):
+    """The tutorial softmax of bench_tilec.c's case, timed here by do_bench as the others."""
+    rows, cols = 16384, 4096
+    x = torch.randn(rows, cols, device=dev)
+    y = torch.empty_like(x)
+    ref = torch.softmax(x, dim=1)
+    run_case(h, f"softmax f32 {rows}x{cols} (do_bench)", "bench_softmax_f32", "examples/softmax.tir",
+             "softmax_kernel", [y, x, x.stride(0), y.stride(0), cols],
+             ["*fp32:16", "*fp32:16", "i32:16", "i32:16", "i32:16", 4096], (rows,), "BLOCK_SIZE", 4096,
+             lambda: torch.allclose(y, ref, atol=1e-6, rtol=1e-4), 2 * rows * cols * 4,
+             lambda: torch.softmax(x, dim=1))
 
 
 def softmax_f16(h):
@@ -150,9 +166,33 @@ def cross_entropy_f32(h):
              lambda: torch.nn.functional.cross_entropy(x, labels, reduction="none"))
 
 
+def cumsum_f32(h):
+    M, N = 4096, 4096
+    x = torch.randn(M, N, device=dev)
+    y = torch.empty_like(x)
+    ref = torch.cumsum(x.double(), 1)
+    mag = torch.cumsum(x.double().abs(), 1)
+    run_case(h, f"cumsum f32 {M}x{N} (rows)", "bench_cumsum_f32", "examples/cumsum.tir", "cumsum_rows_kernel",
+             [x, y, N, x.stride(0)], ["*fp32:16", "*fp32:16", "i32:16", "i32:16", 0, 4096], (M,),
+             {"REVERSE": 0, "BLOCK": 4096}, 4096,
+             lambda: bool(((y.double() - ref).abs() <= 1e-5 * mag + 1e-6).all()), 2 * M * N * 4,
+             lambda: torch.cumsum(x, 1))
+
+
+def argmax_f32(h):
+    M, N = 4096, 32768
+    x = torch.randn(M, N, device=dev)
+    out = torch.empty(M, device=dev, dtype=torch.int64)
+    ref = torch.argmax(x, 1)
+    run_case(h, f"argmax f32 {M}x{N} (rows)", "bench_argmax_f32", "examples/argmax.tir", "argmax_kernel",
+             [x, out, M, N], ["*fp32:16", "*i64:16", "i32:16", "i32:16", 4, 1024], (M // 4,),
+             {"BLOCK_M": 4, "BLOCK_N": 1024}, 1024, lambda: torch.equal(out, ref), M * N * 4 + M * 8,
+             lambda: torch.argmax(x, 1))
+
+
 def main():
     h = harness.open_harness(CARRY)
-    for case in (softmax_f16, layer_norm_f16, rms_norm_f16, cross_entropy_f32):
+    for case in (softmax_f32, softmax_f16, layer_norm_f16, rms_norm_f16, cross_entropy_f32, cumsum_f32, argmax_f32):
         try:
             case(h)
         except Exception as e:
