@@ -9,6 +9,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/TargetMachine.h>
 
+#include "Analysis/axisinfo.h"
 #include "Conversion/conversion.h"
 #include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu.h"
@@ -43,6 +44,7 @@ typedef struct cg_state {
   sup_ptrmap vals;           /* ir_value* -> cg_val* */
   unsigned num_warps;
   LLVMValueRef lane, warp;   /* i32, computed in the entry block */
+  axis_analysis *axis;       /* the module's axis info (constancy: dedupe.c), or NULL */
 } cg_state;
 
 /* A tensor type's distribution over one thread's registers, read from its linear layout
@@ -160,6 +162,14 @@ bool cg_lower_barrier(cg_state *st, ir_op *op);
 /* ---- convert_layout.c ---- */
 /* Lowers tgpu.convert_layout by the route tgpu_convert_plan picks. */
 bool cg_lower_convert_layout(cg_state *st, ir_op *op);
+
+/* ---- dedupe.c ---- */
+/* After an elementwise op's lowering: registers the axis analysis proves equal (runs of
+ * `constancy` equal elements) take their group's first register's value. */
+void cg_dedupe_constant(cg_state *st, ir_op *op);
+/* Marks every floating-point add, subtract and multiply of fn `contract`, so that the
+ * backend fuses a multiply into the add that uses it (Triton's enable_fp_fusion). */
+void cg_allow_contraction(LLVMValueRef fn);
 
 /* ---- combine.c ---- */
 /* The binary function of a tt.reduce (or tt.scan): the op named by its `combine` attribute,

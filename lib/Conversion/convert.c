@@ -234,8 +234,13 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
 
 static bool lower_op(cg_state *st, ir_op *op) {
   const cg_lowering *row = &lowerings[ir_op_code(op)];
-  if (row->lower) return row->lower(st, op);
-  if (row->elementwise) return row->elementwise(st, op, row);
+  bool ok;
+  if (row->lower) ok = row->lower(st, op);
+  else if (row->elementwise) ok = row->elementwise(st, op, row);
+  else goto none;
+  if (ok && ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE)) cg_dedupe_constant(st, op);
+  return ok;
+none:
   ir_emit_error(st->ictx, op->loc, "cannot lower '%s' to LLVM IR", ir_op_name(op));
   return false;
 }
@@ -329,7 +334,8 @@ static bool lower_kernel_body(cg_state *st, ir_op *f, const char *name) {
   return true;
 }
 
-static bool lower_kernel(cg_module *cm, ir_context *ictx, ir_op *f, unsigned shared_bytes) {
+static bool lower_kernel(cg_module *cm, ir_context *ictx, ir_op *f, unsigned shared_bytes,
+                         axis_analysis *axis) {
   unsigned num_warps = tgpu_func_num_warps(f);
   if (!tgpu_target_check_num_warps(ictx, f->loc, cm->target, num_warps)) return false;
   const char *name = ir_op_get_string_attr(f, "sym_name");
@@ -338,12 +344,13 @@ static bool lower_kernel(cg_module *cm, ir_context *ictx, ir_op *f, unsigned sha
     return false;
   }
   cg_state st = {.ictx = ictx, .cm = cm, .ctx = cm->ctx, .mod = cm->mod,
-                 .num_warps = num_warps};
+                 .num_warps = num_warps, .axis = axis};
   st.arena = sup_arena_create();
   if (!st.arena) return ir_context_note_oom(ictx), false;
   ir_context_watch_arena(ictx, st.arena);
   st.b = LLVMCreateBuilderInContext(cm->ctx);
   bool ok = declare_kernel(&st, f, name) && lower_kernel_body(&st, f, name);
+  if (ok) cg_allow_contraction(st.fn);
   char *copy = ok ? strdup(name) : NULL;
   if (ok && !copy) ok = false, ir_context_note_oom(ictx);
   if (ok) {
@@ -442,13 +449,16 @@ cg_module *cg_convert(ir_module *m, const cg_options *opts) {
     cg_module_destroy(cm);
     return NULL;
   }
+  axis_analysis *axis = axis_analysis_run(m); /* NULL (out of memory): no dedupe */
   for (ir_op *op = ir_module_body(m)->first; op; op = op->next) {
     if (!is_kernel(op)) continue;
-    if (!lower_kernel(cm, ictx, op, shared_bytes)) {
+    if (!lower_kernel(cm, ictx, op, shared_bytes, axis)) {
+      axis_analysis_free(axis);
       cg_module_destroy(cm);
       return NULL;
     }
   }
+  axis_analysis_free(axis);
   if (ir_context_failed(ictx) || !verify_llvm(cm, ictx, m->op->loc)) {
     cg_module_destroy(cm);
     return NULL;
