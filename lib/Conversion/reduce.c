@@ -73,14 +73,22 @@ static LLVMValueRef result_index(cg_state *st, cg_layout *l, unsigned reg, int s
   return idx;
 }
 
-/* Scratch of operand i: its in-memory element type and its part's address. */
+/* Scratch of operand i: its in-memory element type, its partials' address and (parallel
+ * step 3) its results' address. */
 typedef struct red_scratch {
   LLVMTypeRef mt[TGPU_REDUCE_MAX_OPERANDS];
   LLVMValueRef base[TGPU_REDUCE_MAX_OPERANDS];
+  LLVMValueRef res[TGPU_REDUCE_MAX_OPERANDS];
+  bool parallel;
 } red_scratch;
 
 static LLVMValueRef slot_ptr(cg_state *st, const red_scratch *sc, unsigned i, LLVMValueRef slot) {
   return LLVMBuildGEP2(st->b, sc->mt[i], sc->base[i], &slot, 1, "");
+}
+
+static LLVMValueRef load_as(cg_state *st, LLVMTypeRef mt, LLVMTypeRef t, LLVMValueRef ptr) {
+  LLVMValueRef v = LLVMBuildLoad2(st->b, mt, ptr, "");
+  return mt != t ? LLVMBuildTrunc(st->b, v, t, "") : v;
 }
 
 /* Step 3, stores: the thread's partials, by the lanes whose along-axis lane bits are 0. */
@@ -115,15 +123,52 @@ static void store_partials(cg_state *st, red_state *rs, const tgpu_reduce_plan *
 static bool load_result(cg_state *st, red_state *rs, const tgpu_reduce_plan *p, const red_scratch *sc,
                         LLVMTypeRef *t, LLVMValueRef idx, LLVMValueRef *out) {
   LLVMValueRef v[TGPU_REDUCE_MAX_OPERANDS];
+  if (sc->parallel) { /* the results are ready */
+    for (unsigned i = 0; i < rs->n; i++)
+      out[i] = load_as(st, sc->mt[i], t[i], LLVMBuildGEP2(st->b, sc->mt[i], sc->res[i], &idx, 1, ""));
+    return true;
+  }
   for (unsigned w = 0; w < (1u << p->warp_axis_bits); w++) {
     LLVMValueRef slot = LLVMBuildAdd(st->b, idx, cg_i32(st, (int64_t)(w * p->result_numel)), "");
-    for (unsigned i = 0; i < rs->n; i++) {
-      v[i] = LLVMBuildLoad2(st->b, sc->mt[i], slot_ptr(st, sc, i, slot), "");
-      if (sc->mt[i] != t[i]) v[i] = LLVMBuildTrunc(st->b, v[i], t[i], "");
-    }
+    for (unsigned i = 0; i < rs->n; i++) v[i] = load_as(st, sc->mt[i], t[i], slot_ptr(st, sc, i, slot));
     if (w == 0) memcpy(out, v, sizeof v[0] * rs->n);
     else if (!cg_combine(st, &rs->comb, out, v, out)) return false;
   }
+  return true;
+}
+
+/* Step 3 in parallel (tgpu_reduce_plan.parallel): thread t combines partial (t & mask) of
+ * result (t >> bits) with its neighbours' by butterfly shuffles; the first lane of each
+ * group stores the result. Threads past the last slot load a valid slot and store nothing. */
+static bool combine_partials_in_parallel(cg_state *st, red_state *rs, const tgpu_reduce_plan *p,
+                                         const red_scratch *sc, ir_op *op) {
+  uint64_t nslots = p->result_numel << p->warp_axis_bits;
+  LLVMValueRef tid = LLVMBuildAdd(st->b, LLVMBuildMul(st->b, st->warp, cg_i32(st, 32), ""), st->lane, "");
+  LLVMValueRef last = cg_i32(st, (int64_t)nslots - 1);
+  LLVMValueRef slot = LLVMBuildSelect(st->b, LLVMBuildICmp(st->b, LLVMIntULT, tid, last, ""), tid, last, "");
+  LLVMValueRef e = LLVMBuildLShr(st->b, slot, cg_i32(st, p->warp_axis_bits), "");
+  LLVMValueRef w = LLVMBuildAnd(st->b, slot, cg_i32(st, (1 << p->warp_axis_bits) - 1), "");
+  LLVMValueRef at = LLVMBuildAdd(st->b, LLVMBuildMul(st->b, w, cg_i32(st, (int64_t)p->result_numel), ""), e, "");
+  LLVMValueRef v[TGPU_REDUCE_MAX_OPERANDS], o[TGPU_REDUCE_MAX_OPERANDS];
+  for (unsigned i = 0; i < rs->n; i++)
+    v[i] = load_as(st, sc->mt[i], cg_scalar_type(st, op->results[i].type), slot_ptr(st, sc, i, at));
+  for (unsigned b = 0; b < p->warp_axis_bits; b++) {
+    for (unsigned i = 0; i < rs->n; i++) o[i] = cg_shfl_bfly(st, v[i], 1u << b);
+    if (!cg_combine(st, &rs->comb, v, o, v)) return false;
+  }
+  LLVMValueRef first = LLVMBuildICmp(st->b, LLVMIntEQ, w, cg_i32(st, 0), "");
+  LLVMValueRef lead = LLVMBuildAnd(st->b, first, LLVMBuildICmp(st->b, LLVMIntULE, tid, last, ""), "");
+  LLVMBasicBlockRef store = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "red.result");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "red.results");
+  LLVMBuildCondBr(st->b, lead, store, done);
+  LLVMPositionBuilderAtEnd(st->b, store);
+  for (unsigned i = 0; i < rs->n; i++) {
+    LLVMValueRef x = LLVMTypeOf(v[i]) != sc->mt[i] ? LLVMBuildZExt(st->b, v[i], sc->mt[i], "") : v[i];
+    LLVMBuildStore(st->b, x, LLVMBuildGEP2(st->b, sc->mt[i], sc->res[i], &e, 1, ""));
+  }
+  LLVMBuildBr(st->b, done);
+  LLVMPositionBuilderAtEnd(st->b, done);
+  cg_barrier(st);
   return true;
 }
 
@@ -198,14 +243,16 @@ bool cg_lower_reduce(cg_state *st, ir_op *op) {
   if (!p.warp_axis) return build_result(st, op, &rs, &p, &src, NULL);
   LLVMValueRef base = cg_scratch_ptr(st, op);
   if (!base) return false;
-  red_scratch sc;
+  red_scratch sc = {.parallel = p.parallel};
   LLVMTypeRef i8 = LLVMInt8TypeInContext(st->ctx);
   for (unsigned i = 0; i < n; i++) {
     sc.mt[i] = cg_mem_type(st, op->operands[i].value->type);
-    LLVMValueRef off = cg_i32(st, p.offset[i]);
+    LLVMValueRef off = cg_i32(st, p.offset[i]), roff = cg_i32(st, p.result_offset[i]);
     sc.base[i] = p.offset[i] ? LLVMBuildGEP2(st->b, i8, base, &off, 1, "") : base;
+    sc.res[i] = p.parallel ? LLVMBuildGEP2(st->b, i8, base, &roff, 1, "") : NULL;
   }
   store_partials(st, &rs, &p, &src, &sc);
   cg_barrier(st);
+  if (p.parallel && !combine_partials_in_parallel(st, &rs, &p, &sc, op)) return false;
   return build_result(st, op, &rs, &p, &src, &sc);
 }

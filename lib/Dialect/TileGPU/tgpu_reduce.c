@@ -52,12 +52,20 @@ const char *tgpu_reduce_plan_make(const ir_attr *enc, unsigned rank, const int64
   out->result_numel = 1;
   for (unsigned d = 0; d < rank; d++)
     if (d != axis) out->result_numel *= (uint64_t)shape[d];
+  /* Result registers per thread: register bits that are neither along the axis nor replicas. */
+  out->result_regs = 1u << (out->src.nreg - popcount(out->reg_axis) - popcount(out->reg_replica));
+  uint64_t slots = out->result_numel << out->warp_axis_bits, threads = (uint64_t)32 << out->src.nwarp;
+  out->parallel = out->warp_axis_bits && ((uint64_t)out->result_regs << out->warp_axis_bits) > 16 &&
+                  slots <= threads && out->warp_axis_bits <= 5;
   uint64_t bytes = 0;
   for (unsigned i = 0; i < n; i++) {
     out->elem_bytes[i] = elem_bytes[i] ? elem_bytes[i] : 1;
     out->offset[i] = bytes > UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
-    if (out->warp_axis_bits)
-      bytes += ((out->result_numel << out->warp_axis_bits) * out->elem_bytes[i] + 7) & ~(uint64_t)7;
+    if (out->warp_axis_bits) bytes += (slots * out->elem_bytes[i] + 7) & ~(uint64_t)7;
+  }
+  for (unsigned i = 0; out->parallel && i < n; i++) {
+    out->result_offset[i] = bytes > UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
+    bytes += (out->result_numel * out->elem_bytes[i] + 7) & ~(uint64_t)7;
   }
   out->scratch_bytes = bytes > UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
   return NULL;

@@ -30,8 +30,19 @@ typedef struct tgpu_reduce_plan {
   unsigned noperands;
   unsigned elem_bytes[TGPU_REDUCE_MAX_OPERANDS]; /* bytes of one slot (i1 stored as one byte) */
   unsigned offset[TGPU_REDUCE_MAX_OPERANDS];     /* byte offset of operand i's slots */
+  /* Step 3 in parallel: each thread t < result_numel << warp_axis_bits loads one partial
+   * (result t >> bits, warp part t & mask), the partials of a result meet by butterfly
+   * shuffles over the low lane bits, the first lane of each group stores the result at
+   * result_offset[i], a barrier, and every thread loads the results it holds. Chosen when
+   * the direct way (every thread loads and combines every partial of each result register
+   * it holds) would do more than 16 loads per operand and the slots fit the threads. */
+  bool parallel;
+  unsigned result_regs;    /* registers of the result per thread (the direct way's loads /
+                              2^warp_axis_bits) */
+  unsigned result_offset[TGPU_REDUCE_MAX_OPERANDS];
   unsigned scratch_bytes;  /* sum over operands of 2^warp_axis_bits * result_numel * elem_bytes
-                              (each part 8-byte aligned); 0 without warp bits */
+                              (plus result_numel * elem_bytes when parallel; each part 8-byte
+                              aligned); 0 without warp bits */
 } tgpu_reduce_plan;
 
 /* Plans the reduction along `axis` of n operands of `shape` in layout `enc`, whose elements
