@@ -242,4 +242,17 @@ const char *sema_builtin_display(sema *S, const char *path);
 /* Resolves Python builtins (int, float, min, max, range, ...). */
 bool sema_python_builtin(const char *name, sema_val *out);
 
+/* ---- sema_atomic.c ---------------------------------------------------------------------- */
+/* One tl.atomic_* call, its arguments bound by Triton's names (NULL: not given). */
+typedef struct sema_atomic_call {
+  const char *disp;        /* "tl.atomic_add" */
+  ir_loc loc;
+  const char *op;          /* add max min and or xor xchg cas */
+  sema_val ptr;
+  const sema_val *cmp;     /* cas only */
+  const sema_val *val, *mask, *sem, *scope;
+} sema_atomic_call;
+/* Emits the atomic (Triton's type rules and defaults); *out is the old values. */
+bool sema_atomic(sema *S, const sema_atomic_call *c, sema_val *out);
+
 #endif
