@@ -139,7 +139,8 @@ static LLVMValueRef bits_clear(cg_state *st, LLVMValueRef x, uint32_t dup) {
 
 /* True in the threads that hold first copies; NULL when every thread does. */
 static LLVMValueRef thread_acts(cg_state *st, const tgpu_atomic_plan *p) {
-  return and_pred(st, bits_clear(st, st->lane, p->lane_dup), bits_clear(st, st->warp, p->warp_dup));
+  LLVMValueRef lane_ok = bits_clear(st, st->lane, p->lane_dup); /* built first: a fixed IR order */
+  return and_pred(st, lane_ok, bits_clear(st, st->warp, p->warp_dup));
 }
 
 /* ---- handing old values to the copies ------------------------------------------------------ */
@@ -189,13 +190,14 @@ static LLVMValueRef slot_ptr(cg_state *st, LLVMValueRef base, LLVMValueRef slot,
 }
 
 /* The acting threads store their first copies, a barrier, then every register loads. */
-static bool by_scratch(cg_state *st, ir_op *op, const tgpu_atomic_plan *p, cg_val *r, unsigned bits) {
+static bool by_scratch(cg_state *st, ir_op *op, const tgpu_atomic_plan *p, LLVMValueRef acts, cg_val *r,
+                       unsigned bits) {
   LLVMValueRef base = cg_scratch_ptr(st, op);
   LLVMValueRef *slot = sup_arena_alloc(st->arena, sizeof *slot * r->n);
   if (!base || !slot || !slots_of(st, op, r->n, slot)) return false;
   LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "atom.share");
   LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "atom.shared");
-  LLVMBuildCondBr(st->b, thread_acts(st, p), then, join);
+  LLVMBuildCondBr(st->b, acts, then, join); /* not NULL: SHARED has warp copies */
   LLVMPositionBuilderAtEnd(st->b, then);
   for (unsigned i = 0; i < r->n; i++)
     if (!(i & p->reg_dup)) LLVMBuildStore(st->b, r->regs[i], slot_ptr(st, base, slot[i], bits));
@@ -241,7 +243,7 @@ static bool lower_atomic(cg_state *st, ir_op *op, atom_desc *d, bool has_b, unsi
   for (unsigned i = 0; i < n; i++)
     if (i & p.reg_dup) r->regs[i] = r->regs[i & ~p.reg_dup];
   if (p.route == TGPU_ATOMIC_SHUFFLE) by_shuffle(st, &p, r, d->bits);
-  if (p.route == TGPU_ATOMIC_SHARED && !by_scratch(st, op, &p, r, d->bits)) return false;
+  if (p.route == TGPU_ATOMIC_SHARED && !by_scratch(st, op, &p, acts, r, d->bits)) return false;
   for (unsigned i = 0; i < n; i++) r->regs[i] = from_bits(st, r->regs[i], ty);
   cg_set(st, ir_op_result(op, 0), r);
   return true;

@@ -22,9 +22,12 @@ static bool order_arg(sema *S, const sema_atomic_call *c, const sema_val *v, con
         *out = *k;
         return true;
       }
-  if (v->kind == SV_STR)
-    sema_error(S, c->loc, "%s(): unsupported %s '%s' (expected %s, %s, %s%s%s)", c->disp, what, v->s, ok[0],
-               ok[1], ok[2], ok[3] ? " or " : "", ok[3] ? ok[3] : "");
+  if (v->kind == SV_STR && ok[3])
+    sema_error(S, c->loc, "%s(): unsupported %s '%s' (expected %s, %s, %s or %s)", c->disp, what, v->s, ok[0],
+               ok[1], ok[2], ok[3]);
+  else if (v->kind == SV_STR)
+    sema_error(S, c->loc, "%s(): unsupported %s '%s' (expected %s, %s or %s)", c->disp, what, v->s, ok[0], ok[1],
+               ok[2]);
   else
     sema_error(S, c->loc, "%s() argument '%s' must be a string, got %s", c->disp, what, sema_describe(S, v));
   return false;
@@ -60,6 +63,29 @@ static bool elem_ok(sema *S, const sema_atomic_call *c, sema_dtype e) {
   return true;
 }
 
+static const char *shape_str(sema *S, const ir_value *v) {
+  sup_strbuf b = {0};
+  sup_strbuf_puts(&b, "[");
+  for (unsigned i = 0; i < sema_rank(v); i++) sup_strbuf_printf(&b, "%s%lld", i ? ", " : "", (long long)sema_shape(v)[i]);
+  sup_strbuf_puts(&b, "]");
+  return sup_arena_strbuf(S->arena, &b);
+}
+
+/* Triton broadcasts values and masks to the pointer's shape, never the pointer: t must
+ * have at most its rank, each dim equal to the pointer's or 1 (numpy, aligned right). */
+static bool fits_ptr(sema *S, const sema_atomic_call *c, const sema_val *t, const char *what) {
+  unsigned r = sema_rank(t->v), pr = sema_rank(c->ptr.v);
+  bool ok = r <= pr;
+  for (unsigned i = 0; ok && i < r; i++) {
+    int64_t d = sema_shape(t->v)[r - 1 - i], pd = sema_shape(c->ptr.v)[pr - 1 - i];
+    ok = d == pd || d == 1;
+  }
+  if (!ok)
+    sema_error(S, c->loc, "%s(): %s of shape %s cannot be broadcast to the pointer's shape %s", c->disp, what,
+               shape_str(S, t->v), shape_str(S, c->ptr.v));
+  return ok;
+}
+
 /* v as a tensor of dtype e in the pointer's shape. */
 static bool value_to(sema *S, const sema_atomic_call *c, const sema_val *v, sema_dtype e, sema_val *out) {
   sema_val t;
@@ -68,6 +94,7 @@ static bool value_to(sema *S, const sema_atomic_call *c, const sema_val *v, sema
     sema_error(S, c->loc, "%s() cannot take %s as a value", c->disp, sema_describe(S, &t));
     return false;
   }
+  if (!fits_ptr(S, c, &t, "value")) return false;
   if (!sema_dt_eq(t.dt, e) && !sema_cast(S, &t, e, false, c->loc, &t)) return false;
   return sema_broadcast_to(S, &t, sema_rank(c->ptr.v), sema_shape(c->ptr.v), c->loc, out);
 }
@@ -81,6 +108,7 @@ static bool mask_of(sema *S, const sema_atomic_call *c, sema_val *out) {
     sema_error(S, c->loc, "%s(): mask must be a boolean (i1) tensor, got %s", c->disp, sema_describe(S, &m));
     return false;
   }
+  if (!fits_ptr(S, c, &m, "mask")) return false;
   return sema_broadcast_to(S, &m, sema_rank(c->ptr.v), sema_shape(c->ptr.v), c->loc, out);
 }
 
