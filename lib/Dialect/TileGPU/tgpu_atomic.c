@@ -40,10 +40,14 @@ const char *tgpu_atomic_plan_make(const ir_op *op, unsigned num_warps, tgpu_atom
     out->reg_dup = zero_bits(&l, 0, l.nreg);
     out->lane_dup = zero_bits(&l, 1, l.nlane);
     out->warp_dup = zero_bits(&l, 2, l.nwarp);
+    if (l.map.nout >= 31) return "an atomic on a tensor of 2^31 or more elements";
     out->nreg = l.nreg;
     out->numel = 1u << l.map.nout;
   }
   out->route = route_of(out, used);
-  if (out->route == TGPU_ATOMIC_SHARED) out->scratch_bytes = out->numel * ir_type_byte_size(ir_type_scalar(t));
+  if (out->route == TGPU_ATOMIC_SHARED) { /* saturates: the allocator reports the limit */
+    uint64_t bytes = (uint64_t)out->numel * ir_type_byte_size(ir_type_scalar(t));
+    out->scratch_bytes = bytes > UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
+  }
   return NULL;
 }
