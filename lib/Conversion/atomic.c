@@ -9,8 +9,11 @@
  *
  * The instruction is `atom.<sem>.<scope>.global.<op>.<type>`; a tt.atomic_rmw whose result
  * is unused becomes `red` when its sem is relaxed or release (the only orders red has), and
- * is not xchg. Inline asm rather than LLVM's atomicrmw: the predicate, red and the
- * replica rule need per-instruction control; values travel as bits (h, r, l registers). */
+ * is not xchg. Inline asm rather than LLVM's atomicrmw/cmpxchg: LLVM 22's NVPTX backend
+ * (llc -mcpu=sm_90a) prints every atomicrmw as a bare `atom.global.<op>` whatever its
+ * ordering and syncscope (only cmpxchg keeps `.acq_rel.gpu`), and never emits red; the
+ * predicate and the replica rule want per-instruction control too. Values travel as bits
+ * (h, r, l registers). */
 #include <string.h>
 
 #include "Conversion/cg_internal.h"
