@@ -193,6 +193,11 @@ bool cg_lower_reduce(cg_state *st, ir_op *op);
 /* Lowers tt.scan: partner blocks merged axis bit by axis bit (registers, shuffles, scratch). */
 bool cg_lower_scan(cg_state *st, ir_op *op);
 
+/* ---- atomic.c ---- */
+/* tt.atomic_rmw / tt.atomic_cas: predicated atom (red when the result is unused). */
+bool cg_lower_atomic_rmw(cg_state *st, ir_op *op);
+bool cg_lower_atomic_cas(cg_state *st, ir_op *op);
+
 /* ---- control.c ---- */
 bool cg_lower_for(cg_state *st, ir_op *op);
 bool cg_lower_if(cg_state *st, ir_op *op);

@@ -224,6 +224,8 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_ADDPTR] = {.lower = cg_lower_addptr},
     [IR_OP_LOAD] = {.lower = cg_lower_load},
     [IR_OP_STORE] = {.lower = cg_lower_store},
+    [IR_OP_ATOMIC_RMW] = {.lower = cg_lower_atomic_rmw},
+    [IR_OP_ATOMIC_CAS] = {.lower = cg_lower_atomic_cas},
     /* control flow and the rest */
     [IR_OP_FOR] = {.lower = cg_lower_for},
     [IR_OP_IF] = {.lower = cg_lower_if},

@@ -254,5 +254,17 @@ bool sema_reduce_jit(sema *S, const fe_expr *call, unsigned n, const sema_val *x
 /* tl.associative_scan of the n tensors xs along axis with the jit function fn. */
 bool sema_scan_jit(sema *S, const fe_expr *call, unsigned n, const sema_val *xs, unsigned axis, bool reverse,
                    const sema_val *fn, sema_val *outs);
+/* ---- sema_atomic.c ---------------------------------------------------------------------- */
+/* One tl.atomic_* call, its arguments bound by Triton's names (NULL: not given). */
+typedef struct sema_atomic_call {
+  const char *disp;        /* "tl.atomic_add" */
+  ir_loc loc;
+  const char *op;          /* add max min and or xor xchg cas */
+  sema_val ptr;
+  const sema_val *cmp;     /* cas only */
+  const sema_val *val, *mask, *sem, *scope;
+} sema_atomic_call;
+/* Emits the atomic (Triton's type rules and defaults); *out is the old values. */
+bool sema_atomic(sema *S, const sema_atomic_call *c, sema_val *out);
 
 #endif

@@ -1096,6 +1096,38 @@ static bool b_associative_scan(sema *S, bcall *c, sema_val *out) {
   return true;
 }
 
+/* ---- atomics (sema_atomic.c) and tl.debug_barrier ------------------------------------------ */
+
+static const sema_val *arg_or_null(bcall *c, unsigned i) { return c->have[i] ? &c->a[i] : NULL; }
+
+/* (pointer, val, mask, sem, scope) */
+static bool atomic_rmw(sema *S, bcall *c, const char *op, sema_val *out) {
+  sema_atomic_call a = {c->disp, c->loc, op, c->a[0], NULL, &c->a[1], arg_or_null(c, 2), arg_or_null(c, 3),
+                        arg_or_null(c, 4)};
+  return sema_atomic(S, &a, out);
+}
+
+static bool b_atomic_add(sema *S, bcall *c, sema_val *out) { return atomic_rmw(S, c, "add", out); }
+static bool b_atomic_max(sema *S, bcall *c, sema_val *out) { return atomic_rmw(S, c, "max", out); }
+static bool b_atomic_min(sema *S, bcall *c, sema_val *out) { return atomic_rmw(S, c, "min", out); }
+static bool b_atomic_and(sema *S, bcall *c, sema_val *out) { return atomic_rmw(S, c, "and", out); }
+static bool b_atomic_or(sema *S, bcall *c, sema_val *out) { return atomic_rmw(S, c, "or", out); }
+static bool b_atomic_xor(sema *S, bcall *c, sema_val *out) { return atomic_rmw(S, c, "xor", out); }
+static bool b_atomic_xchg(sema *S, bcall *c, sema_val *out) { return atomic_rmw(S, c, "xchg", out); }
+
+/* (pointer, cmp, val, sem, scope) */
+static bool b_atomic_cas(sema *S, bcall *c, sema_val *out) {
+  sema_atomic_call a = {c->disp, c->loc, "cas", c->a[0], &c->a[1], &c->a[2], NULL, arg_or_null(c, 3),
+                        arg_or_null(c, 4)};
+  return sema_atomic(S, &a, out);
+}
+
+static bool b_debug_barrier(sema *S, bcall *c, sema_val *out) {
+  sema_emit(S, c->loc, "tgpu.barrier", 0, NULL, 0, NULL);
+  *out = sema_none();
+  return true;
+}
+
 /* ---- math.* on compile-time numbers -------------------------------------------------------- */
 
 static bool math_const_fn(sema *S, bcall *c, const char *name, sema_val *out) {
@@ -1242,6 +1274,15 @@ static const bdef tl_defs[] = {
     {"static_print", b_static_print, 0, {0}, true},
     {"constexpr", b_constexpr, 1, {"value"}, false},
     {"pointer_type", b_pointer_type, 1, {"element_ty", "address_space"}, false},
+    {"atomic_add", b_atomic_add, 2, {"pointer", "val", "mask", "sem", "scope"}, false},
+    {"atomic_max", b_atomic_max, 2, {"pointer", "val", "mask", "sem", "scope"}, false},
+    {"atomic_min", b_atomic_min, 2, {"pointer", "val", "mask", "sem", "scope"}, false},
+    {"atomic_and", b_atomic_and, 2, {"pointer", "val", "mask", "sem", "scope"}, false},
+    {"atomic_or", b_atomic_or, 2, {"pointer", "val", "mask", "sem", "scope"}, false},
+    {"atomic_xor", b_atomic_xor, 2, {"pointer", "val", "mask", "sem", "scope"}, false},
+    {"atomic_xchg", b_atomic_xchg, 2, {"pointer", "val", "mask", "sem", "scope"}, false},
+    {"atomic_cas", b_atomic_cas, 3, {"pointer", "cmp", "val", "sem", "scope"}, false},
+    {"debug_barrier", b_debug_barrier, 0, {0}, false},
     {"static_range", b_range_outside_for, 0, {0}, true},
     {"range", b_range_outside_for, 0, {0}, true},
     {"randint", b_randint, 2, {"seed", "offset", "n_rounds"}, false},
@@ -1275,9 +1316,7 @@ static const bdef triton_defs[] = {
 
 /* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
-    "dot", "dot_scaled", "trans", "permute",
-    "atomic_add", "atomic_max", "atomic_min",
-    "atomic_cas", "atomic_xchg", "atomic_and", "atomic_or", "atomic_xor", "make_block_ptr",
+    "dot", "dot_scaled", "trans", "permute", "make_block_ptr",
     "advance", "make_tensor_descriptor", "device_print", "device_assert", "histogram", "sort",
     "gather", "join", "split", "interleave", "flip", "ravel", "softmax",
     NULL};

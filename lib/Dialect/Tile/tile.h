@@ -24,4 +24,22 @@ ir_opcode tile_reduce_combine(const ir_op *op);
 /* The most operands one tt.reduce (or tt.scan) folds together. */
 enum { TILE_REDUCE_MAX_OPERANDS = 8 };
 
+/* tt.atomic_rmw / tt.atomic_cas attributes (tile_atomic.c). The strings are Triton's
+ * (atomic_rmw_op: add fadd max umax min umin and or xor xchg; sem: relaxed acquire release
+ * acq_rel; scope: cta gpu sys); the parsers return -1 for anything else (or an absent
+ * attribute). The verifier checks them, so a lowering may assume they parse. */
+typedef enum tile_atomic_op {
+  TILE_ATOMIC_ADD, TILE_ATOMIC_FADD, TILE_ATOMIC_MAX, TILE_ATOMIC_UMAX, TILE_ATOMIC_MIN,
+  TILE_ATOMIC_UMIN, TILE_ATOMIC_AND, TILE_ATOMIC_OR, TILE_ATOMIC_XOR, TILE_ATOMIC_XCHG,
+} tile_atomic_op;
+typedef enum tile_atomic_sem { TILE_SEM_RELAXED, TILE_SEM_ACQUIRE, TILE_SEM_RELEASE, TILE_SEM_ACQ_REL } tile_atomic_sem;
+typedef enum tile_atomic_scope { TILE_SCOPE_CTA, TILE_SCOPE_GPU, TILE_SCOPE_SYS } tile_atomic_scope;
+int tile_atomic_op_parse(const char *s);
+int tile_atomic_sem_parse(const char *s);
+int tile_atomic_scope_parse(const char *s);
+/* The attribute strings of the enums above (static storage). */
+const char *tile_atomic_op_name(tile_atomic_op op);
+const char *tile_atomic_sem_name(tile_atomic_sem sem);
+const char *tile_atomic_scope_name(tile_atomic_scope scope);
+
 #endif

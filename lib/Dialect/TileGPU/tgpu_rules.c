@@ -108,6 +108,8 @@ static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
     [IR_OP_CONVERT_LAYOUT] = {.infer_result = keep_layout},
     [IR_OP_LOAD] = {.operand = same_as_result},
     [IR_OP_STORE] = {.operand = store_operand},
+    [IR_OP_ATOMIC_RMW] = {.operand = same_as_result},
+    [IR_OP_ATOMIC_CAS] = {.operand = same_as_result},
     [IR_OP_BROADCAST] = {.operand = same_as_result, .infer_result = keep_layout,
                          .remat_operand = keep_layout},
     [IR_OP_EXPAND_DIMS] = {.operand = expand_dims_operand, .infer_result = expand_dims_infer,

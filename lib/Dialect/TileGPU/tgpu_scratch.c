@@ -2,6 +2,7 @@
 #include "Dialect/TileGPU/tgpu_scratch.h"
 #include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu_reduce.h"
+#include "Dialect/TileGPU/tgpu_atomic.h"
 
 /* tgpu.convert_layout needs scratch only on the SHARED route of its plan
  * (linear_layout.h): conversions done in registers or with warp shuffles need none. */
@@ -38,6 +39,13 @@ static unsigned scan_bytes(const ir_op *op, unsigned num_warps) {
   return p.scratch_bytes;
 }
 
+/* Atomics need scratch only to hand their old values to copies in other warps
+ * (tgpu_atomic.h). */
+static unsigned atomic_bytes(const ir_op *op, unsigned num_warps) {
+  tgpu_atomic_plan p;
+  return tgpu_atomic_plan_make(op, num_warps, &p) ? 0 : p.scratch_bytes;
+}
+
 unsigned tgpu_op_scratch_bytes(const ir_op *op, unsigned num_warps) {
   switch (ir_op_code(op)) {
   case IR_OP_CONVERT_LAYOUT:
@@ -46,6 +54,9 @@ unsigned tgpu_op_scratch_bytes(const ir_op *op, unsigned num_warps) {
     return reduce_bytes(op);
   case IR_OP_SCAN:
     return scan_bytes(op, num_warps);
+  case IR_OP_ATOMIC_RMW:
+  case IR_OP_ATOMIC_CAS:
+    return atomic_bytes(op, num_warps);
   default:
     return 0;
   }
