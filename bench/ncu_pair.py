@@ -1,0 +1,55 @@
+# One launch of tilec's and one of Triton's compile of the same kernel text, on the same
+# inputs, for Nsight Compute to profile side by side (bench/results/*-notes.md quote it):
+#
+#   ncu --section SpeedOfLight --section Occupancy --section WarpStateStats \
+#       python3 bench/ncu_pair.py CASE [.carry/torch]        # CASE: ln | rms | argmax
+#
+# tilec's kernel comes from .carry/torch (test/gpu/torch/prepare.sh), launched through the
+# torch harness; Triton's is its JIT on the same .tir file with the same constexprs and
+# num_warps. Each runs once after one warm-up launch (the warm-up is profiled too: use
+# --launch-skip or read the second pair).
+import os
+import sys
+
+import torch
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "test", "gpu", "torch"))
+import harness  # noqa: E402
+
+CASES = {
+    # name: (tilec kernel, .tir, kernel, constexprs, num_warps, grid, make_args)
+    "ln": ("bench_ln_f16_w4", "examples/layer_norm.tir", "_layer_norm_fwd_fused", {"BLOCK_SIZE": 8192}, 4, (4096,),
+           lambda: [torch.randn(4096, 8192, device="cuda", dtype=torch.float16),
+                    torch.empty(4096, 8192, device="cuda", dtype=torch.float16),
+                    torch.randn(8192, device="cuda", dtype=torch.float16),
+                    torch.randn(8192, device="cuda", dtype=torch.float16),
+                    torch.empty(4096, device="cuda"), torch.empty(4096, device="cuda"), 8192, 8192, 1e-5]),
+    "rms": ("bench_rms_f16_w4", "examples/rms_norm.tir", "rms_norm_fwd_kernel", {"BLOCK_SIZE": 8192}, 4, (4096,),
+            lambda: [torch.randn(4096, 8192, device="cuda", dtype=torch.float16),
+                     torch.empty(4096, 8192, device="cuda", dtype=torch.float16),
+                     torch.randn(8192, device="cuda", dtype=torch.float16),
+                     torch.empty(4096, device="cuda"), 8192, 8192, 8192, 1e-6]),
+    "argmax": ("bench_argmax_f32_w8", "examples/argmax.tir", "argmax_kernel", {"BLOCK_M": 4, "BLOCK_N": 1024}, 8,
+               (1024,), lambda: [torch.randn(4096, 32768, device="cuda"),
+                                 torch.empty(4096, device="cuda", dtype=torch.int64), 4096, 32768]),
+}
+
+
+def main():
+    case = sys.argv[1]
+    carry = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.path.join(ROOT, ".carry", "torch")
+    tname, file, kname, consts, warps, grid, make = CASES[case]
+    h = harness.open_harness(carry)
+    args = make()
+    k = h.kernel(tname)
+    t = h.triton(file, kname)
+    for _ in range(2):
+        k(grid, *args)
+        t[grid](*args, **consts, num_warps=warps)
+    torch.cuda.synchronize()
+    print("ncu_pair: %s done" % case)
+
+
+if __name__ == "__main__":
+    main()
