@@ -51,6 +51,9 @@ typedef struct piece {
   unsigned p;            /* elements */
   LLVMValueRef *vals;    /* load: other values in (NULL: zero), loaded values out;
                             store: values to store */
+  LLVMValueRef raw;      /* load: the access's result before unpacking (asm: the words'
+                            struct; plain: the vector), NULL once unpacked */
+  bool raw_asm;
 } piece;
 
 static LLVMTypeRef piece_type(const piece *pc) {
@@ -153,10 +156,8 @@ static void asm_load(cg_state *st, piece *pc) {
   for (unsigned i = 0; pc->vals[0] && i < nw; i++) sup_strbuf_puts(&cons, ",r");
   LLVMTypeRef elems[4] = {i32, i32, i32, i32};
   LLVMTypeRef ret = nw == 1 ? i32 : LLVMStructTypeInContext(st->ctx, elems, nw, 0);
-  LLVMValueRef r = call_asm(st, ret, args, nargs, sup_strbuf_cstr(&text), sup_strbuf_cstr(&cons));
-  LLVMValueRef words[4] = {NULL, NULL, NULL, NULL};
-  for (unsigned i = 0; i < nw; i++) words[i] = nw == 1 ? r : LLVMBuildExtractValue(st->b, r, i, "");
-  from_words(st, pc, words, nw);
+  pc->raw = call_asm(st, ret, args, nargs, sup_strbuf_cstr(&text), sup_strbuf_cstr(&cons));
+  pc->raw_asm = true;
   if (text.failed || cons.failed) ir_context_note_oom(st->ictx); /* the asm is truncated */
   sup_strbuf_free(&text);
   sup_strbuf_free(&cons);
@@ -205,14 +206,33 @@ static void branch_access(cg_state *st, piece *pc, bool is_load) {
   }
 }
 
+/* Issues the piece's load; its values come out of finish_load. All of an op's loads are
+ * issued before any is unpacked: ptxas keeps the order it is given, and a use right after
+ * each load made it reuse the registers of earlier loads, so that fewer loads were in
+ * flight (layer norm's 8 loads per thread waited in twos and threes; Triton issues them
+ * all first). */
 static void load_piece(cg_state *st, piece *pc) {
   if (use_asm(st, pc)) {
     asm_load(st, pc);
   } else if (pc->mask) {
     branch_access(st, pc, true);
   } else {
-    unpack(st, pc, plain_load(st, pc), pc->vals);
+    pc->raw = plain_load(st, pc);
+    pc->raw_asm = false;
   }
+}
+
+static void finish_load(cg_state *st, piece *pc) {
+  if (!pc->raw) return;
+  if (!pc->raw_asm) {
+    unpack(st, pc, pc->raw, pc->vals);
+  } else {
+    unsigned nw = piece_bytes(st, pc) / 4;
+    LLVMValueRef words[4] = {NULL, NULL, NULL, NULL};
+    for (unsigned i = 0; i < nw; i++) words[i] = nw == 1 ? pc->raw : LLVMBuildExtractValue(st->b, pc->raw, i, "");
+    from_words(st, pc, words, nw);
+  }
+  pc->raw = NULL;
 }
 
 static void store_piece(cg_state *st, piece *pc) {
@@ -265,11 +285,13 @@ bool cg_lower_load(cg_state *st, ir_op *op) {
   LLVMTypeRef ty = cg_scalar_type(st, t), mt = cg_mem_type(st, t);
   unsigned p = access_width(st, op, mt, n);
   cg_val *r = cg_val_new(st, n);
+  piece *pcs = sup_arena_alloc(st->arena, sizeof *pcs * (n / p + 1));
   for (unsigned i = 0; i < n; i += p) {
-    piece pc = {ptrs->regs[i], mask ? mask->regs[i] : NULL, mt, p, &r->regs[i]};
+    pcs[i / p] = (piece){ptrs->regs[i], mask ? mask->regs[i] : NULL, mt, p, &r->regs[i], NULL, false};
     for (unsigned j = 0; j < p; j++) r->regs[i + j] = other ? to_mem(st, other->regs[i + j], mt) : NULL;
-    load_piece(st, &pc);
+    load_piece(st, &pcs[i / p]);
   }
+  for (unsigned i = 0; i < n; i += p) finish_load(st, &pcs[i / p]);
   for (unsigned i = 0; i < n; i++) r->regs[i] = from_mem(st, r->regs[i], ty);
   cg_set(st, ir_op_result(op, 0), r);
   return true;
