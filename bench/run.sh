@@ -2,7 +2,7 @@
 # Benchmarks in ONE run on one GPU: tilec kernels through libtilert (bench_tilec), the launch
 # overhead (launch_overhead), then Triton and torch on the same shapes (peers.py), and the
 # norm/softmax family, all three implementations (norms.py, kernels from .carry/torch); merged into
-# bench/results/<YYYY-MM-DD>-h200.md (copied into $OUT) and printed last.
+# bench/results/<YYYY-MM-DD>-<h100|h200|gpu>.md (copied into $OUT) and printed last.
 #
 #   bash bench/run.sh .carry/kernels     # on the GPU machine (kernels compiled by tilec here)
 #   bash bench/run.sh --mock             # anywhere: builds and runs against a host stand-in
@@ -63,7 +63,9 @@ else
   : >"$LOGS/norms.jsonl"
 fi
 
-REPORT=$ROOT/bench/results/$(date +%Y-%m-%d)-h200.md
+# Named after the GPU the run had (the lent machine may be an H100 or an H200).
+case "$GPU" in *H200*) TAG=h200 ;; *H100*) TAG=h100 ;; *) TAG=gpu ;; esac
+REPORT=$ROOT/bench/results/$(date +%Y-%m-%d)-$TAG.md
 [ $MOCK = 1 ] && REPORT=$LOGS/mock-report.md
 echo "== report ($(( $(date +%s) - T0 )) s so far): $REPORT"
 echo

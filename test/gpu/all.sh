@@ -63,7 +63,7 @@ fi
 
 if [ "${NO_BENCH:-0}" != 1 ]; then
   step bench env OUT="$LOGS/bench" bash bench/run.sh .carry/bench
-  cp "$LOGS"/bench/*-h200.md "$RESULTS/" 2>/dev/null
+  cp "$LOGS"/bench/*-h[12]00.md "$LOGS"/bench/*-gpu.md "$RESULTS/" 2>/dev/null
   tail -40 "$LOGS/bench.log"
 fi
 
