@@ -180,6 +180,9 @@ typedef struct cg_combiner {
   unsigned n;       /* values combined at once (the op's operands) */
 } cg_combiner;
 void cg_combiner_init(cg_combiner *c, ir_op *op);
+/* The operands of a tt.reduce / tt.scan (at most max): their element sizes in bytes and
+ * their lowered values; false after an error. */
+bool cg_combining_operands(cg_state *st, ir_op *op, unsigned max, unsigned *sizes, cg_val **in);
 /* out[i] = (a combine b)[i] for i < c->n (out may alias a); false after an error. */
 bool cg_combine(cg_state *st, const cg_combiner *c, LLVMValueRef *a, LLVMValueRef *b, LLVMValueRef *out);
 /* The value of lane (this lane XOR lane_mask) of v (32-bit pieces; narrow values widened). */

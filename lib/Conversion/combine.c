@@ -19,6 +19,18 @@ void cg_combiner_init(cg_combiner *c, ir_op *op) {
   c->n = op->noperands;
 }
 
+bool cg_combining_operands(cg_state *st, ir_op *op, unsigned max, unsigned *sizes, cg_val **in) {
+  if (op->noperands > max) {
+    ir_emit_error(st->ictx, op->loc, "%s: too many operands", ir_op_name(op));
+    return false;
+  }
+  for (unsigned i = 0; i < op->noperands; i++) {
+    sizes[i] = ir_type_byte_size(ir_type_scalar(op->operands[i].value->type));
+    if (!(in[i] = cg_get(st, ir_op_operand(op, i)))) return false;
+  }
+  return true;
+}
+
 static LLVMValueRef named(cg_state *st, ir_opcode k, LLVMValueRef a, LLVMValueRef b) {
   LLVMTypeRef t = LLVMTypeOf(a);
   LLVMValueRef args[2] = {a, b};

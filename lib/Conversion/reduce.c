@@ -222,13 +222,11 @@ bool cg_lower_reduce(cg_state *st, ir_op *op) {
   unsigned axis = (unsigned)ir_op_get_int_attr(op, "axis", 0), n = op->noperands;
   unsigned sizes[TGPU_REDUCE_MAX_OPERANDS];
   cg_val *in[TGPU_REDUCE_MAX_OPERANDS];
-  if (n > TGPU_REDUCE_MAX_OPERANDS) return fail(st, op, "too many operands");
+  if (!cg_combining_operands(st, op, TGPU_REDUCE_MAX_OPERANDS, sizes, in)) return false;
   for (unsigned i = 0; i < n; i++) {
     const ir_type *rt = op->results[i].type;
     if (ir_type_is_tensor(rt) && rt->encoding != tgpu_slice_attr(st->ictx, axis, in_t->encoding))
       return fail(st, op, "the result layout must be the slice of the operand's along the axis");
-    sizes[i] = ir_type_byte_size(ir_type_scalar(op->operands[i].value->type));
-    if (!(in[i] = cg_get(st, ir_op_operand(op, i)))) return false;
   }
   tgpu_reduce_plan p;
   const char *err = tgpu_reduce_plan_make(in_t->encoding, in_t->rank, in_t->shape, axis, sizes, n, &p);

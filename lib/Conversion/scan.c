@@ -171,11 +171,7 @@ bool cg_lower_scan(cg_state *st, ir_op *op) {
   unsigned axis = (unsigned)ir_op_get_int_attr(op, "axis", 0), n = op->noperands;
   unsigned sizes[TGPU_REDUCE_MAX_OPERANDS];
   cg_val *in[TGPU_REDUCE_MAX_OPERANDS];
-  if (n > TGPU_REDUCE_MAX_OPERANDS) return fail(st, op, "too many operands");
-  for (unsigned i = 0; i < n; i++) {
-    sizes[i] = ir_type_byte_size(ir_type_scalar(op->operands[i].value->type));
-    if (!(in[i] = cg_get(st, ir_op_operand(op, i)))) return false;
-  }
+  if (!cg_combining_operands(st, op, TGPU_REDUCE_MAX_OPERANDS, sizes, in)) return false;
   tgpu_scan_plan p;
   const char *err = tgpu_scan_plan_make(in_t->encoding, in_t->rank, in_t->shape, axis, sizes, n, st->num_warps, &p);
   if (err) return fail(st, op, err);

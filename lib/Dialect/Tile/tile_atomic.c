@@ -28,32 +28,14 @@ const char *tile_atomic_op_name(tile_atomic_op op) { return op_names[op]; }
 const char *tile_atomic_sem_name(tile_atomic_sem sem) { return sem_names[sem]; }
 const char *tile_atomic_scope_name(tile_atomic_scope scope) { return scope_names[scope]; }
 
-static bool fail(ir_op *op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool fail(ir_op *op, const char *fmt, ...) {
-  sup_strbuf b = {0};
-  va_list ap;
-  va_start(ap, fmt);
-  sup_strbuf_vprintf(&b, fmt, ap);
-  va_end(ap);
-  ir_emit_error(ir_op_context(op), op->loc, "'%s' op %s", ir_op_name(op), sup_strbuf_cstr(&b));
-  sup_strbuf_free(&b);
-  return false;
-}
-
-static const char *tstr(ir_op *op, const ir_type *t) {
-  sup_strbuf b = {0};
-  ir_type_print(t, &b);
-  return sup_arena_strbuf(ir_context_arena(ir_op_context(op)), &b);
-}
-
 static const ir_type *operand_type(const ir_op *op, unsigned i) { return ir_op_operand(op, i)->type; }
 
 /* sem and scope, shared by both ops. */
 static bool check_order(ir_op *op) {
   if (tile_atomic_sem_parse(ir_op_get_string_attr(op, "sem")) < 0)
-    return fail(op, "requires a 'sem' attribute: relaxed, acquire, release or acq_rel");
+    return tile_fail(op, "requires a 'sem' attribute: relaxed, acquire, release or acq_rel");
   if (tile_atomic_scope_parse(ir_op_get_string_attr(op, "scope")) < 0)
-    return fail(op, "requires a 'scope' attribute: cta, gpu or sys");
+    return tile_fail(op, "requires a 'scope' attribute: cta, gpu or sys");
   return true;
 }
 
@@ -62,14 +44,14 @@ static bool check_order(ir_op *op) {
 static bool check_values(ir_op *op, unsigned first, unsigned last, const ir_type **out_elem) {
   const ir_type *p = operand_type(op, 0);
   if (!ir_type_is_ptr(ir_type_scalar(p)))
-    return fail(op, "operand #0 must be a pointer, got %s", tstr(op, p));
+    return tile_fail(op, "operand #0 must be a pointer, got %s", tile_tstr(op, p));
   const ir_type *want = ir_type_with_scalar(ir_op_context(op), p, ir_type_scalar(p)->elem);
   for (unsigned i = first; i <= last; i++)
     if (operand_type(op, i) != want)
-      return fail(op, "operand #%u must have type %s (the pointee in the pointer's shape), got %s", i,
-                  tstr(op, want), tstr(op, operand_type(op, i)));
+      return tile_fail(op, "operand #%u must have type %s (the pointee in the pointer's shape), got %s", i,
+                  tile_tstr(op, want), tile_tstr(op, operand_type(op, i)));
   if (ir_op_result(op, 0)->type != want)
-    return fail(op, "result must have type %s, got %s", tstr(op, want), tstr(op, ir_op_result(op, 0)->type));
+    return tile_fail(op, "result must have type %s, got %s", tile_tstr(op, want), tile_tstr(op, ir_op_result(op, 0)->type));
   *out_elem = ir_type_scalar(want);
   return true;
 }
@@ -89,13 +71,13 @@ bool tile_verify_atomic_rmw(ir_op *op) {
   if (op->noperands > 2) {
     const ir_type *p = operand_type(op, 0), *m = operand_type(op, 2);
     if (m != ir_type_with_scalar(ir_op_context(op), p, ir_int_type(ir_op_context(op), 1)))
-      return fail(op, "mask must be i1 in the pointer's shape, got %s", tstr(op, m));
+      return tile_fail(op, "mask must be i1 in the pointer's shape, got %s", tile_tstr(op, m));
   }
   int k = tile_atomic_op_parse(ir_op_get_string_attr(op, "atomic_rmw_op"));
   if (k < 0)
-    return fail(op, "requires an 'atomic_rmw_op' attribute: add, fadd, max, umax, min, umin, and, or, xor or xchg");
+    return tile_fail(op, "requires an 'atomic_rmw_op' attribute: add, fadd, max, umax, min, umin, and, or, xor or xchg");
   if (!rmw_type_ok((tile_atomic_op)k, e))
-    return fail(op, "atomic_rmw_op '%s' does not apply to %s", op_names[k], tstr(op, e));
+    return tile_fail(op, "atomic_rmw_op '%s' does not apply to %s", op_names[k], tile_tstr(op, e));
   return check_order(op);
 }
 
@@ -103,6 +85,6 @@ bool tile_verify_atomic_cas(ir_op *op) {
   const ir_type *e;
   if (!check_values(op, 1, 2, &e)) return false;
   if (ir_type_is_ptr(e) || (e->width != 16 && e->width != 32 && e->width != 64))
-    return fail(op, "elements must be 16, 32 or 64-bit integers or floats, got %s", tstr(op, e));
+    return tile_fail(op, "elements must be 16, 32 or 64-bit integers or floats, got %s", tile_tstr(op, e));
   return check_order(op);
 }

@@ -13,8 +13,7 @@
 
 /* ---- helpers ---------------------------------------------------------------------------- */
 
-static bool fail(ir_op *op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static bool fail(ir_op *op, const char *fmt, ...) {
+bool tile_fail(ir_op *op, const char *fmt, ...) {
   sup_strbuf b = {0};
   va_list ap;
   va_start(ap, fmt);
@@ -26,7 +25,7 @@ static bool fail(ir_op *op, const char *fmt, ...) {
 }
 
 /* The textual form of a type, kept in the context's arena (used in error messages). */
-static const char *tstr(ir_op *op, const ir_type *t) {
+const char *tile_tstr(ir_op *op, const ir_type *t) {
   sup_strbuf b = {0};
   ir_type_print(t, &b);
   return sup_arena_strbuf(ir_context_arena(ir_op_context(op)), &b);
@@ -57,11 +56,11 @@ static bool is_scalar_i1(const ir_type *t) { return ir_type_is_int(t) && t->widt
 /* Checks that the values' types equal `types` one for one; `what` names them. */
 static bool match_types(ir_op *op, const char *what, unsigned n, ir_value *const *vals,
                         unsigned ntypes, const ir_type *const *types) {
-  if (n != ntypes) return fail(op, "%s: expected %u values, got %u", what, ntypes, n);
+  if (n != ntypes) return tile_fail(op, "%s: expected %u values, got %u", what, ntypes, n);
   for (unsigned i = 0; i < n; i++)
     if (vals[i]->type != types[i])
-      return fail(op, "%s: type of value %u is %s, expected %s", what, i, tstr(op, vals[i]->type),
-                  tstr(op, types[i]));
+      return tile_fail(op, "%s: type of value %u is %s, expected %s", what, i, tile_tstr(op, vals[i]->type),
+                  tile_tstr(op, types[i]));
   return true;
 }
 
@@ -94,7 +93,7 @@ static ir_op *region_terminator(ir_op *op, unsigned i) {
 /* Checks region i ends in an op of opcode `term`; on success *out_term is the terminator. */
 static bool require_terminator(ir_op *op, unsigned i, ir_opcode term, ir_op **out_term) {
   ir_op *t = region_terminator(op, i);
-  if (!t || ir_op_code(t) != term) return fail(op, "region #%u must end in %s", i, ir_opcode_name(term));
+  if (!t || ir_op_code(t) != term) return tile_fail(op, "region #%u must end in %s", i, ir_opcode_name(term));
   *out_term = t;
   return true;
 }
@@ -104,11 +103,11 @@ static bool block_args_match(ir_op *op, unsigned i, const char *what, unsigned n
                              const ir_type *const *types) {
   ir_block *b = ir_region_entry(ir_op_region(op, i));
   unsigned nargs = b ? b->nargs : 0;
-  if (nargs != n) return fail(op, "%s: expected %u block arguments, got %u", what, n, nargs);
+  if (nargs != n) return tile_fail(op, "%s: expected %u block arguments, got %u", what, n, nargs);
   for (unsigned k = 0; k < n; k++)
     if (b->args[k]->type != types[k])
-      return fail(op, "%s: block argument %u has type %s, expected %s", what, k,
-                  tstr(op, b->args[k]->type), tstr(op, types[k]));
+      return tile_fail(op, "%s: block argument %u has type %s, expected %s", what, k,
+                  tile_tstr(op, b->args[k]->type), tile_tstr(op, types[k]));
   return true;
 }
 
@@ -126,8 +125,8 @@ static char name_kind(const ir_op *op) {
 static bool check_kind(ir_op *op, const ir_type *t) {
   char k = name_kind(op);
   const ir_type *s = ir_type_scalar(t);
-  if (k == 'f' && !ir_type_is_float(s)) return fail(op, "operands must be floats, got %s", tstr(op, t));
-  if (k == 'i' && !ir_type_is_int(s)) return fail(op, "operands must be integers, got %s", tstr(op, t));
+  if (k == 'f' && !ir_type_is_float(s)) return tile_fail(op, "operands must be floats, got %s", tile_tstr(op, t));
+  if (k == 'i' && !ir_type_is_int(s)) return tile_fail(op, "operands must be integers, got %s", tile_tstr(op, t));
   return true;
 }
 
@@ -135,15 +134,15 @@ static bool tile_verify_same_type(ir_op *op) {
   const ir_type *t = result_type(op, 0);
   for (unsigned i = 0; i < op->noperands; i++)
     if (operand_type(op, i) != t)
-      return fail(op, "requires all operands and results to have the same type");
+      return tile_fail(op, "requires all operands and results to have the same type");
   return check_kind(op, t);
 }
 
 static bool tile_verify_float_math(ir_op *op) {
   if (operand_type(op, 0) != result_type(op, 0))
-    return fail(op, "requires all operands and results to have the same type");
+    return tile_fail(op, "requires all operands and results to have the same type");
   if (!ir_type_is_float(ir_type_scalar(result_type(op, 0))))
-    return fail(op, "operands must be floats, got %s", tstr(op, result_type(op, 0)));
+    return tile_fail(op, "operands must be floats, got %s", tile_tstr(op, result_type(op, 0)));
   return true;
 }
 
@@ -160,26 +159,26 @@ static bool in_list(const char *s, const char *const *list) {
 static bool tile_verify_cmp(ir_op *op) {
   bool is_int = ir_op_code(op) == IR_OP_CMPI;
   const char *pred = ir_op_get_string_attr(op, "predicate");
-  if (!pred) return fail(op, "requires a 'predicate' string attribute");
-  if (!in_list(pred, is_int ? cmpi_preds : cmpf_preds)) return fail(op, "unknown predicate '%s'", pred);
+  if (!pred) return tile_fail(op, "requires a 'predicate' string attribute");
+  if (!in_list(pred, is_int ? cmpi_preds : cmpf_preds)) return tile_fail(op, "unknown predicate '%s'", pred);
   const ir_type *t = operand_type(op, 0);
-  if (operand_type(op, 1) != t) return fail(op, "requires both operands to have the same type");
+  if (operand_type(op, 1) != t) return tile_fail(op, "requires both operands to have the same type");
   const ir_type *s = ir_type_scalar(t);
   if (is_int && !ir_type_is_int(s) && !ir_type_is_ptr(s))
-    return fail(op, "operands must be integers, got %s", tstr(op, t));
-  if (!is_int && !ir_type_is_float(s)) return fail(op, "operands must be floats, got %s", tstr(op, t));
+    return tile_fail(op, "operands must be integers, got %s", tile_tstr(op, t));
+  if (!is_int && !ir_type_is_float(s)) return tile_fail(op, "operands must be floats, got %s", tile_tstr(op, t));
   if (result_type(op, 0) != like(op, t, i1_type(op)))
-    return fail(op, "result must be i1 of the operands' shape, got %s", tstr(op, result_type(op, 0)));
+    return tile_fail(op, "result must be i1 of the operands' shape, got %s", tile_tstr(op, result_type(op, 0)));
   return true;
 }
 
 static bool tile_verify_select(ir_op *op) {
   const ir_type *t = result_type(op, 0);
   if (operand_type(op, 1) != t || operand_type(op, 2) != t)
-    return fail(op, "requires both values and the result to have the same type");
+    return tile_fail(op, "requires both values and the result to have the same type");
   const ir_type *c = operand_type(op, 0);
   if (!is_scalar_i1(c) && c != like(op, t, i1_type(op)))
-    return fail(op, "condition must be a scalar i1 or i1 of the result's shape, got %s", tstr(op, c));
+    return tile_fail(op, "condition must be a scalar i1 or i1 of the result's shape, got %s", tile_tstr(op, c));
   return true;
 }
 
@@ -235,12 +234,12 @@ static bool width_ok(width_rel w, const ir_type *from, const ir_type *to) {
 static bool tile_verify_cast(ir_op *op) {
   const ir_type *src = operand_type(op, 0), *dst = result_type(op, 0);
   if (!same_shape(src, dst) || like(op, src, ir_type_scalar(dst)) != dst)
-    return fail(op, "operand and result must have the same shape");
+    return tile_fail(op, "operand and result must have the same shape");
   const cast_rule *r = &cast_rules[ir_op_code(op)];
   if (!r->expect) return true;
   const ir_type *fs = ir_type_scalar(src), *ts = ir_type_scalar(dst);
   if (!kind_ok(r->from, fs) || !kind_ok(r->to, ts) || !width_ok(r->width, fs, ts))
-    return fail(op, "expects %s, got %s to %s", r->expect, tstr(op, fs), tstr(op, ts));
+    return tile_fail(op, "expects %s, got %s to %s", r->expect, tile_tstr(op, fs), tile_tstr(op, ts));
   return true;
 }
 
@@ -248,18 +247,18 @@ static bool tile_verify_cast(ir_op *op) {
 
 static bool tile_verify_constant(ir_op *op) {
   const ir_attr *v = ir_op_get_attr(op, "value");
-  if (!v) return fail(op, "requires a 'value' attribute");
+  if (!v) return tile_fail(op, "requires a 'value' attribute");
   const ir_type *s = ir_type_scalar(result_type(op, 0));
   bool ok = (v->kind == IR_ATTR_INT || v->kind == IR_ATTR_FLOAT) && v->type == s;
-  if (!ok) return fail(op, "value must be an integer or float attribute of type %s", tstr(op, s));
+  if (!ok) return tile_fail(op, "value must be an integer or float attribute of type %s", tile_tstr(op, s));
   return true;
 }
 
 static bool tile_verify_axis_op(ir_op *op) {
   const ir_attr *a = ir_op_get_attr(op, "axis");
-  if (!a || a->kind != IR_ATTR_INT) return fail(op, "requires an integer 'axis' attribute");
-  if (a->ival < 0 || a->ival > 2) return fail(op, "axis must be 0, 1 or 2, got %lld", (long long)a->ival);
-  if (result_type(op, 0) != i32_type(op)) return fail(op, "result must be i32");
+  if (!a || a->kind != IR_ATTR_INT) return tile_fail(op, "requires an integer 'axis' attribute");
+  if (a->ival < 0 || a->ival > 2) return tile_fail(op, "axis must be 0, 1 or 2, got %lld", (long long)a->ival);
+  if (result_type(op, 0) != i32_type(op)) return tile_fail(op, "result must be i32");
   return true;
 }
 
@@ -268,14 +267,14 @@ static bool is_pow2(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
 static bool tile_verify_make_range(ir_op *op) {
   const ir_attr *s = ir_op_get_attr(op, "start"), *e = ir_op_get_attr(op, "end");
   if (!s || !e || s->kind != IR_ATTR_INT || e->kind != IR_ATTR_INT)
-    return fail(op, "requires integer 'start' and 'end' attributes");
+    return tile_fail(op, "requires integer 'start' and 'end' attributes");
   if (s->ival >= e->ival)
-    return fail(op, "requires start < end, got %lld and %lld", (long long)s->ival, (long long)e->ival);
+    return tile_fail(op, "requires start < end, got %lld and %lld", (long long)s->ival, (long long)e->ival);
   int64_t n = e->ival - s->ival;
-  if (!is_pow2(n)) return fail(op, "range size %lld is not a power of 2", (long long)n);
+  if (!is_pow2(n)) return tile_fail(op, "range size %lld is not a power of 2", (long long)n);
   const ir_type *t = result_type(op, 0);
   if (!ir_type_is_tensor(t) || t->rank != 1 || t->shape[0] != n || t->elem != i32_type(op))
-    return fail(op, "result must be tensor<%lldxi32>, got %s", (long long)n, tstr(op, t));
+    return tile_fail(op, "result must be tensor<%lldxi32>, got %s", (long long)n, tile_tstr(op, t));
   return true;
 }
 
@@ -283,21 +282,21 @@ static bool tile_verify_make_range(ir_op *op) {
 
 static bool tile_verify_splat(ir_op *op) {
   const ir_type *src = operand_type(op, 0), *dst = result_type(op, 0);
-  if (ir_type_is_tensor(src)) return fail(op, "operand must be a scalar, got %s", tstr(op, src));
+  if (ir_type_is_tensor(src)) return tile_fail(op, "operand must be a scalar, got %s", tile_tstr(op, src));
   if (!ir_type_is_tensor(dst) || dst->elem != src)
-    return fail(op, "result must be a tensor of %s, got %s", tstr(op, src), tstr(op, dst));
+    return tile_fail(op, "result must be a tensor of %s, got %s", tile_tstr(op, src), tile_tstr(op, dst));
   return true;
 }
 
 static bool tile_verify_broadcast(ir_op *op) {
   const ir_type *src = operand_type(op, 0), *dst = result_type(op, 0);
   if (!ir_type_is_tensor(src) || !ir_type_is_tensor(dst))
-    return fail(op, "operand and result must be tensors");
+    return tile_fail(op, "operand and result must be tensors");
   if (src->rank != dst->rank || src->elem != dst->elem)
-    return fail(op, "operand and result must have the same rank and element type");
+    return tile_fail(op, "operand and result must have the same rank and element type");
   for (unsigned i = 0; i < src->rank; i++)
     if (src->shape[i] != dst->shape[i] && src->shape[i] != 1)
-      return fail(op, "dimension %u of size %lld cannot be broadcast to %lld", i,
+      return tile_fail(op, "dimension %u of size %lld cannot be broadcast to %lld", i,
                   (long long)src->shape[i], (long long)dst->shape[i]);
   return true;
 }
@@ -305,16 +304,16 @@ static bool tile_verify_broadcast(ir_op *op) {
 static bool tile_verify_expand_dims(ir_op *op) {
   const ir_type *src = operand_type(op, 0), *dst = result_type(op, 0);
   if (!ir_type_is_tensor(src) || !ir_type_is_tensor(dst))
-    return fail(op, "operand and result must be tensors");
+    return tile_fail(op, "operand and result must be tensors");
   const ir_attr *a = ir_op_get_attr(op, "axis");
-  if (!a || a->kind != IR_ATTR_INT) return fail(op, "requires an integer 'axis' attribute");
+  if (!a || a->kind != IR_ATTR_INT) return tile_fail(op, "requires an integer 'axis' attribute");
   if (a->ival < 0 || a->ival > (int64_t)src->rank)
-    return fail(op, "axis %lld out of range for rank %u", (long long)a->ival, src->rank);
+    return tile_fail(op, "axis %lld out of range for rank %u", (long long)a->ival, src->rank);
   unsigned axis = (unsigned)a->ival;
   bool ok = dst->rank == src->rank + 1 && dst->elem == src->elem && dst->shape[axis] == 1;
   for (unsigned i = 0; ok && i < src->rank; i++)
     ok = src->shape[i] == dst->shape[i < axis ? i : i + 1];
-  if (!ok) return fail(op, "result must be the operand's shape with a 1 inserted at axis %u, got %s", axis, tstr(op, dst));
+  if (!ok) return tile_fail(op, "result must be the operand's shape with a 1 inserted at axis %u, got %s", axis, tile_tstr(op, dst));
   return true;
 }
 
@@ -377,11 +376,11 @@ static bool reduce_result_ok(const ir_type *src, const ir_type *dst, unsigned ax
 /* The named form: one operand, a combine attribute, an empty region. */
 static bool verify_named_reduce(ir_op *op, const ir_type *src) {
   int c = reduce_combine_index(op);
-  if (c < 0) return fail(op, "requires a 'combine' attribute naming a reduction (addf, addi, maxnumf, ...) or a combine region");
+  if (c < 0) return tile_fail(op, "requires a 'combine' attribute naming a reduction (addf, addi, maxnumf, ...) or a combine region");
   if (op->noperands != 1 || op->nresults != 1)
-    return fail(op, "with a 'combine' attribute takes one operand and has one result");
+    return tile_fail(op, "with a 'combine' attribute takes one operand and has one result");
   if (reduce_combines[c].is_float != ir_type_is_float(src->elem) || ir_type_is_ptr(src->elem))
-    return fail(op, "combine '%s' does not apply to %s", reduce_combines[c].name, tstr(op, src));
+    return tile_fail(op, "combine '%s' does not apply to %s", reduce_combines[c].name, tile_tstr(op, src));
   return true;
 }
 
@@ -390,80 +389,63 @@ static bool verify_named_reduce(ir_op *op, const ir_type *src) {
 static bool verify_combine_region(ir_op *op, const char *what, unsigned n, ir_opcode ret) {
   ir_block *b = ir_region_entry(ir_op_region(op, 0));
   if (b->nargs != 2 * n)
-    return fail(op, "combine region must take %u arguments (2 per operand), got %u", 2 * n, b->nargs);
+    return tile_fail(op, "combine region must take %u arguments (2 per operand), got %u", 2 * n, b->nargs);
   for (unsigned i = 0; i < 2 * n; i++) {
     const ir_type *want = ir_type_scalar(operand_type(op, i % n));
     if (b->args[i]->type != want)
-      return fail(op, "combine region argument %u must be %s, got %s", i, tstr(op, want), tstr(op, b->args[i]->type));
+      return tile_fail(op, "combine region argument %u must be %s, got %s", i, tile_tstr(op, want), tile_tstr(op, b->args[i]->type));
   }
   ir_op *term = b->last;
   if (!term || ir_op_code(term) != ret)
-    return fail(op, "combine region must end in %s", ret == IR_OP_SCAN_RETURN ? "tt.scan.return" : "tt.reduce.return");
-  if (term->noperands != n) return fail(op, "combine region returns %u values for %u operands", term->noperands, n);
+    return tile_fail(op, "combine region must end in %s", ret == IR_OP_SCAN_RETURN ? "tt.scan.return" : "tt.reduce.return");
+  if (term->noperands != n) return tile_fail(op, "combine region returns %u values for %u operands", term->noperands, n);
   for (unsigned i = 0; i < n; i++)
     if (ir_op_operand(term, i)->type != ir_type_scalar(operand_type(op, i)))
-      return fail(op, "combine region value %u must be %s", i, tstr(op, ir_type_scalar(operand_type(op, i))));
+      return tile_fail(op, "combine region value %u must be %s", i, tile_tstr(op, ir_type_scalar(operand_type(op, i))));
   for (ir_op *o = b->first; o != term; o = o->next)
-    if (ir_op_effects(o) != 0) return fail(op, "%s's combine region may only hold pure ops, not %s", what, ir_op_name(o));
+    if (ir_op_effects(o) != 0) return tile_fail(op, "%s's combine region may only hold pure ops, not %s", what, ir_op_name(o));
   return true;
 }
 
-static bool tile_verify_reduce(ir_op *op) {
+/* tt.reduce and tt.scan: operands of one shape and layout along a valid axis, results of
+ * each operand's reduced shape (reduce) or type (scan), and a named or region combine. */
+static bool verify_combining(ir_op *op, bool scan) {
   const ir_type *src = operand_type(op, 0);
-  if (!ir_type_is_tensor(src)) return fail(op, "operand must be a tensor, got %s", tstr(op, src));
+  if (!ir_type_is_tensor(src)) return tile_fail(op, "operand must be a tensor, got %s", tile_tstr(op, src));
   const ir_attr *a = ir_op_get_attr(op, "axis");
-  if (!a || a->kind != IR_ATTR_INT) return fail(op, "requires an integer 'axis' attribute");
+  if (!a || a->kind != IR_ATTR_INT) return tile_fail(op, "requires an integer 'axis' attribute");
   if (a->ival < 0 || a->ival >= (int64_t)src->rank)
-    return fail(op, "axis %lld out of range for rank %u", (long long)a->ival, src->rank);
+    return tile_fail(op, "axis %lld out of range for rank %u", (long long)a->ival, src->rank);
+  if (op->nresults != op->noperands) return tile_fail(op, "has %u results for %u operands", op->nresults, op->noperands);
+  if (op->noperands > TILE_REDUCE_MAX_OPERANDS)
+    return tile_fail(op, "combines at most %d operands, got %u", TILE_REDUCE_MAX_OPERANDS, op->noperands);
+  for (unsigned i = 0; i < op->noperands; i++) {
+    const ir_type *t = operand_type(op, i), *r = result_type(op, i);
+    if (!ir_type_is_tensor(t) || like(op, src, t->elem) != t)
+      return tile_fail(op, "operands must be tensors of one shape and layout, got %s and %s", tile_tstr(op, src),
+                       tile_tstr(op, t));
+    if (scan && r != t) return tile_fail(op, "result %u must have its operand's type %s", i, tile_tstr(op, t));
+    if (!scan && !reduce_result_ok(t, r, (unsigned)a->ival))
+      return tile_fail(op, "result must be the operand's shape without axis %lld, got %s", (long long)a->ival,
+                       tile_tstr(op, r));
+  }
   bool has_region = ir_region_entry(ir_op_region(op, 0)) != NULL;
   if (ir_op_get_attr(op, "combine") && has_region)
-    return fail(op, "has both a 'combine' attribute and a combine region");
-  if (op->nresults != op->noperands) return fail(op, "has %u results for %u operands", op->nresults, op->noperands);
-  if (op->noperands > TILE_REDUCE_MAX_OPERANDS)
-    return fail(op, "folds at most %d operands, got %u", TILE_REDUCE_MAX_OPERANDS, op->noperands);
-  for (unsigned i = 0; i < op->noperands; i++) {
-    const ir_type *t = operand_type(op, i);
-    if (!ir_type_is_tensor(t) || like(op, src, t->elem) != t)
-      return fail(op, "operands must be tensors of one shape and layout, got %s and %s", tstr(op, src), tstr(op, t));
-    if (!reduce_result_ok(t, result_type(op, i), (unsigned)a->ival))
-      return fail(op, "result must be the operand's shape without axis %lld, got %s", (long long)a->ival,
-                  tstr(op, result_type(op, i)));
-  }
-  return has_region ? verify_combine_region(op, "tt.reduce", op->noperands, IR_OP_REDUCE_RETURN)
-                    : verify_named_reduce(op, src);
+    return tile_fail(op, "has both a 'combine' attribute and a combine region");
+  if (!has_region) return verify_named_reduce(op, src);
+  return verify_combine_region(op, scan ? "tt.scan" : "tt.reduce", op->noperands,
+                               scan ? IR_OP_SCAN_RETURN : IR_OP_REDUCE_RETURN);
 }
 
-/* tt.scan: operands of one shape and layout, results of the operands' types, the combine
- * as tt.reduce's. */
-static bool tile_verify_scan(ir_op *op) {
-  const ir_type *src = operand_type(op, 0);
-  if (!ir_type_is_tensor(src)) return fail(op, "operand must be a tensor, got %s", tstr(op, src));
-  const ir_attr *a = ir_op_get_attr(op, "axis");
-  if (!a || a->kind != IR_ATTR_INT) return fail(op, "requires an integer 'axis' attribute");
-  if (a->ival < 0 || a->ival >= (int64_t)src->rank)
-    return fail(op, "axis %lld out of range for rank %u", (long long)a->ival, src->rank);
-  if (op->nresults != op->noperands) return fail(op, "has %u results for %u operands", op->nresults, op->noperands);
-  if (op->noperands > TILE_REDUCE_MAX_OPERANDS)
-    return fail(op, "combines at most %d operands, got %u", TILE_REDUCE_MAX_OPERANDS, op->noperands);
-  for (unsigned i = 0; i < op->noperands; i++) {
-    const ir_type *t = operand_type(op, i);
-    if (!ir_type_is_tensor(t) || like(op, src, t->elem) != t)
-      return fail(op, "operands must be tensors of one shape and layout, got %s and %s", tstr(op, src), tstr(op, t));
-    if (result_type(op, i) != t) return fail(op, "result %u must have its operand's type %s", i, tstr(op, t));
-  }
-  bool has_region = ir_region_entry(ir_op_region(op, 0)) != NULL;
-  if (ir_op_get_attr(op, "combine") && has_region)
-    return fail(op, "has both a 'combine' attribute and a combine region");
-  return has_region ? verify_combine_region(op, "tt.scan", op->noperands, IR_OP_SCAN_RETURN)
-                    : verify_named_reduce(op, src);
-}
+static bool tile_verify_reduce(ir_op *op) { return verify_combining(op, false); }
+static bool tile_verify_scan(ir_op *op) { return verify_combining(op, true); }
 
 static bool tile_verify_addptr(ir_op *op) {
   const ir_type *p = operand_type(op, 0), *off = operand_type(op, 1);
-  if (!ir_type_is_ptr(ir_type_scalar(p))) return fail(op, "first operand must be a pointer, got %s", tstr(op, p));
+  if (!ir_type_is_ptr(ir_type_scalar(p))) return tile_fail(op, "first operand must be a pointer, got %s", tile_tstr(op, p));
   if (!ir_type_is_int(ir_type_scalar(off)) || like(op, p, ir_type_scalar(off)) != off)
-    return fail(op, "offset must be an integer of the pointer's shape, got %s", tstr(op, off));
-  if (result_type(op, 0) != p) return fail(op, "result must have the pointer operand's type");
+    return tile_fail(op, "offset must be an integer of the pointer's shape, got %s", tile_tstr(op, off));
+  if (result_type(op, 0) != p) return tile_fail(op, "result must have the pointer operand's type");
   return true;
 }
 
@@ -471,11 +453,11 @@ static bool tile_verify_addptr(ir_op *op) {
 
 static bool check_ptr_and_mask(ir_op *op, unsigned mask_index) {
   const ir_type *p = operand_type(op, 0);
-  if (!ir_type_is_ptr(ir_type_scalar(p))) return fail(op, "operand #0 must be a pointer, got %s", tstr(op, p));
+  if (!ir_type_is_ptr(ir_type_scalar(p))) return tile_fail(op, "operand #0 must be a pointer, got %s", tile_tstr(op, p));
   if (op->noperands <= mask_index) return true;
   const ir_type *m = operand_type(op, mask_index);
   if (m != like(op, p, i1_type(op)))
-    return fail(op, "mask must be i1 of the pointer's shape, got %s", tstr(op, m));
+    return tile_fail(op, "mask must be i1 of the pointer's shape, got %s", tile_tstr(op, m));
   return true;
 }
 
@@ -483,9 +465,9 @@ static bool tile_verify_load(ir_op *op) {
   if (!check_ptr_and_mask(op, 1)) return false;
   const ir_type *p = operand_type(op, 0), *r = result_type(op, 0);
   const ir_type *want = like(op, p, ir_type_scalar(p)->elem);
-  if (r != want) return fail(op, "result type must be %s (the pointee of the pointer operand), got %s", tstr(op, want), tstr(op, r));
+  if (r != want) return tile_fail(op, "result type must be %s (the pointee of the pointer operand), got %s", tile_tstr(op, want), tile_tstr(op, r));
   if (op->noperands > 2 && operand_type(op, 2) != r)
-    return fail(op, "'other' must have the result's type, got %s", tstr(op, operand_type(op, 2)));
+    return tile_fail(op, "'other' must have the result's type, got %s", tile_tstr(op, operand_type(op, 2)));
   return true;
 }
 
@@ -493,7 +475,7 @@ static bool tile_verify_store(ir_op *op) {
   if (!check_ptr_and_mask(op, 2)) return false;
   const ir_type *p = operand_type(op, 0), *v = operand_type(op, 1);
   const ir_type *want = like(op, p, ir_type_scalar(p)->elem);
-  if (v != want) return fail(op, "value type must be %s (the pointee of the pointer operand), got %s", tstr(op, want), tstr(op, v));
+  if (v != want) return tile_fail(op, "value type must be %s (the pointee of the pointer operand), got %s", tile_tstr(op, want), tile_tstr(op, v));
   return true;
 }
 
@@ -516,12 +498,12 @@ static bool is_ptx_identifier(const char *s) {
 
 static bool tile_verify_func(ir_op *op) {
   const char *name = ir_op_get_string_attr(op, "sym_name");
-  if (!name) return fail(op, "requires a 'sym_name' string attribute");
+  if (!name) return tile_fail(op, "requires a 'sym_name' string attribute");
   if (!is_ptx_identifier(name))
-    return fail(op, "sym_name must be an identifier (letters, digits, '_' and '$', not starting with a digit)");
+    return tile_fail(op, "sym_name must be an identifier (letters, digits, '_' and '$', not starting with a digit)");
   const ir_type *ft = func_type_of(op);
-  if (!ft) return fail(op, "requires a 'function_type' attribute of function type");
-  if (!ir_region_entry(ir_op_region(op, 0))) return fail(op, "requires a body");
+  if (!ft) return tile_fail(op, "requires a 'function_type' attribute of function type");
+  if (!ir_region_entry(ir_op_region(op, 0))) return tile_fail(op, "requires a body");
   if (!block_args_match(op, 0, "entry block must match function_type", ft->ninputs, ft->inputs)) return false;
   ir_op *ret;
   return require_terminator(op, 0, IR_OP_RETURN, &ret);
@@ -529,7 +511,7 @@ static bool tile_verify_func(ir_op *op) {
 
 static bool tile_verify_return(ir_op *op) {
   ir_op *f = ir_op_parent_op(op);
-  if (!f || ir_op_code(f) != IR_OP_FUNC) return fail(op, "must be directly inside a tt.func");
+  if (!f || ir_op_code(f) != IR_OP_FUNC) return tile_fail(op, "must be directly inside a tt.func");
   const ir_type *ft = func_type_of(f);
   if (!ft) return true; /* tt.func's verifier reports it */
   return match_types(op, "operands must match the function's result types", op->noperands,
@@ -555,20 +537,20 @@ static ir_op *find_symbol(ir_op *module_op, const char *name) {
 
 static bool tile_verify_call(ir_op *op) {
   const char *callee = ir_op_get_string_attr(op, "callee");
-  if (!callee) return fail(op, "requires a 'callee' string attribute");
+  if (!callee) return tile_fail(op, "requires a 'callee' string attribute");
   ir_op *f = find_symbol(top_op(op), callee);
-  if (!f) return fail(op, "callee '%s' not found", callee);
+  if (!f) return tile_fail(op, "callee '%s' not found", callee);
   const ir_type *ft = func_type_of(f);
   if (!ft) return true;
   if (!match_types(op, "operands must match the callee's parameter types", op->noperands,
                    operand_values(op, 0), ft->ninputs, ft->inputs))
     return false;
   if (op->nresults != ft->nresults)
-    return fail(op, "expected %u results to match the callee, got %u", ft->nresults, op->nresults);
+    return tile_fail(op, "expected %u results to match the callee, got %u", ft->nresults, op->nresults);
   for (unsigned i = 0; i < op->nresults; i++)
     if (result_type(op, i) != ft->results[i])
-      return fail(op, "result %u has type %s, but the callee returns %s", i,
-                  tstr(op, result_type(op, i)), tstr(op, ft->results[i]));
+      return tile_fail(op, "result %u has type %s, but the callee returns %s", i,
+                  tile_tstr(op, result_type(op, i)), tile_tstr(op, ft->results[i]));
   return true;
 }
 
@@ -577,17 +559,17 @@ static bool tile_verify_call(ir_op *op) {
 static bool tile_verify_for(ir_op *op) {
   const ir_type *t = operand_type(op, 0);
   if (!ir_type_is_int(t) || operand_type(op, 1) != t || operand_type(op, 2) != t)
-    return fail(op, "lower bound, upper bound and step must have the same integer type");
+    return tile_fail(op, "lower bound, upper bound and step must have the same integer type");
   unsigned ninit = op->noperands - 3;
   ir_value **inits = operand_values(op, 3);
   const ir_type **init_types = value_types(op, ninit, inits);
   if (op->nresults != ninit)
-    return fail(op, "expected %u results to match the init values, got %u", ninit, op->nresults);
+    return tile_fail(op, "expected %u results to match the init values, got %u", ninit, op->nresults);
   const ir_type **rt = result_types(op);
   for (unsigned i = 0; i < ninit; i++)
     if (rt[i] != init_types[i])
-      return fail(op, "result %u has type %s, but its init value has type %s", i, tstr(op, rt[i]),
-                  tstr(op, init_types[i]));
+      return tile_fail(op, "result %u has type %s, but its init value has type %s", i, tile_tstr(op, rt[i]),
+                  tile_tstr(op, init_types[i]));
   const ir_type **args = sup_arena_alloc(ir_context_arena(ir_op_context(op)), (ninit + 1) * sizeof *args);
   args[0] = t;
   for (unsigned i = 0; i < ninit; i++) args[i + 1] = init_types[i];
@@ -609,10 +591,10 @@ static bool check_if_region(ir_op *op, unsigned i) {
 
 static bool tile_verify_if(ir_op *op) {
   if (!is_scalar_i1(operand_type(op, 0)))
-    return fail(op, "condition must be a scalar i1, got %s", tstr(op, operand_type(op, 0)));
+    return tile_fail(op, "condition must be a scalar i1, got %s", tile_tstr(op, operand_type(op, 0)));
   if (!check_if_region(op, 0)) return false;
   bool else_empty = ir_region_entry(ir_op_region(op, 1)) == NULL;
-  if (else_empty && op->nresults > 0) return fail(op, "must have an else region when it has results");
+  if (else_empty && op->nresults > 0) return tile_fail(op, "must have an else region when it has results");
   return else_empty || check_if_region(op, 1);
 }
 
@@ -625,7 +607,7 @@ static bool tile_verify_while(ir_op *op) {
   ir_op *c = NULL, *y = NULL;
   if (!require_terminator(op, 0, IR_OP_CONDITION, &c)) return false;
   if (!is_scalar_i1(operand_type(c, 0)))
-    return fail(c, "condition must be a scalar i1, got %s", tstr(c, operand_type(c, 0)));
+    return tile_fail(c, "condition must be a scalar i1, got %s", tile_tstr(c, operand_type(c, 0)));
   if (!match_types(c, "values must match the enclosing scf.while's result types", c->noperands - 1,
                    operand_values(c, 1), op->nresults, rt))
     return false;
