@@ -141,6 +141,7 @@ bool cg_lower_make_range(cg_state *st, ir_op *op);
 bool cg_lower_splat(cg_state *st, ir_op *op);
 bool cg_lower_broadcast(cg_state *st, ir_op *op);
 bool cg_lower_expand_dims(cg_state *st, ir_op *op);
+bool cg_lower_reshape(cg_state *st, ir_op *op);
 
 /* ---- shared.c ---- */
 /* The module's dynamic shared array (external addrspace(3) [0 x i8], align 1024), declared

@@ -211,6 +211,7 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_SPLAT] = {.lower = cg_lower_splat},
     [IR_OP_BROADCAST] = {.lower = cg_lower_broadcast},
     [IR_OP_EXPAND_DIMS] = {.lower = cg_lower_expand_dims},
+    [IR_OP_RESHAPE] = {.lower = cg_lower_reshape},
     [IR_OP_CONVERT_LAYOUT] = {.lower = cg_lower_convert_layout},
     [IR_OP_REDUCE] = {.lower = cg_lower_reduce},
     [IR_OP_SCAN] = {.lower = cg_lower_scan},

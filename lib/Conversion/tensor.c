@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "Conversion/cg_internal.h"
+#include "Dialect/TileGPU/tgpu_scratch.h"
 
 bool cg_lower_make_range(cg_state *st, ir_op *op) {
   cg_layout l;
@@ -73,6 +74,63 @@ bool cg_lower_broadcast(cg_state *st, ir_op *op) {
   cg_layout src, dst;
   if (!cg_layout_get(st, st_ty, op->loc, &src) || !cg_layout_get(st, dt, op->loc, &dst)) return false;
   return pick_registers(st, op, &src, &dst, broadcast_coords, 0);
+}
+
+/* tt.reshape: the same registers when both layouts place every element alike
+ * (tgpu_reshape_keeps_registers); otherwise each element goes through scratch at its
+ * row-major index: one copy of each stored (replica registers, lanes and warps skip it), a
+ * barrier, and every thread loads its registers of the result. */
+static LLVMValueRef row_major(cg_state *st, cg_layout *l, unsigned reg) {
+  LLVMValueRef idx = cg_i32(st, 0);
+  for (unsigned d = 0; d < l->rank; d++)
+    idx = LLVMBuildAdd(st->b, LLVMBuildMul(st->b, idx, cg_i32(st, l->shape[d]), ""), cg_layout_coord(st, l, reg, d), "");
+  return idx;
+}
+
+static uint32_t zero_bits(const cg_layout *l, unsigned which, unsigned n) {
+  uint32_t m = 0;
+  for (unsigned k = 0; k < n; k++)
+    if (!tgpu_ll_layout_basis(&l->ll, which, k)) m |= 1u << k;
+  return m;
+}
+
+bool cg_lower_reshape(cg_state *st, ir_op *op) {
+  const ir_type *sty = op->operands[0].value->type, *dty = op->results[0].type;
+  cg_val *in = cg_get(st, ir_op_operand(op, 0));
+  if (!in) return false;
+  if (tgpu_reshape_keeps_registers(sty, dty)) {
+    cg_set(st, ir_op_result(op, 0), in);
+    return true;
+  }
+  cg_layout src, dst;
+  if (!cg_layout_get(st, sty, op->loc, &src) || !cg_layout_get(st, dty, op->loc, &dst)) return false;
+  LLVMValueRef base = cg_scratch_ptr(st, op);
+  if (!base) return false;
+  LLVMTypeRef mt = cg_mem_type(st, dty), t = cg_scalar_type(st, dty);
+  uint32_t zr = zero_bits(&src, 0, src.ll.nreg), zl = zero_bits(&src, 1, src.ll.nlane), zw = zero_bits(&src, 2, src.ll.nwarp);
+  LLVMValueRef dup = LLVMBuildOr(st->b, LLVMBuildAnd(st->b, st->lane, cg_i32(st, zl), ""),
+                                 LLVMBuildAnd(st->b, st->warp, cg_i32(st, zw), ""), "");
+  LLVMBasicBlockRef store = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "reshape.store");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "reshape.stored");
+  LLVMBuildCondBr(st->b, LLVMBuildICmp(st->b, LLVMIntEQ, dup, cg_i32(st, 0), ""), store, done);
+  LLVMPositionBuilderAtEnd(st->b, store);
+  for (unsigned r = 0; r < in->n; r++) {
+    if (r & zr) continue;
+    LLVMValueRef idx = row_major(st, &src, r), v = in->regs[r];
+    if (LLVMTypeOf(v) != mt) v = LLVMBuildZExt(st->b, v, mt, ""); /* i1 as i8 */
+    LLVMBuildStore(st->b, v, LLVMBuildGEP2(st->b, mt, base, &idx, 1, ""));
+  }
+  LLVMBuildBr(st->b, done);
+  LLVMPositionBuilderAtEnd(st->b, done);
+  cg_barrier(st);
+  cg_val *r = cg_val_new(st, dst.nregs);
+  for (unsigned j = 0; j < dst.nregs; j++) {
+    LLVMValueRef idx = row_major(st, &dst, j);
+    LLVMValueRef v = LLVMBuildLoad2(st->b, mt, LLVMBuildGEP2(st->b, mt, base, &idx, 1, ""), "");
+    r->regs[j] = mt != t ? LLVMBuildTrunc(st->b, v, t, "") : v;
+  }
+  cg_set(st, ir_op_result(op, 0), r);
+  return true;
 }
 
 bool cg_lower_expand_dims(cg_state *st, ir_op *op) {

@@ -605,8 +605,16 @@ static bool b_reshape(sema *S, bcall *c, sema_val *out) {
     *out = x;
     return true;
   }
-  sema_error(S, c->loc, "%s() to a different shape is not supported yet", c->disp);
-  return false;
+  int64_t numel = 1;
+  for (unsigned i = 0; i < rank; i++) numel *= shape[i];
+  if (sema_rank(x.v) == 0 || numel != (int64_t)ir_type_numel(x.v->type)) {
+    sema_error(S, c->loc, "%s(): cannot reshape %s to a shape of %lld elements", c->disp, sema_describe(S, &x),
+               (long long)numel);
+    return false;
+  }
+  /* can_reorder=True allows any order; keeping the row-major order is one of them. */
+  *out = sema_tensor(sema_emit1(S, c->loc, "tt.reshape", 1, &x.v, sema_shaped(S, x.dt, rank, shape)), x.dt);
+  return true;
 }
 
 static bool b_broadcast(sema *S, bcall *c, sema_val *out) {

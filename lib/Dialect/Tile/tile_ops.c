@@ -317,6 +317,16 @@ static bool tile_verify_expand_dims(ir_op *op) {
   return true;
 }
 
+static bool tile_verify_reshape(ir_op *op) {
+  const ir_type *src = operand_type(op, 0), *dst = result_type(op, 0);
+  if (!ir_type_is_tensor(src) || !ir_type_is_tensor(dst))
+    return tile_fail(op, "operand and result must be tensors");
+  if (src->elem != dst->elem || ir_type_numel(src) != ir_type_numel(dst))
+    return tile_fail(op, "result %s must have the element type and element count of %s", tile_tstr(op, dst),
+                     tile_tstr(op, src));
+  return true;
+}
+
 /* ---- reductions --------------------------------------------------------------------------- */
 
 static const struct {

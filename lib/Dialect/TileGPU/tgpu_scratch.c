@@ -46,12 +46,27 @@ static unsigned atomic_bytes(const ir_op *op, unsigned num_warps) {
   return tgpu_atomic_plan_make(op, num_warps, &p) ? 0 : p.scratch_bytes;
 }
 
+bool tgpu_reshape_keeps_registers(const ir_type *src, const ir_type *dst) {
+  tgpu_ll_layout a, b;
+  if (!ir_type_is_tensor(src) || !ir_type_is_tensor(dst) ||
+      tgpu_ll_from_encoding(src->encoding, src->rank, src->shape, &a) ||
+      tgpu_ll_from_encoding(dst->encoding, dst->rank, dst->shape, &b))
+    return false;
+  return a.nreg == b.nreg && a.nlane == b.nlane && a.nwarp == b.nwarp && tgpu_ll_equal(&a.map, &b.map);
+}
+
 unsigned tgpu_op_scratch_bytes(const ir_op *op, unsigned num_warps) {
   switch (ir_op_code(op)) {
   case IR_OP_CONVERT_LAYOUT:
     return convert_layout_bytes(op, num_warps);
   case IR_OP_REDUCE:
     return reduce_bytes(op);
+  case IR_OP_RESHAPE: {
+    const ir_type *src = op->operands[0].value->type, *dst = op->results[0].type;
+    if (tgpu_reshape_keeps_registers(src, dst) || !ir_type_is_tensor(dst)) return 0;
+    uint64_t bytes = (uint64_t)ir_type_numel(dst) * ir_type_byte_size(dst->elem);
+    return bytes > UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
+  }
   case IR_OP_SCAN:
     return scan_bytes(op, num_warps);
   case IR_OP_ATOMIC_RMW:

@@ -13,4 +13,10 @@
  * needs none (every op but the ones listed in tgpu_scratch.c). Saturates at UINT32_MAX. */
 unsigned tgpu_op_scratch_bytes(const ir_op *op, unsigned num_warps);
 
+/* Whether tt.reshape from src to dst keeps every element in the same register of the same
+ * thread: both layouts map (register, lane, warp) to the same row-major element index (the
+ * index does not depend on the shape). Then the reshape costs nothing; otherwise it goes
+ * through scratch shared memory (one slot per element). */
+bool tgpu_reshape_keeps_registers(const ir_type *src, const ir_type *dst);
+
 #endif

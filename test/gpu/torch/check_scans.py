@@ -134,7 +134,18 @@ def var_mean(h):
                 h.check(tag + " var", var, v, atol=1e-5, rtol=1e-4)
 
 
+def reshape(h):
+    x = torch.randint(-1000, 1000, (1024,), device=DEV, dtype=torch.int32)
+    y = torch.full((64,), 7, device=DEV, dtype=torch.int32)
+    h.kernel("reshape_rows_sum")((1,), x, y)
+    h.check_equal("reshape 1024 -> 64x16, row sums", y, x.view(64, 16).sum(1).to(torch.int32))
+    y = torch.empty(1024, device=DEV, dtype=torch.int32)
+    h.kernel("reshape_flat_cumsum")((1,), x, y)
+    h.check_equal("reshape 16x64 -> 1024, cumsum", y, torch.cumsum(x.long(), 0).to(torch.int32))
+
+
 def run(h):
+    h.part("reshape", reshape, h)
     h.part("argmax rows", argmax_rows, h)
     h.part("argmin cols", argmin_cols, h)
     h.part("cumsum rows", cumsum_rows, h)
