@@ -171,6 +171,9 @@ void cg_dedupe_constant(cg_state *st, ir_op *op);
 /* Marks every floating-point add, subtract and multiply of fn `contract`, so that the
  * backend fuses a multiply into the add that uses it (Triton's enable_fp_fusion). */
 void cg_allow_contraction(LLVMValueRef fn);
+/* After optimization: moves each value conversion (element extracts, bitcasts, float and
+ * integer casts) whose users all sit in its block to just before the first of them. */
+void cg_sink_conversions(LLVMModuleRef mod);
 
 /* ---- combine.c ---- */
 /* The binary function of a tt.reduce (or tt.scan): the op named by its `combine` attribute,

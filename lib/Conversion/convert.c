@@ -489,6 +489,7 @@ char *cg_module_print_llvm(cg_module *cm) {
 bool cg_optimize(cg_module *cm, ir_context *ctx) {
   if (cm->optimized) return true;
   cm->optimized = nvptx_optimize(cm->mod, ctx, cm->target, cm->opt_level, cm->libdevice_path);
+  if (cm->optimized && cm->opt_level > 0) cg_sink_conversions(cm->mod);
   return cm->optimized;
 }
 

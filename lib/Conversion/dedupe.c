@@ -9,6 +9,14 @@
  * left without users and LLVM deletes them. Layer norm's `tl.where(cols < N, x - mean, 0.)`
  * then compares once per 8-element vector instead of once per element.
  *
+ * Sinking (after LLVM's optimizations): the lowering emits an op at a time, so a row of
+ * loaded halves is unpacked and widened in full before the first add uses any of it.
+ * ptxas keeps that order and, to hold all the widened values, reuses the registers of the
+ * loads: in layer norm's mean loop the 8 vector loads per thread then wait in groups (104
+ * registers; Triton's order, each widened value right before its add, gets 128 and all 8
+ * loads in flight). Each conversion is moved to just before its first user in the block,
+ * which gives Triton's order.
+ *
  * Contraction (Triton's enable_fp_fusion, on by default): floating-point add, subtract and
  * multiply carry the `contract` flag, so that the backend fuses a multiply into the add
  * that consumes it (fma.rn.f32, one rounding instead of two). */
@@ -58,4 +66,52 @@ void cg_allow_contraction(LLVMValueRef fn) {
       if (oc == LLVMFAdd || oc == LLVMFSub || oc == LLVMFMul)
         LLVMSetFastMathFlags(in, LLVMGetFastMathFlags(in) | LLVMFastMathAllowContract);
     }
+}
+
+static bool is_conversion(LLVMOpcode oc) {
+  switch (oc) {
+  case LLVMExtractElement: case LLVMExtractValue: case LLVMBitCast: case LLVMFPExt: case LLVMFPTrunc:
+  case LLVMSExt: case LLVMZExt: case LLVMTrunc: case LLVMSIToFP: case LLVMUIToFP:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* The first instruction of bb that uses v, or NULL when a use is elsewhere or a phi. */
+static LLVMValueRef first_user_in(LLVMBasicBlockRef bb, LLVMValueRef v) {
+  LLVMValueRef first = NULL;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user) || LLVMGetInstructionParent(user) != bb || LLVMIsAPHINode(user)) return NULL;
+    if (!first) {
+      first = user;
+      continue;
+    }
+    for (LLVMValueRef in = LLVMGetNextInstruction(user); in; in = LLVMGetNextInstruction(in))
+      if (in == first) { /* user comes before first */
+        first = user;
+        break;
+      }
+  }
+  return first;
+}
+
+static void sink_block(LLVMBuilderRef b, LLVMBasicBlockRef bb) {
+  for (LLVMValueRef in = LLVMGetLastInstruction(bb), prev; in; in = prev) {
+    prev = LLVMGetPreviousInstruction(in);
+    if (!is_conversion(LLVMGetInstructionOpcode(in))) continue;
+    LLVMValueRef user = first_user_in(bb, in);
+    if (!user || LLVMGetPreviousInstruction(user) == in) continue;
+    LLVMInstructionRemoveFromParent(in);
+    LLVMPositionBuilderBefore(b, user);
+    LLVMInsertIntoBuilder(b, in);
+  }
+}
+
+void cg_sink_conversions(LLVMModuleRef mod) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) sink_block(b, bb);
+  LLVMDisposeBuilder(b);
 }
