@@ -44,7 +44,7 @@ typedef struct cg_state {
   sup_ptrmap vals;           /* ir_value* -> cg_val* */
   unsigned num_warps;
   LLVMValueRef lane, warp;   /* i32, computed in the entry block */
-  axis_analysis *axis;       /* the module's axis info (constancy: dedupe.c), or NULL */
+  axis_analysis *axis;       /* the module's axis info (constancy: cleanup.c), or NULL */
 } cg_state;
 
 /* A tensor type's distribution over one thread's registers, read from its linear layout
@@ -164,7 +164,7 @@ bool cg_lower_barrier(cg_state *st, ir_op *op);
 /* Lowers tgpu.convert_layout by the route tgpu_convert_plan picks. */
 bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 
-/* ---- dedupe.c ---- */
+/* ---- cleanup.c ---- */
 /* After an elementwise op's lowering: registers the axis analysis proves equal (runs of
  * `constancy` equal elements) take their group's first register's value. */
 void cg_dedupe_constant(cg_state *st, ir_op *op);

@@ -87,13 +87,6 @@ static LLVMValueRef row_major(cg_state *st, cg_layout *l, unsigned reg) {
   return idx;
 }
 
-static uint32_t zero_bits(const cg_layout *l, unsigned which, unsigned n) {
-  uint32_t m = 0;
-  for (unsigned k = 0; k < n; k++)
-    if (!tgpu_ll_layout_basis(&l->ll, which, k)) m |= 1u << k;
-  return m;
-}
-
 bool cg_lower_reshape(cg_state *st, ir_op *op) {
   const ir_type *sty = op->operands[0].value->type, *dty = op->results[0].type;
   cg_val *in = cg_get(st, ir_op_operand(op, 0));
@@ -107,7 +100,8 @@ bool cg_lower_reshape(cg_state *st, ir_op *op) {
   LLVMValueRef base = cg_scratch_ptr(st, op);
   if (!base) return false;
   LLVMTypeRef mt = cg_mem_type(st, dty), t = cg_scalar_type(st, dty);
-  uint32_t zr = zero_bits(&src, 0, src.ll.nreg), zl = zero_bits(&src, 1, src.ll.nlane), zw = zero_bits(&src, 2, src.ll.nwarp);
+  uint32_t zr = tgpu_ll_layout_zero_bits(&src.ll, 0), zl = tgpu_ll_layout_zero_bits(&src.ll, 1);
+  uint32_t zw = tgpu_ll_layout_zero_bits(&src.ll, 2);
   LLVMValueRef dup = LLVMBuildOr(st->b, LLVMBuildAnd(st->b, st->lane, cg_i32(st, zl), ""),
                                  LLVMBuildAnd(st->b, st->warp, cg_i32(st, zw), ""), "");
   LLVMBasicBlockRef store = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "reshape.store");

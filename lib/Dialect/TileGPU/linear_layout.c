@@ -276,6 +276,14 @@ uint32_t tgpu_ll_layout_basis(const tgpu_ll_layout *l, unsigned which, unsigned 
   return l->map.basis[start + bit];
 }
 
+uint32_t tgpu_ll_layout_zero_bits(const tgpu_ll_layout *l, unsigned which) {
+  unsigned n = which == 0 ? l->nreg : which == 1 ? l->nlane : l->nwarp;
+  uint32_t m = 0;
+  for (unsigned b = 0; b < n; b++)
+    if (!tgpu_ll_layout_basis(l, which, b)) m |= 1u << b;
+  return m;
+}
+
 tgpu_ll tgpu_ll_layout_restrict(const tgpu_ll_layout *l, unsigned which_mask) {
   tgpu_ll r;
   memset(&r, 0, sizeof r);

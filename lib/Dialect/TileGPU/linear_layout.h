@@ -66,6 +66,9 @@ uint32_t tgpu_ll_layout_apply(const tgpu_ll_layout *l, uint32_t reg, uint32_t la
 void tgpu_ll_layout_coords(const tgpu_ll_layout *l, uint32_t elem, int64_t *out);
 /* Basis vector of bit `bit` of hardware dim `which` (0 reg, 1 lane, 2 warp). */
 uint32_t tgpu_ll_layout_basis(const tgpu_ll_layout *l, unsigned which, unsigned bit);
+/* The bits of hardware dim `which` whose basis vector is zero: flipping one reaches another
+ * copy of the same element (a replica). */
+uint32_t tgpu_ll_layout_zero_bits(const tgpu_ll_layout *l, unsigned which);
 /* The map restricted to some hardware dims (mask bit 0 reg, 1 lane, 2 warp), inputs in
  * packing order. */
 tgpu_ll tgpu_ll_layout_restrict(const tgpu_ll_layout *l, unsigned which_mask);

@@ -3,13 +3,6 @@
 
 #include "Dialect/TileGPU/tgpu_atomic.h"
 
-static uint32_t zero_bits(const tgpu_ll_layout *l, unsigned which, unsigned n) {
-  uint32_t m = 0;
-  for (unsigned b = 0; b < n; b++)
-    if (!tgpu_ll_layout_basis(l, which, b)) m |= 1u << b;
-  return m;
-}
-
 /* True when the non-zero basis vectors are independent: then an element's copies differ
  * exactly in the zero-basis bits, and the copy with those bits clear is unique. */
 static bool copies_are_zero_bits(const tgpu_ll_layout *l) {
@@ -37,9 +30,9 @@ const char *tgpu_atomic_plan_make(const ir_op *op, unsigned num_warps, tgpu_atom
     const char *err = tgpu_ll_from_encoding(t->encoding, t->rank, t->shape, &l);
     if (err) return err;
     if (!copies_are_zero_bits(&l)) return "an atomic on a layout whose copies of one element are not told apart by zero basis vectors";
-    out->reg_dup = zero_bits(&l, 0, l.nreg);
-    out->lane_dup = zero_bits(&l, 1, l.nlane);
-    out->warp_dup = zero_bits(&l, 2, l.nwarp);
+    out->reg_dup = tgpu_ll_layout_zero_bits(&l, 0);
+    out->lane_dup = tgpu_ll_layout_zero_bits(&l, 1);
+    out->warp_dup = tgpu_ll_layout_zero_bits(&l, 2);
     if (l.map.nout >= 31) return "an atomic on a tensor of 2^31 or more elements";
     out->nreg = l.nreg;
     out->numel = 1u << l.map.nout;

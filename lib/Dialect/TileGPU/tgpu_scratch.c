@@ -14,15 +14,20 @@ static unsigned convert_layout_bytes(const ir_op *op, unsigned num_warps) {
                                     ir_type_byte_size(ir_type_scalar(dst)), num_warps);
 }
 
+/* The element bytes of a tt.reduce / tt.scan's operands; false when there are too many. */
+static bool operand_sizes(const ir_op *op, unsigned *sizes) {
+  if (op->noperands > TGPU_REDUCE_MAX_OPERANDS || !ir_type_is_tensor(op->operands[0].value->type)) return false;
+  for (unsigned i = 0; i < op->noperands; i++) sizes[i] = ir_type_byte_size(ir_type_scalar(op->operands[i].value->type));
+  return true;
+}
+
 /* tt.reduce needs scratch only when warps share the reduced axis: one slot per partial of
  * each result element (tgpu_reduce.h). */
 static unsigned reduce_bytes(const ir_op *op) {
   const ir_type *src = op->operands[0].value->type;
-  if (op->noperands > TGPU_REDUCE_MAX_OPERANDS || !ir_type_is_tensor(src)) return 0;
-  tgpu_reduce_plan p;
   unsigned axis = (unsigned)ir_op_get_int_attr(op, "axis", 0), sizes[TGPU_REDUCE_MAX_OPERANDS];
-  for (unsigned i = 0; i < op->noperands; i++) sizes[i] = ir_type_byte_size(ir_type_scalar(op->operands[i].value->type));
-  if (tgpu_reduce_plan_make(src->encoding, src->rank, src->shape, axis, sizes, op->noperands, &p))
+  tgpu_reduce_plan p;
+  if (!operand_sizes(op, sizes) || tgpu_reduce_plan_make(src->encoding, src->rank, src->shape, axis, sizes, op->noperands, &p))
     return 0;
   return p.scratch_bytes;
 }
@@ -30,11 +35,9 @@ static unsigned reduce_bytes(const ir_op *op) {
 /* tt.scan needs scratch only when warps share the scanned axis: every thread's registers. */
 static unsigned scan_bytes(const ir_op *op, unsigned num_warps) {
   const ir_type *src = op->operands[0].value->type;
-  if (op->noperands > TGPU_REDUCE_MAX_OPERANDS || !ir_type_is_tensor(src)) return 0;
-  tgpu_scan_plan p;
   unsigned axis = (unsigned)ir_op_get_int_attr(op, "axis", 0), sizes[TGPU_REDUCE_MAX_OPERANDS];
-  for (unsigned i = 0; i < op->noperands; i++) sizes[i] = ir_type_byte_size(ir_type_scalar(op->operands[i].value->type));
-  if (tgpu_scan_plan_make(src->encoding, src->rank, src->shape, axis, sizes, op->noperands, num_warps, &p))
+  tgpu_scan_plan p;
+  if (!operand_sizes(op, sizes) || tgpu_scan_plan_make(src->encoding, src->rank, src->shape, axis, sizes, op->noperands, num_warps, &p))
     return 0;
   return p.scratch_bytes;
 }

@@ -1,4 +1,5 @@
-/* Two clean-ups of the lowered LLVM IR that Triton's NVIDIA backend also makes.
+/* Three clean-ups of the lowered LLVM IR, each making tilec's output what Triton's NVIDIA
+ * backend produces for the same kernel.
  *
  * Constancy (Triton's maybeDeduplicate): an elementwise op computes each of its registers
  * separately, but the axis analysis may prove runs of `constancy[d]` equal elements along a
