@@ -20,8 +20,6 @@
 #include "Dialect/Tile/tile.h"
 #include "Dialect/TileGPU/tgpu_atomic.h"
 
-#define FULL_MASK 0xffffffffu
-#define SHFL_CLAMP 0x1f
 
 typedef struct atom_desc {
   int op;                  /* tile_atomic_op; -1: compare-and-swap */
@@ -148,25 +146,9 @@ static LLVMValueRef thread_acts(cg_state *st, const tgpu_atomic_plan *p) {
 
 /* ---- handing old values to the copies ------------------------------------------------------ */
 
-static LLVMValueRef shfl(cg_state *st, LLVMValueRef v, LLVMValueRef lane, unsigned bits) {
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(st->ctx);
-  if (bits == 64) {
-    LLVMTypeRef i64 = LLVMTypeOf(v);
-    LLVMValueRef lo = shfl(st, LLVMBuildTrunc(st->b, v, i32, ""), lane, 32);
-    LLVMValueRef hi = shfl(st, LLVMBuildTrunc(st->b, LLVMBuildLShr(st->b, v, LLVMConstInt(i64, 32, 0), ""), i32, ""),
-                           lane, 32);
-    return LLVMBuildOr(st->b, LLVMBuildZExt(st->b, lo, i64, ""),
-                       LLVMBuildShl(st->b, LLVMBuildZExt(st->b, hi, i64, ""), LLVMConstInt(i64, 32, 0), ""), "");
-  }
-  LLVMValueRef w = bits < 32 ? LLVMBuildZExt(st->b, v, i32, "") : v;
-  LLVMValueRef args[4] = {cg_i32(st, (int64_t)FULL_MASK), w, lane, cg_i32(st, SHFL_CLAMP)};
-  LLVMValueRef r = cg_intrinsic(st, "llvm.nvvm.shfl.sync.idx.i32", NULL, 0, args, 4);
-  return bits < 32 ? LLVMBuildTrunc(st->b, r, LLVMTypeOf(v), "") : r;
-}
-
-static void by_shuffle(cg_state *st, const tgpu_atomic_plan *p, cg_val *r, unsigned bits) {
+static void by_shuffle(cg_state *st, const tgpu_atomic_plan *p, cg_val *r) {
   LLVMValueRef src = LLVMBuildAnd(st->b, st->lane, cg_i32(st, ~p->lane_dup), "");
-  for (unsigned i = 0; i < r->n; i++) r->regs[i] = shfl(st, r->regs[i], src, bits);
+  for (unsigned i = 0; i < r->n; i++) r->regs[i] = cg_shfl(st, r->regs[i], false, src);
 }
 
 /* The scratch slot (element index) of each register: its static part XOR the thread's. */
@@ -245,7 +227,7 @@ static bool lower_atomic(cg_state *st, ir_op *op, atom_desc *d, bool has_b, unsi
   }
   for (unsigned i = 0; i < n; i++)
     if (i & p.reg_dup) r->regs[i] = r->regs[i & ~p.reg_dup];
-  if (p.route == TGPU_ATOMIC_SHUFFLE) by_shuffle(st, &p, r, d->bits);
+  if (p.route == TGPU_ATOMIC_SHUFFLE) by_shuffle(st, &p, r);
   if (p.route == TGPU_ATOMIC_SHARED && !by_scratch(st, op, &p, acts, r, d->bits)) return false;
   for (unsigned i = 0; i < n; i++) r->regs[i] = from_bits(st, r->regs[i], ty);
   cg_set(st, ir_op_result(op, 0), r);

@@ -189,7 +189,11 @@ void cg_combiner_init(cg_combiner *c, ir_op *op);
 bool cg_combining_operands(cg_state *st, ir_op *op, unsigned max, unsigned *sizes, cg_val **in);
 /* out[i] = (a combine b)[i] for i < c->n (out may alias a); false after an error. */
 bool cg_combine(cg_state *st, const cg_combiner *c, LLVMValueRef *a, LLVMValueRef *b, LLVMValueRef *out);
-/* The value of lane (this lane XOR lane_mask) of v (32-bit pieces; narrow values widened). */
+/* v as held by another lane of the warp: lane `lane` (shfl.sync.idx) or this lane XOR
+ * `lane` (bfly); any scalar type, in 32-bit pieces (narrow values widened, pointers and
+ * floats as integers of their width). */
+LLVMValueRef cg_shfl(cg_state *st, LLVMValueRef v, bool bfly, LLVMValueRef lane);
+/* cg_shfl by butterfly with a constant lane mask. */
 LLVMValueRef cg_shfl_bfly(cg_state *st, LLVMValueRef v, unsigned lane_mask);
 
 /* ---- reduce.c ---- */

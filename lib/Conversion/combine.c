@@ -73,30 +73,35 @@ bool cg_combine(cg_state *st, const cg_combiner *c, LLVMValueRef *a, LLVMValueRe
   return true;
 }
 
-static LLVMValueRef bfly32(cg_state *st, LLVMValueRef v, unsigned lane_mask) {
-  LLVMValueRef args[4] = {cg_i32(st, (int64_t)FULL_MASK), v, cg_i32(st, lane_mask),
-                          cg_i32(st, SHFL_CLAMP)};
-  return cg_intrinsic(st, "llvm.nvvm.shfl.sync.bfly.i32", NULL, 0, args, 4);
+static LLVMValueRef shfl32(cg_state *st, LLVMValueRef v, bool bfly, LLVMValueRef lane) {
+  LLVMValueRef args[4] = {cg_i32(st, (int64_t)FULL_MASK), v, lane, cg_i32(st, SHFL_CLAMP)};
+  return cg_intrinsic(st, bfly ? "llvm.nvvm.shfl.sync.bfly.i32" : "llvm.nvvm.shfl.sync.idx.i32", NULL, 0, args, 4);
 }
 
-LLVMValueRef cg_shfl_bfly(cg_state *st, LLVMValueRef v, unsigned lane_mask) {
+LLVMValueRef cg_shfl(cg_state *st, LLVMValueRef v, bool bfly, LLVMValueRef lane) {
   LLVMTypeRef t = LLVMTypeOf(v), i32 = LLVMInt32TypeInContext(st->ctx);
-  bool is_int = LLVMGetTypeKind(t) == LLVMIntegerTypeKind;
-  LLVMTypeKind tk = LLVMGetTypeKind(t);
-  unsigned bits = is_int ? LLVMGetIntTypeWidth(t)
-                         : tk == LLVMDoubleTypeKind ? 64 : tk == LLVMFloatTypeKind ? 32 : 16;
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  unsigned bits = k == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t)
+                  : k == LLVMPointerTypeKind || k == LLVMDoubleTypeKind ? 64
+                  : k == LLVMFloatTypeKind ? 32 : 16;
   LLVMTypeRef it = LLVMIntTypeInContext(st->ctx, bits);
-  LLVMValueRef x = is_int ? v : LLVMBuildBitCast(st->b, v, it, "");
+  LLVMValueRef x = k == LLVMIntegerTypeKind ? v
+                   : k == LLVMPointerTypeKind ? LLVMBuildPtrToInt(st->b, v, it, "")
+                                              : LLVMBuildBitCast(st->b, v, it, "");
   LLVMValueRef r;
   if (bits <= 32) {
-    r = bfly32(st, bits < 32 ? LLVMBuildZExt(st->b, x, i32, "") : x, lane_mask);
+    r = shfl32(st, bits < 32 ? LLVMBuildZExt(st->b, x, i32, "") : x, bfly, lane);
     if (bits < 32) r = LLVMBuildTrunc(st->b, r, it, "");
   } else {
     LLVMValueRef k32 = LLVMConstInt(it, 32, 0);
-    LLVMValueRef lo = bfly32(st, LLVMBuildTrunc(st->b, x, i32, ""), lane_mask);
-    LLVMValueRef hi = bfly32(st, LLVMBuildTrunc(st->b, LLVMBuildLShr(st->b, x, k32, ""), i32, ""), lane_mask);
-    r = LLVMBuildOr(st->b, LLVMBuildZExt(st->b, lo, it, ""),
-                    LLVMBuildShl(st->b, LLVMBuildZExt(st->b, hi, it, ""), k32, ""), "");
+    LLVMValueRef lo = shfl32(st, LLVMBuildTrunc(st->b, x, i32, ""), bfly, lane);
+    LLVMValueRef hi = shfl32(st, LLVMBuildTrunc(st->b, LLVMBuildLShr(st->b, x, k32, ""), i32, ""), bfly, lane);
+    r = LLVMBuildOr(st->b, LLVMBuildZExt(st->b, lo, it, ""), LLVMBuildShl(st->b, LLVMBuildZExt(st->b, hi, it, ""), k32, ""), "");
   }
-  return is_int ? r : LLVMBuildBitCast(st->b, r, t, "");
+  if (k == LLVMIntegerTypeKind) return r;
+  return k == LLVMPointerTypeKind ? LLVMBuildIntToPtr(st->b, r, t, "") : LLVMBuildBitCast(st->b, r, t, "");
+}
+
+LLVMValueRef cg_shfl_bfly(cg_state *st, LLVMValueRef v, unsigned lane_mask) {
+  return cg_shfl(st, v, true, cg_i32(st, lane_mask));
 }

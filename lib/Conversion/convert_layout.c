@@ -15,8 +15,6 @@
 
 #include "Conversion/cg_internal.h"
 
-#define FULL_MASK 0xffffffffu
-#define SHFL_CLAMP 0x1f
 
 static const char *plan_of(unsigned num_warps, ir_op *op, tgpu_cvt_plan *p) {
   const ir_type *s = op->operands[0].value->type, *d = op->results[0].type;
@@ -57,46 +55,6 @@ static LLVMValueRef thread_part(cg_state *st, const tgpu_cvt_plan *p, unsigned f
   return LLVMBuildXor(st->b, l, w, "");
 }
 
-/* The value as an integer of its own width (pointers as i64, floats bitcast). */
-static LLVMValueRef to_int(cg_state *st, LLVMValueRef v) {
-  LLVMTypeRef t = LLVMTypeOf(v);
-  LLVMTypeKind k = LLVMGetTypeKind(t);
-  if (k == LLVMIntegerTypeKind) return v;
-  if (k == LLVMPointerTypeKind) return LLVMBuildPtrToInt(st->b, v, LLVMInt64TypeInContext(st->ctx), "");
-  unsigned bits = LLVMGetTypeKind(t) == LLVMDoubleTypeKind ? 64 : LLVMGetTypeKind(t) == LLVMFloatTypeKind ? 32 : 16;
-  return LLVMBuildBitCast(st->b, v, LLVMIntTypeInContext(st->ctx, bits), "");
-}
-
-static LLVMValueRef from_int(cg_state *st, LLVMValueRef v, LLVMTypeRef t) {
-  LLVMTypeKind k = LLVMGetTypeKind(t);
-  if (k == LLVMIntegerTypeKind) return v;
-  if (k == LLVMPointerTypeKind) return LLVMBuildIntToPtr(st->b, v, t, "");
-  return LLVMBuildBitCast(st->b, v, t, "");
-}
-
-static LLVMValueRef shfl32(cg_state *st, LLVMValueRef v, LLVMValueRef lane) {
-  LLVMValueRef args[4] = {cg_i32(st, (int64_t)FULL_MASK), v, lane, cg_i32(st, SHFL_CLAMP)};
-  return cg_intrinsic(st, "llvm.nvvm.shfl.sync.idx.i32", NULL, 0, args, 4);
-}
-
-/* Shuffles one value of any type in 32-bit pieces (narrow ones widened). */
-static LLVMValueRef shfl_value(cg_state *st, LLVMValueRef v, LLVMValueRef lane) {
-  LLVMTypeRef t = LLVMTypeOf(v), i32 = LLVMInt32TypeInContext(st->ctx);
-  LLVMValueRef x = to_int(st, v);
-  unsigned bits = LLVMGetIntTypeWidth(LLVMTypeOf(x));
-  if (bits <= 32) {
-    LLVMValueRef w = bits < 32 ? LLVMBuildZExt(st->b, x, i32, "") : x;
-    LLVMValueRef r = shfl32(st, w, lane);
-    return from_int(st, bits < 32 ? LLVMBuildTrunc(st->b, r, LLVMTypeOf(x), "") : r, t);
-  }
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(st->ctx);
-  LLVMValueRef lo = shfl32(st, LLVMBuildTrunc(st->b, x, i32, ""), lane);
-  LLVMValueRef hi = shfl32(st, LLVMBuildTrunc(st->b, LLVMBuildLShr(st->b, x, LLVMConstInt(i64, 32, 0), ""), i32, ""), lane);
-  LLVMValueRef r = LLVMBuildOr(st->b, LLVMBuildZExt(st->b, lo, i64, ""),
-                               LLVMBuildShl(st->b, LLVMBuildZExt(st->b, hi, i64, ""), LLVMConstInt(i64, 32, 0), ""), "");
-  return from_int(st, r, t);
-}
-
 /* The source-register values the thread part can take (a span of at most 2^select_bits). */
 static unsigned select_span(const tgpu_cvt_plan *p, uint32_t *out) {
   unsigned n = 1;
@@ -117,9 +75,9 @@ static LLVMValueRef shuffle_one(cg_state *st, const tgpu_cvt_plan *p, cg_val *s,
                                 unsigned nspan) {
   uint32_t reg = src & ((1u << p->src.nreg) - 1), lane = src >> p->src.nreg;
   LLVMValueRef at = lane ? LLVMBuildXor(st->b, dyn_lane, cg_i32(st, lane), "") : dyn_lane;
-  LLVMValueRef r = shfl_value(st, s->regs[reg], at);
+  LLVMValueRef r = cg_shfl(st, s->regs[reg], false, at);
   for (unsigned j = 1; j < nspan; j++) {
-    LLVMValueRef v = shfl_value(st, s->regs[reg ^ span[j]], at);
+    LLVMValueRef v = cg_shfl(st, s->regs[reg ^ span[j]], false, at);
     LLVMValueRef is = LLVMBuildICmp(st->b, LLVMIntEQ, dyn_reg, cg_i32(st, span[j]), "");
     r = LLVMBuildSelect(st->b, is, v, r, "");
   }
