@@ -617,13 +617,18 @@ static bool b_reshape(sema *S, bcall *c, sema_val *out) {
   return true;
 }
 
+/* The tuple (a, b). */
+static sema_val pair(sema *S, sema_val a, sema_val b) {
+  sema_val *el = sup_arena_alloc(S->arena, 2 * sizeof *el);
+  el[0] = a, el[1] = b;
+  return (sema_val){.kind = SV_TUPLE, .n = 2, .elems = el};
+}
+
 static bool b_broadcast(sema *S, bcall *c, sema_val *out) {
   sema_val x, y;
   if (!want_tensor(S, c, 0, &x) || !want_tensor(S, c, 1, &y) || !sema_broadcast_pair(S, &x, &y, c->loc))
     return false;
-  sema_val *el = sup_arena_alloc(S->arena, 2 * sizeof(sema_val));
-  el[0] = x, el[1] = y;
-  *out = (sema_val){.kind = SV_TUPLE, .n = 2, .elems = el};
+  *out = pair(S, x, y);
   return true;
 }
 
@@ -961,12 +966,6 @@ static bool with_indices(sema *S, bcall *c, bool is_max, unsigned tie, unsigned 
     *index = red_keep_dims(S, c, *index, rank, sema_shape(c->a[0].v), false, axis);
   }
   return true;
-}
-
-static sema_val pair(sema *S, sema_val a, sema_val b) {
-  sema_val *el = sup_arena_alloc(S->arena, 2 * sizeof *el);
-  el[0] = a, el[1] = b;
-  return (sema_val){.kind = SV_TUPLE, .n = 2, .elems = el};
 }
 
 /* tl.max / tl.min(input, axis, return_indices, return_indices_tie_break_left, keep_dims,
