@@ -15,6 +15,7 @@ import torch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "test", "gpu", "torch"))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import harness  # noqa: E402
 
 CASES = {

@@ -23,6 +23,7 @@ from triton.testing import do_bench
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "test", "gpu", "torch"))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import harness  # noqa: E402
 
 CARRY = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".carry", "torch")

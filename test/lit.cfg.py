@@ -20,6 +20,8 @@ config.substitutions.append(("%bindir", bindir))
 config.substitutions.append(("%examples", os.path.join(config.tilec_src_root, "examples")))
 config.substitutions.append(("%srcroot", config.tilec_src_root))
 config.environment["PATH"] = os.pathsep.join([config.llvm_bindir, bindir, config.environment.get("PATH", "")])
+# Python run by a test must not write __pycache__ folders into the source tree.
+config.environment["PYTHONDONTWRITEBYTECODE"] = "1"
 for var in ("CUDA_HOME", "TILEC_LIBDEVICE", "ASAN_OPTIONS", "UBSAN_OPTIONS", "HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]

@@ -34,6 +34,8 @@ import subprocess
 import sys
 import traceback
 
+sys.dont_write_bytecode = True  # check files are loaded as modules: no __pycache__ in the tree
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 
