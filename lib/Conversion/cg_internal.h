@@ -196,6 +196,10 @@ LLVMValueRef cg_shfl(cg_state *st, LLVMValueRef v, bool bfly, LLVMValueRef lane)
 /* cg_shfl by butterfly with a constant lane mask. */
 LLVMValueRef cg_shfl_bfly(cg_state *st, LLVMValueRef v, unsigned lane_mask);
 
+/* ---- dot.c ---- */
+/* Lowers tt.dot: mma.sync for an mma result, the FMA dot for a blocked one. */
+bool cg_lower_dot(cg_state *st, ir_op *op);
+
 /* ---- reduce.c ---- */
 /* Lowers tt.reduce: registers, butterfly shuffles, then scratch across warps. */
 bool cg_lower_reduce(cg_state *st, ir_op *op);

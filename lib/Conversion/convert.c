@@ -214,6 +214,7 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_RESHAPE] = {.lower = cg_lower_reshape},
     [IR_OP_CONVERT_LAYOUT] = {.lower = cg_lower_convert_layout},
     [IR_OP_REDUCE] = {.lower = cg_lower_reduce},
+    [IR_OP_DOT] = {.lower = cg_lower_dot},
     [IR_OP_SCAN] = {.lower = cg_lower_scan},
     /* shared memory */
     [IR_OP_LOCAL_ALLOC] = {.lower = cg_lower_local_alloc},

@@ -254,6 +254,18 @@ bool sema_reduce_jit(sema *S, const fe_expr *call, unsigned n, const sema_val *x
 /* tl.associative_scan of the n tensors xs along axis with the jit function fn. */
 bool sema_scan_jit(sema *S, const fe_expr *call, unsigned n, const sema_val *xs, unsigned axis, bool reverse,
                    const sema_val *fn, sema_val *outs);
+/* ---- sema_dot.c ----------------------------------------------------------------------- */
+/* One tl.dot call (or a @ b), its arguments by Triton's names (NULL: not given). */
+typedef struct sema_dot_call {
+  const char *disp;        /* "tl.dot" or "operator @" */
+  ir_loc loc;
+  sema_val a, b;
+  const sema_val *acc, *input_precision, *allow_tf32, *max_num_imprecise_acc;
+  const sema_dtype *out_dtype;
+} sema_dot_call;
+/* Emits tt.dot (Triton's type and shape rules); *out is a x b (+ acc). */
+bool sema_dot(sema *S, const sema_dot_call *c, sema_val *out);
+
 /* ---- sema_atomic.c ---------------------------------------------------------------------- */
 /* One tl.atomic_* call, its arguments bound by Triton's names (NULL: not given). */
 typedef struct sema_atomic_call {

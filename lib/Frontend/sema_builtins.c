@@ -1129,6 +1129,15 @@ static bool b_atomic_cas(sema *S, bcall *c, sema_val *out) {
   return sema_atomic(S, &a, out);
 }
 
+/* (input, other, acc, input_precision, allow_tf32, max_num_imprecise_acc, out_dtype) */
+static bool b_dot(sema *S, bcall *c, sema_val *out) {
+  sema_dtype od;
+  if (c->have[6] && !want_dtype(S, c, 6, &od)) return false;
+  sema_dot_call d = {c->disp, c->loc, c->a[0], c->a[1], arg_or_null(c, 2), arg_or_null(c, 3), arg_or_null(c, 4),
+                     arg_or_null(c, 5), c->have[6] ? &od : NULL};
+  return sema_dot(S, &d, out);
+}
+
 static bool b_debug_barrier(sema *S, bcall *c, sema_val *out) {
   sema_emit(S, c->loc, "tgpu.barrier", 0, NULL, 0, NULL);
   *out = sema_none();
@@ -1231,6 +1240,8 @@ static const bdef tl_defs[] = {
     {"load", b_load, 1, {"pointer", "mask", "other", "boundary_check", "padding_option", "cache_modifier",
                          "eviction_policy", "volatile"}, false},
     {"store", b_store, 2, {"pointer", "value", "mask", "boundary_check", "cache_modifier", "eviction_policy"}, false},
+    {"dot", b_dot, 2, {"input", "other", "acc", "input_precision", "allow_tf32", "max_num_imprecise_acc",
+                       "out_dtype"}, false},
     {"where", b_where, 3, {"condition", "x", "y"}, false},
     {"maximum", b_maximum, 2, {"x", "y", "propagate_nan"}, false},
     {"minimum", b_minimum, 2, {"x", "y", "propagate_nan"}, false},
@@ -1323,7 +1334,7 @@ static const bdef triton_defs[] = {
 
 /* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
-    "dot", "dot_scaled", "trans", "permute", "make_block_ptr",
+    "dot_scaled", "trans", "permute", "make_block_ptr",
     "advance", "make_tensor_descriptor", "device_print", "device_assert", "histogram", "sort",
     "gather", "join", "split", "interleave", "flip", "ravel", "softmax",
     NULL};

@@ -399,9 +399,10 @@ static bool ir_binop(sema *S, fe_binop op, const sema_val *a, const sema_val *b,
   case FE_POW:
     sema_error(S, loc, "operator ** is not supported on tensors: use tl.math.pow");
     return false;
-  case FE_MATMUL:
-    sema_error(S, loc, "'tl.dot' (the @ operator) is not supported yet");
-    return false;
+  case FE_MATMUL: {
+    sema_dot_call d = {"operator @", loc, *a, *b, NULL, NULL, NULL, NULL, NULL};
+    return sema_dot(S, &d, out);
+  }
   default: return ir_bitwise(S, op, *a, *b, loc, out);
   }
 }

@@ -9,6 +9,7 @@ static const ir_pass *const registry[] = {
     &pass_cse,
     &pass_dce,
     &pass_convert_to_tgpu,
+    &pass_accelerate_matmul,
     &pass_coalesce,
     &pass_remove_layout_conversions,
     &pass_allocate_shared_memory,
@@ -26,6 +27,7 @@ static const ir_pass *const pipeline[] = {
     &pass_dce,
     /* tile -> tgpu */
     &pass_convert_to_tgpu,
+    &pass_accelerate_matmul,
     &pass_coalesce,
     &pass_remove_layout_conversions,
     &pass_canonicalize,

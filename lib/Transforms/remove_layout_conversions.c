@@ -2,7 +2,7 @@
  *
  * Needs: tgpu IR satisfying the layout rules (Dialect/TileGPU/tgpu_rules.h).
  * Changes: (1) forward propagation (Triton's LayoutPropagation, simplified): the layout of
- *   each load result flows to the results of the ops that use it whose layout rule infers
+ *   each tt.dot result, then of each load result, flows to the results of the ops that use it whose layout rule infers
  *   a result layout (converts, elementwise ops, broadcasts), and through scf.yield to
  *   scf.for's carried argument and result (first layout to arrive wins); (2) legalization
  *   inserts converts where an op's operands now disagree and drops converts between equal
@@ -47,6 +47,14 @@ static const ir_attr *flow_through(ir_op *op, const ir_attr *enc) {
   return rule->infer_result ? rule->infer_result(op, enc) : NULL;
 }
 
+/* Seeds: the layouts of dot results (the tensor-core accumulator, so that a loop carries
+ * it and the epilogue works on it without a conversion), then of loads. */
+static ir_walk_result seed_dots(ir_op *op, void *user) {
+  if (ir_op_code(op) == IR_OP_DOT && op->results[0].type->encoding)
+    push(user, &op->results[0], op->results[0].type->encoding);
+  return IR_WALK_ADVANCE;
+}
+
 static ir_walk_result seed_loads(ir_op *op, void *user) {
   if (ir_op_code(op) != IR_OP_LOAD || !ir_type_is_tensor(op->results[0].type)) return IR_WALK_ADVANCE;
   const ir_attr *enc = op->results[0].type->encoding;
@@ -88,6 +96,7 @@ static void apply(ir_module *m, prop_state *s) {
 static bool run(ir_module *m) {
   if (!tgpu_require_layouts(m, "remove-layout-conversions")) return false;
   prop_state s = {m->ctx, {0}, NULL, 0, 0};
+  ir_walk_pre(m->op, seed_dots, &s);
   ir_walk_pre(m->op, seed_loads, &s);
   propagate(&s);
   apply(m, &s);

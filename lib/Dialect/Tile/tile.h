@@ -24,6 +24,15 @@ ir_opcode tile_reduce_combine(const ir_op *op);
 /* The most operands one tt.reduce (or tt.scan) folds together. */
 enum { TILE_REDUCE_MAX_OPERANDS = 8 };
 
+/* tt.dot's input_precision (tile_dot.c): how f32 operands reach the tensor cores. TF32
+ * rounds them to tf32 (one pass), TF32X3 splits each into a tf32 high part and a tf32 low
+ * part and adds the three largest products (Triton's 3xTF32), IEEE keeps f32 (FMA).
+ * tile_dot_precision_of gives IEEE when the attribute is absent. */
+typedef enum tile_dot_precision { TILE_DOT_TF32, TILE_DOT_TF32X3, TILE_DOT_IEEE } tile_dot_precision;
+int tile_dot_precision_parse(const char *s);
+const char *tile_dot_precision_name(tile_dot_precision p);
+tile_dot_precision tile_dot_precision_of(const ir_op *dot);
+
 /* tt.atomic_rmw / tt.atomic_cas attributes (tile_atomic.c). The strings are Triton's
  * (atomic_rmw_op: add fadd max umax min umin and or xor xchg; sem: relaxed acquire release
  * acq_rel; scope: cta gpu sys); the parsers return -1 for anything else (or an absent

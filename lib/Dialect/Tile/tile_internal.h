@@ -27,6 +27,9 @@ bool tile_canonicalize_for(ir_module *m, ir_op *op);
 bool tile_verify_atomic_rmw(ir_op *op);
 bool tile_verify_atomic_cas(ir_op *op);
 
+/* Verifier of tt.dot (tile_dot.c). */
+bool tile_verify_dot(ir_op *op);
+
 /* Verifier helpers (tile_ops.c): a located "'op' op <message>" error (returns false), and
  * a type's text kept in the context's arena for messages. */
 bool tile_fail(ir_op *op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -13,8 +13,9 @@
 #include <string.h>
 
 #include "Dialect/TileGPU/linear_layout.h"
+#include "Dialect/TileGPU/linear_layout_internal.h"
 
-#define NO_DIM 0xffu
+#define NO_DIM TGPU_LL_NO_DIM
 
 /* ---- maps ------------------------------------------------------------------------------- */
 
@@ -156,6 +157,14 @@ static const char *push_bit(tgpu_ll_layout *l, uint32_t v, uint8_t *reg_dim, uns
   return NULL;
 }
 
+uint32_t tgpu_ll_coord_bit(const tgpu_ll_layout *l, unsigned d, unsigned bit) { return coord_bit(l, d, bit); }
+const char *tgpu_ll_set_shape(tgpu_ll_layout *l, unsigned rank, const int64_t *shape) {
+  return set_shape(l, rank, shape);
+}
+const char *tgpu_ll_push_bit(tgpu_ll_layout *l, uint32_t v, uint8_t *reg_dim, unsigned dim) {
+  return push_bit(l, v, reg_dim, dim);
+}
+
 static const char *blocked_regs(const tgpu_blocked *b, tgpu_ll_layout *l, uint8_t *reg_dim) {
   const char *err = NULL;
   for (unsigned j = 0; j < b->rank && !err; j++) {
@@ -240,7 +249,14 @@ static const char *from_slice(const ir_attr *enc, unsigned rank, const int64_t *
 static const ll_builder builders[] = {
     [TGPU_LAYOUT_BLOCKED] = from_blocked,
     [TGPU_LAYOUT_SLICE] = from_slice,
+    [TGPU_LAYOUT_MMA] = tgpu_ll_from_mma,
+    [TGPU_LAYOUT_DOT_OP] = tgpu_ll_from_dot_op,
 };
+
+const char *tgpu_ll_build(const ir_attr *enc, unsigned rank, const int64_t *shape,
+                          tgpu_ll_layout *out, uint8_t *reg_dim) {
+  return build(enc, rank, shape, out, reg_dim);
+}
 
 static const char *build(const ir_attr *enc, unsigned rank, const int64_t *shape,
                          tgpu_ll_layout *out, uint8_t *reg_dim) {

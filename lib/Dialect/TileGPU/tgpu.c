@@ -87,6 +87,8 @@ tgpu_layout_kind tgpu_layout_kind_of(const ir_attr *enc) {
   if (!enc || enc->kind != IR_ATTR_DIALECT || !enc->str) return TGPU_LAYOUT_NONE;
   if (strcmp(enc->str, BLOCKED_NAME) == 0) return TGPU_LAYOUT_BLOCKED;
   if (strcmp(enc->str, SLICE_NAME) == 0) return TGPU_LAYOUT_SLICE;
+  if (strcmp(enc->str, "tgpu.mma") == 0) return TGPU_LAYOUT_MMA;
+  if (strcmp(enc->str, "tgpu.dot_op") == 0) return TGPU_LAYOUT_DOT_OP;
   return TGPU_LAYOUT_NONE;
 }
 
@@ -247,6 +249,9 @@ const char *tgpu_layout_check(const ir_attr *enc, unsigned rank, const int64_t *
       for (unsigned d = 0, s = 0; d <= rank; d++) pshape[d] = d == dim ? 1 : shape[s++];
       return tgpu_layout_check(parent, rank + 1, pshape, num_warps);
     }
+  case TGPU_LAYOUT_MMA:
+  case TGPU_LAYOUT_DOT_OP:
+    return tgpu_mma_check(enc, rank, shape, num_warps);
   }
   return "unknown layout attribute";
 }
@@ -274,7 +279,15 @@ unsigned tgpu_layout_num_warps(const ir_attr *enc) {
   tgpu_blocked b;
   unsigned dim;
   const ir_attr *parent;
+  tgpu_mma mma;
+  tgpu_dot_op dop;
   if (tgpu_slice_get(enc, &dim, &parent)) return tgpu_layout_num_warps(parent);
+  if (tgpu_dot_op_get(enc, &dop)) return tgpu_layout_num_warps(dop.parent);
+  if (tgpu_mma_get(enc, &mma)) {
+    unsigned n = 1;
+    for (unsigned d = 0; d < mma.rank; d++) n *= mma.warps_per_cta[d];
+    return n;
+  }
   if (!tgpu_blocked_get(enc, &b)) return 0;
   unsigned n = 1;
   for (unsigned d = 0; d < b.rank; d++) n *= b.warps_per_cta[d];

@@ -15,6 +15,17 @@
  *     The layout of a tensor with dim D of the parent removed (a reduction result, the
  *     operand of expand_dims): element i is held where the parent holds (.., i, ..) with
  *     any index along D.
+ *   #tgpu.mma<{version = 2, warpsPerCTA = [..]}>
+ *     The accumulator of mma.sync m16n8kK (rank 2, or 3 with a leading batch dim): each warp
+ *     owns 16x8 tiles; lane l holds rows l/4 and l/4+8, columns 2(l%4) and 2(l%4)+1. Warps
+ *     tile N first, then M, then the batch; larger tensors repeat the CTA tile in
+ *     registers (N first). tgpu_mma.c and docs/layouts.md give the linear layout.
+ *   #tgpu.dot_op<{opIdx = 0|1, parent = <mma or blocked>, kWidth = k}>
+ *     Operand A (opIdx 0, [.., M, K]) or B (opIdx 1, [.., K, N]) of a tt.dot whose result has
+ *     layout `parent`. With an mma parent, the registers mma.sync reads: kWidth consecutive
+ *     K elements per 32-bit register (4 / element bytes). With a blocked parent (the FMA
+ *     dot), each thread holds the whole K extent of the rows (A) or columns (B) of its
+ *     result elements; kWidth is absent.
  *
  * Register order for lowering (shared by every lowering of a blocked layout): a thread's
  * elements are numbered with dims taken in `order` (fastest first); within a dim, the
@@ -33,7 +44,13 @@
 
 #define TGPU_MAX_RANK IR_MAX_RANK
 
-typedef enum tgpu_layout_kind { TGPU_LAYOUT_NONE, TGPU_LAYOUT_BLOCKED, TGPU_LAYOUT_SLICE } tgpu_layout_kind;
+typedef enum tgpu_layout_kind {
+  TGPU_LAYOUT_NONE,
+  TGPU_LAYOUT_BLOCKED,
+  TGPU_LAYOUT_SLICE,
+  TGPU_LAYOUT_MMA,    /* tgpu_mma.c */
+  TGPU_LAYOUT_DOT_OP, /* tgpu_mma.c */
+} tgpu_layout_kind;
 
 typedef struct tgpu_blocked {
   unsigned rank;
@@ -42,6 +59,24 @@ typedef struct tgpu_blocked {
   unsigned warps_per_cta[TGPU_MAX_RANK];
   unsigned order[TGPU_MAX_RANK];
 } tgpu_blocked;
+
+/* mma and dot-operand layouts (tgpu_mma.c). */
+typedef struct tgpu_mma {
+  unsigned version; /* 2: mma.sync */
+  unsigned rank;
+  unsigned warps_per_cta[TGPU_MAX_RANK];
+} tgpu_mma;
+typedef struct tgpu_dot_op {
+  unsigned op_idx;        /* 0: A, 1: B */
+  const ir_attr *parent;  /* the dot's result layout: mma or blocked */
+  unsigned k_width;       /* mma parent: elements per 32-bit register; blocked: 0 */
+} tgpu_dot_op;
+const ir_attr *tgpu_mma_attr(ir_context *ctx, const tgpu_mma *m);
+bool tgpu_mma_get(const ir_attr *enc, tgpu_mma *out);
+const ir_attr *tgpu_dot_op_attr(ir_context *ctx, const tgpu_dot_op *d);
+bool tgpu_dot_op_get(const ir_attr *enc, tgpu_dot_op *out);
+/* The checks of tgpu_layout_check for these two kinds. */
+const char *tgpu_mma_check(const ir_attr *enc, unsigned rank, const int64_t *shape, unsigned num_warps);
 
 /* Registers tgpu ops (tgpu.convert_layout, ...). */
 void tgpu_register_dialect(ir_context *ctx);

@@ -85,6 +85,19 @@ static const ir_attr *reduce_operand(ir_op *op, unsigned i) {
   return i > 0 ? enc_of(ir_op_operand(op, 0)) : NULL;
 }
 
+/* tt.dot: the accumulator has the result's layout; a and b the dot-operand layouts of it
+ * (kWidth: the elements of one 32-bit register, for an mma result). */
+static const ir_attr *dot_operand(ir_op *op, unsigned i) {
+  const ir_attr *res = enc_of(ir_op_result(op, 0));
+  if (!res || i == 2) return res;
+  tgpu_dot_op d = {i, res, 0};
+  if (tgpu_layout_kind_of(res) == TGPU_LAYOUT_MMA) {
+    unsigned bits = ir_type_scalar(ir_op_operand(op, i)->type)->width;
+    d.k_width = bits >= 32 ? 1 : 32 / bits;
+  }
+  return tgpu_dot_op_attr(ir_op_context(op), &d);
+}
+
 static const ir_attr *for_operand(ir_op *op, unsigned i) {
   return i >= 3 ? block_arg_enc(op, 0, i - 2) : NULL;
 }
@@ -115,6 +128,7 @@ static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
     [IR_OP_EXPAND_DIMS] = {.operand = expand_dims_operand, .infer_result = expand_dims_infer,
                            .remat_operand = expand_dims_for_result},
     [IR_OP_REDUCE] = {.operand = reduce_operand, .result = reduce_result, .infer_result = reduce_infer},
+    [IR_OP_DOT] = {.operand = dot_operand},
     [IR_OP_SCAN] = {.operand = same_as_result, .infer_result = keep_layout},
     [IR_OP_MAKE_RANGE] = {.remat_leaf = true},
     [IR_OP_SPLAT] = {.remat_leaf = true},

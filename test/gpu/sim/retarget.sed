@@ -17,3 +17,9 @@ s/@llvm\.nvvm\.div\.full/@sim_div_full/g
 s/@llvm\.nvvm\.ex2\.approx\.ftz\.f32/@sim_ex2/g
 s/@llvm\.nvvm\.ex2\.approx\.f32/@sim_ex2/g
 s/@llvm\.nvvm\.sqrt\.approx\.ftz\.f/@sim_sqrt/g
+s/@llvm\.nvvm\.mma\.m16n8k16\.row\.col\.f32\.f32(/@sim_mma_m16n8k16_row_col_f32_f32(/g
+s/@llvm\.nvvm\.mma\.m16n8k16\.row\.col\.f16\.f16(/@sim_mma_m16n8k16_row_col_f16_f16(/g
+s/@llvm\.nvvm\.mma\.m16n8k16\.row\.col\.bf16(/@sim_mma_m16n8k16_row_col_bf16(/g
+s/@llvm\.nvvm\.mma\.m16n8k8\.row\.col\.tf32(/@sim_mma_m16n8k8_row_col_tf32(/g
+s/@llvm\.nvvm\.mma\.m16n8k32\.row\.col\.s8(/@sim_mma_m16n8k32_row_col_s8(/g
+s/@llvm\.nvvm\.f2tf32\.rna/@sim_f2tf32_rna/g

@@ -1,0 +1,106 @@
+/* Pass "accelerate-matmul": gives each tt.dot that the tensor cores can run the mma layout.
+ *
+ * Needs: tgpu IR (every tensor has a layout); the module's target (tgpu.target).
+ * Changes: a tt.dot with a blocked result gets #tgpu.mma<{version = 2, warpsPerCTA}> (the
+ *   accumulator of mma.sync) when the target is sm_80 or newer and its operands have an
+ *   mma.sync shape (instruction tiles m16n8kK, K = 256 bits / element bits: 16 for f16 and
+ *   bf16, 8 for tf32, 32 for i8 and fp8):
+ *     f16 x f16 -> f32 or f16, bf16 x bf16 -> f32, i8 x i8 -> i32,
+ *     f32 x f32 -> f32 with input_precision tf32 or tf32x3,
+ *     fp8 x fp8 -> f32 or f16 on sm_89 and newer;
+ *   and M a multiple of 16, N of 8 and K of the instruction's K. The operands then need
+ *   #tgpu.dot_op layouts of that result (the layout rules), and legalization inserts the
+ *   conversions: operands into dot-operand layouts, the accumulator into the mma layout,
+ *   the result back to what its users have (remove-layout-conversions then propagates the
+ *   mma layout through loops and the epilogue). Any other dot keeps its blocked layout: the
+ *   FMA dot, which every legal tt.dot can take.
+ * Warps (Triton's rule for mma v2): a batch dim takes warps first (up to its size); then,
+ *   while warps are left, double the warps along M when M / (16 wm) >= N / (8 wn) and M has
+ *   room, else along N. A dot whose result feeds another dot (attention's P @ V) puts every
+ *   warp along M, so that the result rows a warp owns are the rows of the next dot's A.
+ * Invalidates: layouts of dot results and the values around them.
+ */
+#include "Dialect/Tile/tile.h"
+#include "Dialect/TileGPU/tgpu_rules.h"
+#include "Transforms/passes.h"
+
+/* The instruction K of an mma.sync for this dot, or 0 when it has none on target t. */
+static unsigned mma_k(ir_op *dot, const tgpu_target *t) {
+  const ir_type *ab = ir_type_scalar(ir_op_operand(dot, 0)->type);
+  const ir_type *c = ir_type_scalar(ir_op_operand(dot, 2)->type);
+  if (t->sm < 80) return 0;
+  if (ir_type_is_int(ab)) return ab->width == 8 ? 32 : 0;
+  if (!ir_type_is_float(ab)) return 0;
+  if (ab->width == 8) return t->sm >= 89 ? 32 : 0;
+  if (ab->fkind == IR_F16) return 16;
+  if (ab->fkind == IR_BF16) return c->fkind == IR_F32 ? 16 : 0;
+  if (ab->fkind == IR_F32) return tile_dot_precision_of(dot) == TILE_DOT_IEEE ? 0 : 8;
+  return 0;
+}
+
+/* Whether a value reaches a tt.dot's operand through the ops after it (a bounded search). */
+static bool feeds_dot(ir_value *v, unsigned depth) {
+  if (depth > 16) return false;
+  for (ir_use *u = v->first_use; u; u = u->next_use) {
+    ir_op *user = u->user;
+    if (ir_op_code(user) == IR_OP_DOT && u->index < 2) return true;
+    for (unsigned i = 0; i < user->nresults; i++)
+      if (ir_type_is_tensor(user->results[i].type) && feeds_dot(&user->results[i], depth + 1)) return true;
+  }
+  return false;
+}
+
+static void pick_warps(ir_op *dot, unsigned num_warps, tgpu_mma *mma) {
+  const ir_type *c = ir_op_result(dot, 0)->type;
+  unsigned r = c->rank, left = num_warps;
+  int64_t m = c->shape[r - 2], n = c->shape[r - 1];
+  for (unsigned d = 0; d < r; d++) mma->warps_per_cta[d] = 1;
+  if (r == 3)
+    while (left > 1 && (int64_t)mma->warps_per_cta[0] * 2 <= c->shape[0]) mma->warps_per_cta[0] *= 2, left /= 2;
+  unsigned *wm = &mma->warps_per_cta[r - 2], *wn = &mma->warps_per_cta[r - 1];
+  if (feeds_dot(ir_op_result(dot, 0), 0)) {
+    while (left > 1 && (int64_t)*wm * 2 * 16 <= m) *wm *= 2, left /= 2;
+    *wn *= left;
+    return;
+  }
+  while (left > 1) {
+    bool along_m = m / (16 * (int64_t)*wm) >= n / (8 * (int64_t)*wn) && (int64_t)*wm * 16 < m;
+    if (along_m) *wm *= 2;
+    else *wn *= 2;
+    left /= 2;
+  }
+}
+
+typedef struct accel_state {
+  ir_module *m;
+  const tgpu_target *target;
+  unsigned changed;
+} accel_state;
+
+static ir_walk_result accelerate(ir_op *op, void *user) {
+  accel_state *s = user;
+  if (ir_op_code(op) != IR_OP_DOT) return IR_WALK_ADVANCE;
+  ir_value *res = ir_op_result(op, 0);
+  const ir_type *c = res->type, *a = ir_op_operand(op, 0)->type;
+  unsigned r = c->rank, k = mma_k(op, s->target);
+  if (tgpu_layout_kind_of(c->encoding) != TGPU_LAYOUT_BLOCKED || !k) return IR_WALK_ADVANCE;
+  if (c->shape[r - 2] % 16 || c->shape[r - 1] % 8 || a->shape[r - 1] % k) return IR_WALK_ADVANCE;
+  const ir_op *func = tgpu_enclosing_func(op);
+  tgpu_mma mma = {.version = 2, .rank = r};
+  pick_warps(op, func ? tgpu_func_num_warps(func) : TGPU_DEFAULT_NUM_WARPS, &mma);
+  ir_value_set_type(res, ir_type_with_encoding(s->m->ctx, c, tgpu_mma_attr(s->m->ctx, &mma)));
+  s->changed++;
+  return IR_WALK_ADVANCE;
+}
+
+static bool run(ir_module *m) {
+  if (!tgpu_require_layouts(m, "accelerate-matmul")) return false;
+  accel_state s = {m, tgpu_target_of_module(m), 0};
+  if (!s.target) return false;
+  ir_walk_pre(m->op, accelerate, &s);
+  if (s.changed) tgpu_legalize_layouts(m);
+  return tgpu_check_layouts(m, "accelerate-matmul");
+}
+
+const ir_pass pass_accelerate_matmul = {"accelerate-matmul",
+                                        "gives tensor-core dots the mma layout (mma.sync)", run};

@@ -1,0 +1,187 @@
+/* Checks tt.dot kernels (test/gpu/Inputs/dot/dot_kernels.tir) against a host reference on
+ * the CPU stand-in for one thread block (sim_block.h); test/gpu/sim_dot.sh drives it.
+ * mma.sync is emulated by sim_mma below (reached through mma_shim.ll): the 32 lanes of a
+ * warp publish their fragments, then each computes its own accumulator registers from the
+ * PTX ISA's fragment tables (the same facts linear_layout_mma.c encodes, written here a
+ * second time, per lane and register, so that a wrong layout does not check itself).
+ *
+ *   dot_main IN OUT B M N K TRANS_B ACC1 RANDOM SEED
+ *     IN   f16 | bf16 | f32 | f64 | i8 (operand type; f32 covers tf32, tf32x3 and ieee)
+ *     OUT  f32 | f16 | f64 | i32 (result type)
+ *     B    batch (1: a 2-D dot); A is B x M x K, then B x K x N (or B x N x K with
+ *          TRANS_B), all in the input buffer; C = A @ B + ACC1 is B x M x N
+ *     RANDOM 0: operands are small multiples of 1/8 (every product and sum exact, so the
+ *          check is exact for f32 / f64 / i32 results); 1: uniform in [-1, 1) at full f32
+ *          precision, checked within TOL * sum |a||b| (TOL from the environment, e.g.
+ *          1e-6 for tf32x3, where plain tf32 would miss by 1e-3). */
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_block.h"
+
+/* ---- scalar formats ------------------------------------------------------------------- */
+
+static float f16_to_f32(uint16_t h) {
+  uint32_t s = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31, m = h & 1023;
+  float v;
+  if (e == 0) v = ldexpf((float)m, -24);
+  else if (e == 31) v = m ? NAN : INFINITY;
+  else v = ldexpf((float)(m | 1024), (int)e - 25);
+  return s ? -v : v;
+}
+
+static uint16_t f32_to_f16(float f) { /* round to nearest even; finite inputs */
+  _Float16 h = (_Float16)f;
+  uint16_t r;
+  memcpy(&r, &h, 2);
+  return r;
+}
+
+static float bits_f32(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+static uint32_t f32_bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+
+/* ---- the mma.sync stand-in ------------------------------------------------------------ */
+
+enum { K_F16_F32, K_F16_F16, K_BF16, K_TF32, K_S8 };
+static const unsigned kind_kw[] = {2, 2, 2, 1, 4};
+
+static uint32_t sim_frag[SIM_NWARPS][32][10];
+
+/* Element e of operand register j of lane l, as a double. */
+static double elem(int kind, uint32_t reg, unsigned e) {
+  switch (kind) {
+  case K_F16_F32: case K_F16_F16: return f16_to_f32((uint16_t)(reg >> (16 * e)));
+  case K_BF16: return bits_f32(((reg >> (16 * e)) & 0xffff) << 16);
+  case K_TF32: return bits_f32(reg & 0xffffe000u); /* the tensor core reads 19 bits */
+  default: return (double)(int8_t)(reg >> (8 * e));
+  }
+}
+
+/* A[row][k] of the warp's fragments: lane (row % 8) * 4 + t, register j, element e. */
+static double frag_a(int kind, uint32_t (*f)[10], unsigned row, unsigned k) {
+  unsigned kw = kind_kw[kind], t = (k % (4 * kw)) / kw, j = (row >= 8) | (k >= 4 * kw) << 1;
+  return elem(kind, f[(row % 8) * 4 + t][j], k % kw);
+}
+
+static double frag_b(int kind, uint32_t (*f)[10], unsigned k, unsigned col) {
+  unsigned kw = kind_kw[kind], t = (k % (4 * kw)) / kw, j = k >= 4 * kw;
+  return elem(kind, f[col * 4 + t][4 + j], k % kw);
+}
+
+void sim_mma(int kind, const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *d) {
+  int w = sim_t_tid / 32, lane = sim_t_tid % 32;
+  unsigned nc = kind == K_F16_F16 ? 2 : 4, K = 8 * kind_kw[kind];
+  memcpy(sim_frag[w][lane], a, 16);
+  memcpy(&sim_frag[w][lane][4], b, 8);
+  pthread_barrier_wait(&sim_warp_bar[w]);
+  uint32_t out[4];
+  for (unsigned i = 0; i < 4; i++) {
+    unsigned row = lane / 4 + (i >= 2 ? 8 : 0), col = 2 * (lane % 4) + (i & 1);
+    double s = 0;
+    for (unsigned k = 0; k < K; k++) s += frag_a(kind, sim_frag[w], row, k) * frag_b(kind, sim_frag[w], k, col);
+    if (kind == K_S8) out[i] = (uint32_t)((int32_t)c[i] + (int32_t)s);
+    else if (kind == K_F16_F16) out[i] = f32_to_f16((float)(s + f16_to_f32((uint16_t)(c[i / 2] >> (16 * (i % 2))))));
+    else out[i] = f32_bits((float)(s + bits_f32(c[i])));
+  }
+  if (nc == 2) d[0] = out[0] | out[1] << 16, d[1] = out[2] | out[3] << 16;
+  else memcpy(d, out, 16);
+  pthread_barrier_wait(&sim_warp_bar[w]);
+}
+
+int sim_f2tf32_rna(float x) { /* round to nearest, ties away, to 10 mantissa bits */
+  uint32_t u = f32_bits(x);
+  if ((u & 0x7f800000u) != 0x7f800000u) u += 0x1000u;
+  return (int)(u & 0xffffe000u);
+}
+
+/* ---- the check ------------------------------------------------------------------------ */
+
+typedef struct job {
+  const char *in, *out;
+  unsigned nb, m, n, k;
+  bool trans_b, random;
+  int acc1;
+} job;
+
+static unsigned size_of(const char *t) {
+  return !strcmp(t, "f64") ? 8 : !strcmp(t, "f32") || !strcmp(t, "i32") ? 4 : !strcmp(t, "i8") ? 1 : 2;
+}
+
+static void put(const char *t, void *p, size_t i, double v) {
+  if (!strcmp(t, "f16")) ((uint16_t *)p)[i] = f32_to_f16((float)v);
+  else if (!strcmp(t, "bf16")) ((uint16_t *)p)[i] = (uint16_t)(f32_bits((float)v) >> 16); /* exact inputs */
+  else if (!strcmp(t, "f32")) ((float *)p)[i] = (float)v;
+  else if (!strcmp(t, "f64")) ((double *)p)[i] = v;
+  else ((int8_t *)p)[i] = (int8_t)v;
+}
+
+static double get(const char *t, const void *p, size_t i) {
+  if (!strcmp(t, "f16")) return f16_to_f32(((const uint16_t *)p)[i]);
+  if (!strcmp(t, "bf16")) return bits_f32((uint32_t)((const uint16_t *)p)[i] << 16);
+  if (!strcmp(t, "f32")) return ((const float *)p)[i];
+  if (!strcmp(t, "f64")) return ((const double *)p)[i];
+  if (!strcmp(t, "i32")) return ((const int32_t *)p)[i];
+  return ((const int8_t *)p)[i];
+}
+
+static double operand_value(const job *j, unsigned *rng) {
+  *rng = *rng * 1103515245u + 12345u;
+  unsigned r = (*rng >> 8) & 0xffff;
+  if (j->random) return (double)(float)((double)r / 32768.0 - 1.0);
+  int v = (int)(r % 9) - 4;
+  return !strcmp(j->in, "i8") ? v * 7 : v / 8.0;
+}
+
+static int check(const job *j, const void *in, const void *out) {
+  size_t na = (size_t)j->nb * j->m * j->k;
+  double tol = getenv("TOL") ? atof(getenv("TOL")) : 0;
+  for (unsigned b = 0; b < j->nb; b++)
+    for (unsigned m = 0; m < j->m; m++)
+      for (unsigned n = 0; n < j->n; n++) {
+        double s = j->acc1, mag = 0;
+        for (unsigned k = 0; k < j->k; k++) {
+          double x = get(j->in, in, ((size_t)b * j->m + m) * j->k + k);
+          size_t bi = j->trans_b ? ((size_t)b * j->n + n) * j->k + k : ((size_t)b * j->k + k) * j->n + n;
+          double y = get(j->in, in, na + bi);
+          s += x * y, mag += fabs(x * y);
+        }
+        double got = get(j->out, out, ((size_t)b * j->m + m) * j->n + n);
+        if (fabs(got - s) > tol * mag + (tol ? 1e-30 : 0)) {
+          printf("C[%u][%u][%u]: got %.9g, expected %.9g (sum |a b| %.3g)\n", b, m, n, got, s, mag);
+          return 1;
+        }
+      }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 11) {
+    fprintf(stderr, "usage: dot_main IN OUT B M N K TRANS_B ACC1 RANDOM SEED\n");
+    return 2;
+  }
+  job j = {argv[1], argv[2], (unsigned)atoi(argv[3]), (unsigned)atoi(argv[4]), (unsigned)atoi(argv[5]),
+           (unsigned)atoi(argv[6]), atoi(argv[7]) != 0, atoi(argv[9]) != 0, atoi(argv[8])};
+  unsigned rng = (unsigned)atoi(argv[10]) * 7919u + 1u;
+  size_t nin = (size_t)j.nb * j.k * (j.m + j.n), nout = (size_t)j.nb * j.m * j.n;
+  void *in = calloc(nin, size_of(j.in)), *out = calloc(nout, size_of(j.out));
+  for (size_t i = 0; i < nin; i++) put(j.in, in, i, operand_value(&j, &rng));
+  sim_run_block(in, out);
+  int bad = check(&j, in, out);
+  if (!bad) printf("ok\n");
+  free(in);
+  free(out);
+  return bad;
+}

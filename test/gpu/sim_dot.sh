@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Runs tt.dot kernels (test/gpu/Inputs/dot/dot_kernels.tir) on the CPU against a host
+# reference: each kernel's LLVM IR from tilec (4 warps, --arch ARCH) is retargeted to the host
+# as sim_reduce.sh does; mma.sync is emulated per warp by test/gpu/sim/dot_main.c (through
+# mma_shim.ll). Covers the mma.sync path (f16 -> f32 / f16, bf16, tf32, tf32x3, i8), the FMA
+# dot (ieee f32, f64, shapes without an mma tile), K loops, a transposed B and a batched dot.
+#   bash test/gpu/sim_dot.sh [BUILD_DIR]   one line per case, then a summary.
+set -u
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${1:-$ROOT/build}
+LLC=${LLC:-$(command -v llc-22 || command -v llc || echo /usr/lib/llvm-22/bin/llc)}
+CC=${CC:-cc}
+SRC=$ROOT/test/gpu/Inputs/dot/dot_kernels.tir
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+"$CC" -std=gnu11 -D_DEFAULT_SOURCE -O1 -c "$ROOT/test/gpu/sim/dot_main.c" -o "$WORK/main.o" || exit 2
+"$LLC" -O1 -relocation-model=pic -filetype=obj "$ROOT/test/gpu/sim/mma_shim.ll" -o "$WORK/shim.o" || exit 2
+pass=0; fail=0
+# name | kernel | arch | in out | B M N K TRANS_B ACC1 RANDOM TOL | signature after the two pointers | expect
+# expect: mma (the PTX-level LLVM IR calls an mma intrinsic) or fma (it does not); a trailing
+# '!' means the numeric check must fail (a control: plain tf32 misses the 1e-6 that tf32x3 meets)
+cases="
+f16_16x8x16|dot2d|sm_80|f16 f32|1 16 8 16 0 0 0 0|16,8,16,16,\"ieee\",0,0,0|mma
+f16_64x64x32|dot2d|sm_80|f16 f32|1 64 64 32 0 0 0 0|64,64,32,32,\"ieee\",0,0,0|mma
+f16_64x32x64_loop|dot2d|sm_90a|f16 f32|1 64 32 64 0 1 0 0|64,32,64,16,\"ieee\",0,0,1|mma
+f16_32x64x32_transb|dot2d|sm_80|f16 f32|1 32 64 32 1 0 0 0|32,64,32,32,\"ieee\",0,1,0|mma
+f16_128x64x32|dot2d|sm_80|f16 f32|1 128 64 32 0 0 0 0|128,64,32,32,\"ieee\",0,0,0|mma
+f16out_32x32x32|dot2d|sm_80|f16 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,\"ieee\",1,0,0|mma
+bf16_64x32x32|dot2d|sm_80|bf16 f32|1 64 32 32 0 1 0 0|64,32,32,32,\"ieee\",0,0,1|mma
+tf32_32x32x32|dot2d|sm_80|f32 f32|1 32 32 32 0 0 0 0|32,32,32,16,\"tf32\",0,0,0|mma
+tf32x3_32x16x64_random|dot2d|sm_80|f32 f32|1 32 16 64 0 0 1 0.000001|32,16,64,32,\"tf32x3\",0,0,0|mma
+tf32_random_is_coarse|dot2d|sm_80|f32 f32|1 32 16 64 0 0 1 0.002|32,16,64,32,\"tf32\",0,0,0|mma
+control_tf32_misses_1e-6|dot2d|sm_80|f32 f32|1 32 16 64 0 0 1 0.000001|32,16,64,32,\"tf32\",0,0,0|mma!
+i8_64x64x64|dot2d|sm_80|i8 i32|1 64 64 64 0 1 0 0|64,64,64,32,\"ieee\",2,0,1|mma
+ieee_32x32x16|dot2d|sm_80|f32 f32|1 32 32 16 0 0 0 0|32,32,16,16,\"ieee\",0,0,0|fma
+ieee_random_32x16x64|dot2d|sm_80|f32 f32|1 32 16 64 0 0 1 0.000001|32,16,64,32,\"ieee\",0,0,0|fma
+f64_16x16x16|dot2d|sm_80|f64 f64|1 16 16 16 0 1 0 0|16,16,16,16,\"ieee\",3,0,1|fma
+f16_8x32x16_fma|dot2d|sm_80|f16 f32|1 8 32 16 0 0 0 0|8,32,16,16,\"ieee\",0,0,0|fma
+ieee_64x64x32_transb|dot2d|sm_80|f32 f32|1 64 64 32 1 0 0 0|64,64,32,32,\"ieee\",0,1,0|fma
+batched_2x32x32x16|dot3d|sm_80|f16 f32|2 32 32 16 0 0 0 0|2,32,32,16|mma
+batched_fma_4x8x16x16|dot3d|sm_80|f32 f32|4 8 16 16 0 0 0 0|4,8,16,16|fma
+"
+sigty() { case $1 in f16) echo fp16;; bf16) echo bf16;; f32) echo fp32;; f64) echo fp64;; i8) echo i8;; i32) echo i32;; esac; }
+while IFS='|' read -r name kernel arch types args cx expect; do
+  [ -n "$name" ] || continue
+  set -- $types; tin=$1; tout=$2
+  set -- $args; nb=$1 m=$2 n=$3 k=$4 tb=$5 acc1=$6 rnd=$7 tol=$8
+  sig="*$(sigty "$tin"):16,*$(sigty "$tout"):16,$cx"
+  if ! "$BUILD/tilec" "$SRC" --kernel "$kernel" --signature "$sig" --num-warps 4 --arch "$arch" --emit=llvm \
+       -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
+    echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
+  fi
+  must_fail=0; case $expect in *!) must_fail=1; expect=${expect%!};; esac
+  if grep -q "@llvm.nvvm.mma" "$WORK/$name.ll"; then got=mma; else got=fma; fi
+  if [ "$got" != "$expect" ]; then echo "FAIL $name: lowered to $got, expected $expect"; fail=$((fail + 1)); continue; fi
+  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@$kernel(/@sim_kernel(/" "$WORK/$name.ll" > "$WORK/$name.host.ll"
+  if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
+     ! "$CC" "$WORK/$name.o" "$WORK/shim.o" "$WORK/main.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
+    echo "FAIL $name: $(head -3 "$WORK/$name.err")"; fail=$((fail + 1)); continue
+  fi
+  ok=1
+  for seed in 1 2; do
+    out=$(TOL=$tol "$WORK/$name" "$tin" "$tout" "$nb" "$m" "$n" "$k" "$tb" "$acc1" "$rnd" "$seed"); rc=$?
+    if [ $must_fail = 1 ]; then
+      [ $rc = 1 ] || { ok=0; echo "FAIL $name (seed $seed): the check passed (rc $rc), it must not"; break; }
+    elif [ $rc != 0 ]; then ok=0; echo "FAIL $name (seed $seed): $out"; break; fi
+  done
+  [ $ok = 1 ] && { echo "PASS $name"; pass=$((pass + 1)); } || fail=$((fail + 1))
+done <<< "$cases"
+echo "sim: $pass passed, $fail failed"
+[ $fail = 0 ]
