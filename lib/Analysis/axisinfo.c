@@ -1,6 +1,7 @@
 /* Axis info analysis (see axisinfo.h): Triton's AxisInfo rules, computed lazily per value
  * and memoized. Values are computed from their operands (which dominate them), block
- * arguments from their op (loop-carried values are pessimistic), so there are no cycles. */
+ * arguments from their op; scf.for's carried values by a fixpoint over trial analyses
+ * (carried_info), so the memoized recursion has no cycles. */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,11 +9,19 @@
 #include "Analysis/axisinfo.h"
 #include "Dialect/Tile/tile.h"
 
+/* A loop-carried value whose facts are assumed while its loop's fixpoint is computed. */
+typedef struct axis_seed {
+  const ir_value *v;
+  axis_info info;
+  const struct axis_seed *next;
+} axis_seed;
+
 struct axis_analysis {
   ir_module *m;
   sup_arena *arena;
   sup_ptrmap map; /* ir_value* -> axis_info* */
   axis_info unknown; /* pessimistic at every rank: the answer when out of memory */
+  const axis_seed *seeds; /* a trial analysis (loop fixpoint): the assumed values */
 };
 
 /* ---- arithmetic helpers ----------------------------------------------------------------- */
@@ -82,6 +91,8 @@ static axis_info compute(axis_analysis *a, const ir_value *v);
 const axis_info *axis_analysis_get(axis_analysis *a, const ir_value *v) {
   axis_info *got = sup_ptrmap_get(&a->map, (uint64_t)(uintptr_t)v);
   if (got) return got;
+  for (const axis_seed *s = a->seeds; s; s = s->next)
+    if (s->v == v) return &s->info;
   axis_info info = compute(a, v);
   got = sup_arena_memdup(a->arena, &info, sizeof info);
   if (got && sup_ptrmap_put(&a->map, (uint64_t)(uintptr_t)v, got)) return got;
@@ -115,11 +126,48 @@ static axis_info func_arg_info(ir_op *func, const ir_value *v) {
   return r;
 }
 
+static void join(axis_info *acc, const axis_info *x);
+
+static bool info_equal(const axis_info *x, const axis_info *y) {
+  if (x->rank != y->rank || x->has_value != y->has_value || (x->has_value && x->value != y->value)) return false;
+  for (unsigned d = 0; d < x->rank; d++)
+    if (x->contiguity[d] != y->contiguity[d] || x->divisibility[d] != y->divisibility[d] ||
+        x->constancy[d] != y->constancy[d])
+      return false;
+  return true;
+}
+
+/* A loop-carried value of scf.for (iter arg i >= 1): Triton's dataflow fixpoint. Start from
+ * the initial value's facts, compute the yielded value's facts in a trial analysis that
+ * assumes them, join, and repeat until nothing changes (joins only weaken facts; after a few
+ * rounds without a fixpoint the answer is pessimistic). Trial analyses keep the outer
+ * assumptions, so loops nested in loops and several carried values terminate. */
+static axis_info carried_info(axis_analysis *a, ir_op *loop, const ir_value *v) {
+  ir_block *body = v->block;
+  ir_op *yield = ir_block_terminator(body);
+  unsigned i = v->index;
+  if (!yield || i - 1 >= yield->noperands || 2 + i >= loop->noperands) return pessimistic(v);
+  axis_info cur = *axis_analysis_get(a, ir_op_operand(loop, 2 + i));
+  for (unsigned round = 0; round < 4; round++) {
+    axis_seed seed = {v, cur, a->seeds};
+    axis_analysis trial = {a->m, sup_arena_create(), {0}, a->unknown, &seed};
+    if (!trial.arena) return pessimistic(v);
+    axis_info next = cur;
+    join(&next, axis_analysis_get(&trial, ir_op_operand(yield, i - 1)));
+    sup_ptrmap_free(&trial.map);
+    sup_arena_destroy(trial.arena);
+    if (info_equal(&next, &cur)) return cur;
+    cur = next;
+  }
+  return pessimistic(v);
+}
+
 static axis_info block_arg_info(axis_analysis *a, const ir_value *v) {
   ir_op *parent = ir_block_parent_op(v->block);
   axis_info r = pessimistic(v);
   if (!parent) return r;
   if (ir_op_code(parent) == IR_OP_FUNC) return func_arg_info(parent, v);
+  if (ir_op_code(parent) == IR_OP_FOR && v->index > 0) return carried_info(a, parent, v);
   if (ir_op_code(parent) == IR_OP_FOR && v->index == 0) {
     const axis_info *lb = axis_analysis_get(a, ir_op_operand(parent, 0));
     const axis_info *step = axis_analysis_get(a, ir_op_operand(parent, 2));
@@ -428,6 +476,10 @@ static axis_info op_result_info(axis_analysis *a, ir_op *op, const ir_value *v) 
   case IR_OP_CMPI: return cmp_info(a, op, v);
   case IR_OP_SELECT: return select_info(a, op, v);
   case IR_OP_IF: return if_result_info(a, op, v);
+  case IR_OP_FOR: { /* the results are the carried values' final facts */
+    ir_block *body = ir_region_entry(ir_op_region(op, 0));
+    return body && v->index + 1 < body->nargs ? *axis_analysis_get(a, body->args[v->index + 1]) : pessimistic(v);
+  }
   case IR_OP_EXTSI: case IR_OP_EXTUI: case IR_OP_TRUNCI: case IR_OP_BITCAST:
   case IR_OP_PTRTOINT: case IR_OP_INTTOPTR: case IR_OP_PTRBITCAST: case IR_OP_CONVERT_LAYOUT:
     return identity_info(a, op, v);

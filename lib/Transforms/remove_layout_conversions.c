@@ -2,7 +2,8 @@
  *
  * Needs: tgpu IR satisfying the layout rules (Dialect/TileGPU/tgpu_rules.h).
  * Changes: (1) forward propagation (Triton's LayoutPropagation, simplified): the layout of
- *   each tt.dot result, then of each load result, flows to the results of the ops that use it whose layout rule infers
+ *   each tt.dot result, then of each load result, then of each load's pointers where
+ *   they are a loop-carried tensor (scf.for's block argument and result), flows to the results of the ops that use it whose layout rule infers
  *   a result layout (converts, elementwise ops, broadcasts), and through scf.yield to
  *   scf.for's carried argument and result (first layout to arrive wins); (2) legalization
  *   inserts converts where an op's operands now disagree and drops converts between equal
@@ -72,6 +73,21 @@ static void push_loop_carried(prop_state *s, ir_op *yield, unsigned i, const ir_
   push(s, &loop->results[i], enc);
 }
 
+/* A load whose pointers are a loop-carried tensor converted to the load's layout: the
+ * carried pointers (block argument and loop result) take the load's layout, so that the
+ * conversion happens once before the loop instead of at every iteration. */
+static ir_walk_result seed_carried_pointers(ir_op *op, void *user) {
+  if (ir_op_code(op) != IR_OP_LOAD || !ir_type_is_tensor(op->results[0].type)) return IR_WALK_ADVANCE;
+  ir_op *cvt = ir_op_operand(op, 0)->def;
+  if (!cvt || ir_op_code(cvt) != IR_OP_CONVERT_LAYOUT) return IR_WALK_ADVANCE;
+  ir_value *src = ir_op_operand(cvt, 0);
+  ir_op *loop = src->block ? ir_block_parent_op(src->block) : NULL;
+  if (!loop || ir_op_code(loop) != IR_OP_FOR || src->index == 0) return IR_WALK_ADVANCE;
+  push(user, src, cvt->results[0].type->encoding);
+  push(user, &loop->results[src->index - 1], cvt->results[0].type->encoding);
+  return IR_WALK_ADVANCE;
+}
+
 static void propagate(prop_state *s) {
   for (size_t i = 0; i < s->n; i++) {
     ir_value *v = s->work[i];
@@ -98,6 +114,7 @@ static bool run(ir_module *m) {
   prop_state s = {m->ctx, {0}, NULL, 0, 0};
   ir_walk_pre(m->op, seed_dots, &s);
   ir_walk_pre(m->op, seed_loads, &s);
+  ir_walk_pre(m->op, seed_carried_pointers, &s);
   propagate(&s);
   apply(m, &s);
   sup_ptrmap_free(&s.layout);
