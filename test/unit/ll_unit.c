@@ -464,6 +464,64 @@ static bool test_plans_known(void) {
   return true;
 }
 
+/* ---- mma layouts against the PTX ISA's fragment tables ------------------------------------
+ * For every thread, register group q of the accumulator (4 registers) must be one 16x8 tile
+ * with register i at (g + 8 (i / 2), 2t + i % 2); A's group of 4 kw registers one 16 x 8kw
+ * tile with slot s = kw j + e at (g + 8 (j % 2), kw t + e + 4 kw (j / 2)); B's group of 2 kw
+ * one 8kw x 8 tile with slot s at (kw t + e + 4 kw j, g). g = lane / 4, t = lane % 4; the
+ * warp's tile origin is (16 wm, 8 wn) plus whole multiples of the warps' coverage. */
+static bool mma_group_ok(const tgpu_ll_layout *l, unsigned which, unsigned kw, unsigned wm_n, unsigned wn_n) {
+  unsigned group = which == 2 ? 4 : which == 0 ? 4 * kw : 2 * kw, nregs = 1u << l->nreg;
+  for (unsigned warp = 0; warp < (1u << l->nwarp); warp++)
+    for (unsigned lane = 0; lane < 32; lane++)
+      for (unsigned r0 = 0; r0 < nregs; r0 += group) {
+        int64_t base[2], c[2];
+        tgpu_ll_layout_coords(l, tgpu_ll_layout_apply(l, r0, lane, warp), base);
+        unsigned g = lane / 4, t = lane % 4, wn = warp % wn_n, wm = (warp / wn_n) % wm_n;
+        int64_t row0 = base[0] - (which == 1 ? (int64_t)(kw * t) : (int64_t)g);
+        int64_t col0 = base[1] - (which == 1 ? (int64_t)g : which == 2 ? 2 * (int64_t)t : (int64_t)(kw * t));
+        if (which != 1 && (row0 - 16 * wm) % (16 * wm_n)) return false;
+        if (which != 0 && (col0 - 8 * wn) % (8 * wn_n)) return false;
+        for (unsigned s = 0; s < group; s++) {
+          tgpu_ll_layout_coords(l, tgpu_ll_layout_apply(l, r0 + s, lane, warp), c);
+          unsigned e = s % kw, j = s / kw;
+          int64_t want_r = which == 2 ? row0 + g + 8 * (s / 2) : which == 0 ? row0 + g + 8 * (j % 2)
+                                                                            : row0 + kw * t + e + 4 * kw * j;
+          int64_t want_c = which == 2 ? col0 + 2 * t + s % 2 : which == 0 ? col0 + kw * t + e + 4 * kw * (j / 2)
+                                                                          : col0 + g;
+          if (c[0] != want_r || c[1] != want_c) return false;
+        }
+      }
+  return true;
+}
+
+static bool test_mma_vs_ptx(void) {
+  ir_context *ctx = new_ctx();
+  static const unsigned cases[][5] = {/* M, N, K, wm, wn */
+                                      {16, 8, 16, 1, 1},   {64, 64, 32, 2, 2},  {128, 128, 64, 2, 4},
+                                      {128, 16, 32, 8, 1}, {32, 256, 16, 1, 4}, {256, 64, 128, 4, 2}};
+  for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const unsigned *cs = cases[i];
+    tgpu_mma m = {2, 2, {cs[3], cs[4]}};
+    const ir_attr *mma = tgpu_mma_attr(ctx, &m);
+    int64_t cshape[2] = {cs[0], cs[1]};
+    tgpu_ll_layout l;
+    CHECK(tgpu_ll_from_encoding(mma, 2, cshape, &l) == NULL);
+    CHECK(tgpu_ll_is_injective(&l.map) && mma_group_ok(&l, 2, 1, cs[3], cs[4]));
+    for (unsigned kw = 1; kw <= 4; kw *= 2) {
+      if (cs[2] % (8 * kw)) continue;
+      for (unsigned op = 0; op < 2; op++) {
+        tgpu_dot_op d = {op, mma, kw};
+        int64_t shape[2] = {op ? cs[2] : cs[0], op ? cs[1] : cs[2]};
+        CHECK(tgpu_ll_from_encoding(tgpu_dot_op_attr(ctx, &d), 2, shape, &l) == NULL);
+        CHECK(tgpu_ll_is_surjective(&l.map) && mma_group_ok(&l, op, kw, cs[3], cs[4]));
+      }
+    }
+  }
+  ir_context_destroy(ctx);
+  return true;
+}
+
 int main(void) {
   static const unit_case tests[] = {
       {"blocked_vs_reference", test_blocked_vs_reference},
@@ -474,6 +532,7 @@ int main(void) {
       {"equality", test_equality},
       {"plans_random", test_plans_random},
       {"plans_known", test_plans_known},
+      {"mma_vs_ptx", test_mma_vs_ptx},
   };
   return unit_run("ll_unit", tests, sizeof tests / sizeof tests[0]);
 }
