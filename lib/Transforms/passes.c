@@ -6,6 +6,7 @@
 static const ir_pass *const registry[] = {
     &pass_inline,
     &pass_canonicalize,
+    &pass_combine,
     &pass_cse,
     &pass_dce,
     &pass_convert_to_tgpu,
@@ -23,6 +24,7 @@ static const ir_pass *const pipeline[] = {
     /* tile level */
     &pass_inline,
     &pass_canonicalize,
+    &pass_combine,
     &pass_cse,
     &pass_dce,
     /* tile -> tgpu */
@@ -37,7 +39,7 @@ static const ir_pass *const pipeline[] = {
     &pass_allocate_shared_memory,
     &pass_membar,
 };
-enum { TILE_PIPELINE_LEN = 4 };
+enum { TILE_PIPELINE_LEN = 5 };
 
 const ir_pass *tilec_pass_lookup(const char *name) {
   for (size_t i = 0; i < sizeof registry / sizeof registry[0]; i++)

@@ -1,0 +1,82 @@
+/* Pass "combine": folds an addition into the tt.dot that feeds it.
+ *
+ * Needs: verified tile IR.
+ * Changes: add(dot(a, b, 0), c) (arith.addf or arith.addi, either operand order) becomes
+ *   dot(a, b, c) when the dot's accumulator is a zero constant, the add is the dot's only
+ *   user and c has the dot's type: the `acc += tl.dot(a, b)` of blocked-K matmuls, which
+ *   then accumulates in the tensor cores instead of adding a separate tile per iteration
+ *   (Triton's combine pass does the same; for floats the sum is the same up to the
+ *   order in which the products and c are added). The dot moves to the add's place (both
+ *   in one block, so it runs as often as before).
+ * Invalidates: nothing (op identities of the erased adds).
+ */
+#include "Transforms/passes.h"
+
+static bool is_zero_constant(ir_value *v) {
+  ir_op *def = v->def;
+  if (def && ir_op_code(def) == IR_OP_SPLAT) return is_zero_constant(ir_op_operand(def, 0));
+  if (!def || ir_op_code(def) != IR_OP_CONSTANT) return false;
+  const ir_attr *val = ir_op_get_attr(def, "value");
+  if (!val) return false;
+  if (val->kind == IR_ATTR_INT) return val->ival == 0;
+  return val->kind == IR_ATTR_FLOAT && val->fval == 0.0;
+}
+
+/* The dot feeding operand i of add when the fold applies, else NULL. */
+static ir_op *foldable_dot(ir_op *add, unsigned i) {
+  ir_value *d = ir_op_operand(add, i), *c = ir_op_operand(add, 1 - i);
+  ir_op *dot = d->def;
+  if (!dot || ir_op_code(dot) != IR_OP_DOT || c->type != d->type || dot->parent != add->parent) return NULL;
+  if (!d->first_use || d->first_use->next_use) return NULL; /* the add is its only user */
+  return is_zero_constant(ir_op_operand(dot, 2)) ? dot : NULL;
+}
+
+typedef struct combine_state {
+  ir_op **adds;
+  unsigned n, cap;
+  bool oom;
+  ir_context *ctx;
+} combine_state;
+
+static ir_walk_result collect(ir_op *op, void *user) {
+  combine_state *s = user;
+  ir_opcode k = ir_op_code(op);
+  if ((k != IR_OP_ADDF && k != IR_OP_ADDI) || !ir_type_is_tensor(op->results[0].type)) return IR_WALK_ADVANCE;
+  if (s->n == s->cap) {
+    unsigned cap = s->cap ? 2 * s->cap : 16;
+    ir_op **adds = sup_arena_alloc(ir_context_arena(s->ctx), cap * sizeof *adds);
+    if (!adds) {
+      s->oom = true;
+      return IR_WALK_INTERRUPT;
+    }
+    for (unsigned i = 0; i < s->n; i++) adds[i] = s->adds[i];
+    s->adds = adds;
+    s->cap = cap;
+  }
+  s->adds[s->n++] = op;
+  return IR_WALK_ADVANCE;
+}
+
+static bool run(ir_module *m) {
+  combine_state s = {NULL, 0, 0, false, m->ctx};
+  ir_walk_pre(m->op, collect, &s);
+  if (s.oom) {
+    ir_context_note_oom(m->ctx);
+    return false;
+  }
+  for (unsigned k = 0; k < s.n; k++) {
+    ir_op *add = s.adds[k];
+    for (unsigned i = 0; i < 2; i++) {
+      ir_op *dot = foldable_dot(add, i);
+      if (!dot) continue;
+      ir_op_move_before(dot, add);
+      ir_op_set_operand(dot, 2, ir_op_operand(add, 1 - i));
+      ir_value_replace_all_uses(ir_op_result(add, 0), ir_op_result(dot, 0));
+      ir_op_erase(add);
+      break;
+    }
+  }
+  return true;
+}
+
+const ir_pass pass_combine = {"combine", "folds add(dot(a, b, 0), c) into dot(a, b, c)", run};
