@@ -164,6 +164,11 @@ bool cg_lower_barrier(cg_state *st, ir_op *op);
 /* Lowers tgpu.convert_layout by the route tgpu_convert_plan picks. */
 bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 
+/* ---- ldmatrix.c ---- */
+/* The loads of a SHARED conversion whose plan says ldmatrix (a 16-bit mma dot operand):
+ * fills r (element type ty) from the scratch at base. */
+void cg_ldmatrix_load(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, cg_val *r);
+
 /* ---- cleanup.c ---- */
 /* After an elementwise op's lowering: registers the axis analysis proves equal (runs of
  * `constancy` equal elements) take their group's first register's value. */

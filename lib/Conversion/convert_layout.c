@@ -198,7 +198,8 @@ static bool lower_shared(cg_state *st, ir_op *op, const tgpu_cvt_plan *p, cg_val
   if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind) mt = LLVMInt64TypeInContext(st->ctx);
   store_side(st, p, base, mt, s);
   cg_barrier(st); /* the op's own stores before its loads */
-  load_side(st, p, base, mt, ty, r);
+  if (p->ldmatrix) cg_ldmatrix_load(st, p, base, ty, r);
+  else load_side(st, p, base, mt, ty, r);
   /* No trailing barrier: the membar pass puts one before the next access that conflicts
    * with these loads (the allocation tells which do). */
   return true;

@@ -16,8 +16,9 @@
  *   FMA dot, which every legal tt.dot can take.
  * Warps (Triton's rule for mma v2): a batch dim takes warps first (up to its size); then,
  *   while warps are left, double the warps along M when M / (16 wm) >= N / (8 wn) and M has
- *   room, else along N. A dot whose result feeds another dot (attention's P @ V) puts every
- *   warp along M, so that the result rows a warp owns are the rows of the next dot's A.
+ *   room, else along N. Dots connected to each other through the ops between them
+ *   (attention's q @ k^T and p @ v) put every warp along M (as far as M has 16-row tiles for
+ *   them), so that the rows a warp owns are the same in both.
  * Invalidates: layouts of dot results and the values around them.
  */
 #include "Dialect/Tile/tile.h"
@@ -38,16 +39,36 @@ static unsigned mma_k(ir_op *dot, const tgpu_target *t) {
   return 0;
 }
 
-/* Whether a value reaches a tt.dot's operand through the ops after it (a bounded search). */
-static bool feeds_dot(ir_value *v, unsigned depth) {
+/* Whether a value reaches another tt.dot through the ops after it, in its region (a
+ * bounded search). */
+static bool reaches_dot(ir_value *v, const ir_op *self, unsigned depth) {
   if (depth > 16) return false;
   for (ir_use *u = v->first_use; u; u = u->next_use) {
     ir_op *user = u->user;
-    if (ir_op_code(user) == IR_OP_DOT && u->index < 2) return true;
+    if (ir_op_code(user) == IR_OP_DOT && user != self) return true;
     for (unsigned i = 0; i < user->nresults; i++)
-      if (ir_type_is_tensor(user->results[i].type) && feeds_dot(&user->results[i], depth + 1)) return true;
+      if (ir_type_is_tensor(user->results[i].type) && reaches_dot(&user->results[i], self, depth + 1)) return true;
   }
   return false;
+}
+
+/* Whether a value is computed from another tt.dot's result (a bounded search). */
+static bool from_dot(ir_value *v, const ir_op *self, unsigned depth) {
+  ir_op *def = v->def;
+  if (!def || depth > 16) return false;
+  if (ir_op_code(def) == IR_OP_DOT && def != self) return true;
+  for (unsigned i = 0; i < def->noperands; i++)
+    if (ir_type_is_tensor(ir_op_operand(def, i)->type) && from_dot(ir_op_operand(def, i), self, depth + 1))
+      return true;
+  return false;
+}
+
+/* Triton's chained-dot rule: a dot connected to another one through the ops between them
+ * (attention's q @ k^T and p @ v) puts its warps along M, so that the rows a warp owns
+ * are the same in both and p moves between them without crossing warps. */
+static bool chained(ir_op *dot) {
+  return reaches_dot(ir_op_result(dot, 0), dot, 0) || from_dot(ir_op_operand(dot, 0), dot, 0) ||
+         from_dot(ir_op_operand(dot, 1), dot, 0);
 }
 
 static void pick_warps(ir_op *dot, unsigned num_warps, tgpu_mma *mma) {
@@ -58,7 +79,7 @@ static void pick_warps(ir_op *dot, unsigned num_warps, tgpu_mma *mma) {
   if (r == 3)
     while (left > 1 && (int64_t)mma->warps_per_cta[0] * 2 <= c->shape[0]) mma->warps_per_cta[0] *= 2, left /= 2;
   unsigned *wm = &mma->warps_per_cta[r - 2], *wn = &mma->warps_per_cta[r - 1];
-  if (feeds_dot(ir_op_result(dot, 0), 0)) {
+  if (chained(dot)) {
     while (left > 1 && (int64_t)*wm * 2 * 16 <= m) *wm *= 2, left /= 2;
     *wn *= left;
     return;

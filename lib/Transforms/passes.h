@@ -16,6 +16,7 @@ extern const ir_pass pass_cse;              /* "cse": merges identical pure ops 
 extern const ir_pass pass_dce;              /* "dce": removes unused pure ops */
 /* tile -> tgpu */
 extern const ir_pass pass_convert_to_tgpu;  /* "convert-to-tgpu": blocked/slice layouts on every tensor */
+extern const ir_pass pass_licm;             /* "licm": hoists loop-invariant pure ops */
 extern const ir_pass pass_combine;          /* "combine": add(dot(a, b, 0), c) -> dot(a, b, c) */
 extern const ir_pass pass_accelerate_matmul; /* "accelerate-matmul": mma layouts for tensor-core dots */
 extern const ir_pass pass_coalesce;         /* "coalesce": vector widths for memory accesses */

@@ -175,11 +175,49 @@ static void plan_shared(tgpu_cvt_plan *p) {
   *p = keep;
 }
 
+/* ---- ldmatrix ---------------------------------------------------------------------------- */
+
+bool tgpu_ldmatrix_operand(const ir_attr *dst, unsigned rank, unsigned elem_bytes, unsigned *out_dim) {
+  tgpu_dot_op d;
+  if (elem_bytes != 2 || !tgpu_dot_op_get(dst, &d) || tgpu_layout_kind_of(d.parent) != TGPU_LAYOUT_MMA ||
+      d.k_width != 2)
+    return false;
+  *out_dim = d.op_idx ? rank - 2 : rank - 1; /* the K dim */
+  return true;
+}
+
+static unsigned log2_of(unsigned v) {
+  unsigned b = 0;
+  while (v >>= 1) b++;
+  return b;
+}
+
+/* The scratch is the tensor in row-major order. An 8x8 matrix is 8 rows of 16 bytes (one
+ * 8-element chunk each) at a row stride of C elements (C = the last dim): its rows must
+ * fall on distinct 16-byte bank groups. The chunk index is XORed with the row's phase,
+ * (row / perPhase) % maxPhase, with maxPhase = min(8, C / 8) chunks and perPhase = 8 /
+ * maxPhase rows sharing one 128-byte line, the classic swizzle for ldmatrix. */
+static bool swizzle_for_ldmatrix(tgpu_cvt_plan *p, unsigned pair_dim) {
+  const tgpu_ll_layout *d = &p->dst;
+  unsigned rank = d->rank, cbits = d->dim_bits[rank - 1];
+  if (cbits < 3 || d->dim_bits[rank - 2] < 3 || p->store_vec > 8) return false;
+  unsigned max_phase = cbits - 3 >= 3 ? 8 : 1u << (cbits - 3), per_phase = 8 / max_phase;
+  p->swz_bits = log2_of(max_phase);
+  p->swz_src = cbits + log2_of(per_phase);
+  p->swz_dst = 3;
+  p->ldmatrix = pair_dim == rank - 1 ? 1 : 2;
+  p->load_vec = 2;
+  p->store_wavefronts = wavefronts(p, &p->src, log2_of(p->store_vec));
+  p->load_wavefronts = 1;
+  return true;
+}
+
 /* ---- entry points ---------------------------------------------------------------------- */
 
 const char *tgpu_convert_plan(const ir_attr *src, const ir_attr *dst, unsigned rank,
                               const int64_t *shape, unsigned elem_bytes, unsigned num_warps,
                               tgpu_cvt_plan *out) {
+  unsigned pair_dim;
   memset(out, 0, sizeof *out);
   out->elem_bytes = elem_bytes ? elem_bytes : 1;
   const char *err = tgpu_ll_from_encoding(src, rank, shape, &out->src);
@@ -196,6 +234,10 @@ const char *tgpu_convert_plan(const ir_attr *src, const ir_attr *dst, unsigned r
     out->select_bits = 0;
     out->route = TGPU_CONVERT_SHARED;
     plan_shared(out);
+    if (tgpu_ldmatrix_operand(dst, rank, out->elem_bytes, &pair_dim)) {
+      tgpu_cvt_plan t = *out;
+      if (swizzle_for_ldmatrix(&t, pair_dim)) *out = t;
+    }
   }
   return NULL;
 }

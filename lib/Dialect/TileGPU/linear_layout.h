@@ -106,6 +106,11 @@ typedef struct tgpu_cvt_plan {
   unsigned store_vec, load_vec;    /* elements per shared store / load (<= 16 bytes) */
   unsigned swz_bits, swz_src, swz_dst;
   unsigned store_wavefronts, load_wavefronts; /* per warp access; 1 = conflict-free */
+  /* SHARED into a 16-bit dot operand of an mma layout: the loads are ldmatrix (each 8x8
+   * matrix a pair of destination registers: 1 plain, where the pairs run along the last
+   * dim, 2 .trans, where they run along the one before), and the swizzle is the one that
+   * keeps the 8 rows of a matrix on distinct banks (swizzle_for_ldmatrix). 0: plain loads. */
+  unsigned ldmatrix;
 } tgpu_cvt_plan;
 
 /* Plans the conversion of a tensor of `shape` (elements of elem_bytes bytes) from layout
@@ -119,6 +124,9 @@ const char *tgpu_convert_plan(const ir_attr *src, const ir_attr *dst, unsigned r
 unsigned tgpu_convert_scratch_bytes(const ir_attr *src, const ir_attr *dst, unsigned rank,
                                     const int64_t *shape, unsigned elem_bytes,
                                     unsigned num_warps);
+/* The kWidth pairs of an mma dot operand's registers: whether dst is such a layout (16-bit
+ * elements) for shape, and along which dim its pairs run (*out_dim). */
+bool tgpu_ldmatrix_operand(const ir_attr *dst, unsigned rank, unsigned elem_bytes, unsigned *out_dim);
 /* The slot of element e in the scratch of a SHARED plan. */
 uint32_t tgpu_convert_swizzle(const tgpu_cvt_plan *p, uint32_t elem);
 const char *tgpu_convert_route_name(tgpu_convert_route r);

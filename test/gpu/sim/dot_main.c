@@ -1,7 +1,7 @@
 /* Checks tt.dot kernels (test/gpu/Inputs/dot/dot_kernels.tir) against a host reference on
  * the CPU stand-in for one thread block (sim_block.h); test/gpu/sim_dot.sh drives it.
- * mma.sync is emulated by sim_mma below (reached through mma_shim.ll): the 32 lanes of a
- * warp publish their fragments, then each computes its own accumulator registers from the
+ * mma.sync and ldmatrix are emulated by sim_mma and sim_ldmatrix below (reached through
+ * mma_shim.ll): the 32 lanes of a warp publish their fragments (or row addresses), then each computes its own accumulator registers from the
  * PTX ISA's fragment tables (the same facts linear_layout_mma.c encodes, written here a
  * second time, per lane and register, so that a wrong layout does not check itself).
  *
@@ -98,6 +98,28 @@ void sim_mma(int kind, const uint32_t *a, const uint32_t *b, const uint32_t *c, 
   }
   if (nc == 2) d[0] = out[0] | out[1] << 16, d[1] = out[2] | out[3] << 16;
   else memcpy(d, out, 16);
+  pthread_barrier_wait(&sim_warp_bar[w]);
+}
+
+/* ldmatrix: lanes 8i .. 8i+7 give the rows of matrix i (8 x 16 bits each); lane t gets,
+ * per matrix, row t/4's elements 2(t%4) and 2(t%4)+1, or (.trans) column t/4's elements of
+ * rows 2(t%4) and 2(t%4)+1, low element in the low half. */
+static const uint16_t *sim_rows[SIM_NWARPS][32];
+
+void sim_ldmatrix(int trans, int n, const uint16_t *addr, uint32_t *out) {
+  int w = sim_t_tid / 32, t = sim_t_tid % 32;
+  sim_rows[w][t] = addr;
+  pthread_barrier_wait(&sim_warp_bar[w]);
+  for (int i = 0; i < n; i++) {
+    uint16_t lo, hi;
+    if (!trans) {
+      const uint16_t *row = sim_rows[w][8 * i + t / 4];
+      lo = row[2 * (t % 4)], hi = row[2 * (t % 4) + 1];
+    } else {
+      lo = sim_rows[w][8 * i + 2 * (t % 4)][t / 4], hi = sim_rows[w][8 * i + 2 * (t % 4) + 1][t / 4];
+    }
+    out[i] = lo | (uint32_t)hi << 16;
+  }
   pthread_barrier_wait(&sim_warp_bar[w]);
 }
 

@@ -23,3 +23,9 @@ s/@llvm\.nvvm\.mma\.m16n8k16\.row\.col\.bf16(/@sim_mma_m16n8k16_row_col_bf16(/g
 s/@llvm\.nvvm\.mma\.m16n8k8\.row\.col\.tf32(/@sim_mma_m16n8k8_row_col_tf32(/g
 s/@llvm\.nvvm\.mma\.m16n8k32\.row\.col\.s8(/@sim_mma_m16n8k32_row_col_s8(/g
 s/@llvm\.nvvm\.f2tf32\.rna/@sim_f2tf32_rna/g
+s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x1\.b16\.p3(/@sim_ldmatrix_x1(/g
+s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x1\.trans\.b16\.p3(/@sim_ldmatrix_x1_trans(/g
+s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x2\.b16\.p3(/@sim_ldmatrix_x2(/g
+s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x2\.trans\.b16\.p3(/@sim_ldmatrix_x2_trans(/g
+s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x4\.b16\.p3(/@sim_ldmatrix_x4(/g
+s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x4\.trans\.b16\.p3(/@sim_ldmatrix_x4_trans(/g

@@ -1,0 +1,74 @@
+/* The load side of a shared-memory layout conversion into a 16-bit mma dot operand
+ * (tgpu_cvt_plan.ldmatrix): ldmatrix instead of one load per register pair.
+ *
+ * Facts (PTX ISA, ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].b16): each of the n 8x8
+ * matrices is 8 rows of 16 bytes whose addresses lanes 8i .. 8i+7 give (row = lane % 8);
+ * lane t receives, per matrix, the 32-bit word holding row t/4, elements 2(t%4) and
+ * 2(t%4)+1, or with .trans the elements (2(t%4), t/4) and (2(t%4)+1, t/4). That is exactly
+ * how an mma operand's register pair of lane t sits in its 8x8 block (linear_layout_mma.c):
+ * A's pairs run along K (the last dim, the scratch rows' contiguous direction: plain), B's
+ * along K (the dim before the last: .trans). So each pair register is one matrix, whose
+ * origin is the pair's static element XOR the warp's part; four pairs go in one x4 call,
+ * lane L addressing row L % 8 of the (L / 8)-th. The scratch is row-major, swizzled as the
+ * plan says (16-byte chunks XOR the row's phase). */
+#include "Conversion/cg_internal.h"
+
+static const char *intrinsic(unsigned n, bool trans) {
+  static const char *const names[2][3] = {
+      {"llvm.nvvm.ldmatrix.sync.aligned.m8n8.x1.b16", "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x2.b16",
+       "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.b16"},
+      {"llvm.nvvm.ldmatrix.sync.aligned.m8n8.x1.trans.b16", "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x2.trans.b16",
+       "llvm.nvvm.ldmatrix.sync.aligned.m8n8.x4.trans.b16"}};
+  return names[trans][n == 1 ? 0 : n == 2 ? 1 : 2];
+}
+
+/* The swizzled element offset of element index e (plan's XOR swizzle). */
+static LLVMValueRef swizzle(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef e) {
+  if (!p->swz_bits) return e;
+  LLVMValueRef sel = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, e, cg_i32(st, p->swz_src), ""),
+                                  cg_i32(st, (1 << p->swz_bits) - 1), "");
+  return LLVMBuildXor(st->b, e, LLVMBuildShl(st->b, sel, cg_i32(st, p->swz_dst), ""), "");
+}
+
+/* One ldmatrix of n matrices (the pairs regs[0..n)); writes the pairs' two elements. */
+static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, LLVMValueRef wpart,
+                       const unsigned *pairs, unsigned n, cg_val *r) {
+  LLVMValueRef slot = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, st->lane, cg_i32(st, 3), ""), cg_i32(st, 3), "");
+  LLVMValueRef row = LLVMBuildAnd(st->b, st->lane, cg_i32(st, 7), "");
+  LLVMValueRef origin = cg_i32(st, tgpu_ll_layout_apply(&p->dst, pairs[0], 0, 0));
+  for (unsigned i = 1; i < n; i++) {
+    LLVMValueRef is_i = LLVMBuildICmp(st->b, LLVMIntEQ, slot, cg_i32(st, i), "");
+    origin = LLVMBuildSelect(st->b, is_i, cg_i32(st, tgpu_ll_layout_apply(&p->dst, pairs[i], 0, 0)), origin, "");
+  }
+  unsigned cbits = p->dst.dim_bits[p->dst.rank - 1];
+  LLVMValueRef e = LLVMBuildXor(st->b, origin, wpart, "");
+  e = LLVMBuildOr(st->b, e, LLVMBuildShl(st->b, row, cg_i32(st, cbits), ""), "");
+  LLVMValueRef off = swizzle(st, p, e);
+  LLVMValueRef ptr = LLVMBuildGEP2(st->b, LLVMInt16TypeInContext(st->ctx), base, &off, 1, "");
+  LLVMTypeRef pt = LLVMTypeOf(ptr);
+  LLVMValueRef res = cg_intrinsic(st, intrinsic(n, p->ldmatrix == 2), &pt, 1, &ptr, 1);
+  LLVMTypeRef v2 = LLVMVectorType(ty, 2);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef w = n == 1 ? res : LLVMBuildExtractValue(st->b, res, i, "");
+    LLVMValueRef v = LLVMBuildBitCast(st->b, w, v2, "");
+    r->regs[pairs[i]] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 0), "");
+    r->regs[pairs[i] + 1] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 1), "");
+  }
+}
+
+void cg_ldmatrix_load(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, cg_val *r) {
+  const tgpu_ll_layout *d = &p->dst;
+  uint32_t skip = tgpu_ll_layout_zero_bits(d, 0), wv[TGPU_LL_MAX_BITS];
+  for (unsigned k = 0; k < d->nwarp; k++) wv[k] = tgpu_ll_layout_basis(d, 2, k);
+  LLVMValueRef wpart = cg_layout_bits(st, st->warp, wv, d->nwarp);
+  unsigned pairs[4], n = 0;
+  for (unsigned i = 0; i < r->n; i += 2) {
+    if (i & skip) continue;
+    pairs[n++] = i;
+    if (n == 4) load_group(st, p, base, ty, wpart, pairs, n, r), n = 0;
+  }
+  if (n == 3) load_group(st, p, base, ty, wpart, pairs, 2, r), load_group(st, p, base, ty, wpart, pairs + 2, 1, r);
+  else if (n) load_group(st, p, base, ty, wpart, pairs, n, r);
+  for (unsigned i = 0; i < r->n; i++)
+    if (i & skip) r->regs[i] = r->regs[i & ~skip];
+}
