@@ -67,5 +67,28 @@ while IFS='|' read -r name kernel arch types args cx expect; do
   done
   [ $ok = 1 ] && { echo "PASS $name"; pass=$((pass + 1)); } || fail=$((fail + 1))
 done <<< "$cases"
+# Attention (the loop of examples/flash_attention.tir): reductions and broadcasts on the mma
+# layout, p passed from one dot's accumulator to the next dot's A, K^T from a d-major load.
+# name | M N D BLOCK_N CAUSAL
+attn_cases="
+attn_64x64_d32|64 64 32 32 0
+attn_causal_64x128_d64|64 128 64 32 1
+attn_32x64_d16_bn16|32 64 16 16 0
+"
+while IFS='|' read -r name args; do
+  [ -n "$name" ] || continue
+  set -- $args
+  if ! "$BUILD/tilec" "$SRC" --kernel attn --signature "*fp16:16,*fp32:16,$1,$2,$3,$4,$5" --num-warps 4 --arch sm_80 \
+       --emit=llvm -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
+    echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
+  fi
+  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@attn(/@sim_kernel(/" "$WORK/$name.ll" > "$WORK/$name.host.ll"
+  if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
+     ! "$CC" "$WORK/$name.o" "$WORK/shim.o" "$WORK/main.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
+    echo "FAIL $name: $(head -3 "$WORK/$name.err")"; fail=$((fail + 1)); continue
+  fi
+  if out=$("$WORK/$name" attn "$1" "$2" "$3" "$5" 1); then echo "PASS $name"; pass=$((pass + 1))
+  else echo "FAIL $name: $out"; fail=$((fail + 1)); fi
+done <<< "$attn_cases"
 echo "sim: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -189,7 +189,50 @@ static int check(const job *j, const void *in, const void *out) {
   return 0;
 }
 
+/* attn M N D SEED: Q, K, V (f16) -> O (f32) = softmax(Q K^T / sqrt(D)) V, rows of the
+ * softmax limited to keys n <= m when CAUSAL; within 2e-3 of the reference (p is rounded to
+ * f16 before p @ v, as the kernel does). */
+static int attn_main(int argc, char **argv) {
+  if (argc != 7) {
+    fprintf(stderr, "usage: dot_main attn M N D CAUSAL SEED\n");
+    return 2;
+  }
+  unsigned m = (unsigned)atoi(argv[2]), n = (unsigned)atoi(argv[3]), d = (unsigned)atoi(argv[4]);
+  int causal = atoi(argv[5]);
+  unsigned rng = (unsigned)atoi(argv[6]) * 7919u + 1u;
+  job j = {"f16", "f32", 1, 1, 1, 1, false, true, 0};
+  size_t nin = (size_t)(m + 2 * n) * d;
+  uint16_t *in = calloc(nin, 2);
+  float *out = calloc((size_t)m * d, 4);
+  for (size_t i = 0; i < nin; i++) put("f16", in, i, operand_value(&j, &rng));
+  sim_run_block(in, out);
+  const uint16_t *q = in, *k = in + (size_t)m * d, *v = k + (size_t)n * d;
+  double *s = calloc(n, sizeof *s);
+  for (unsigned r = 0; r < m; r++) {
+    double mx = -INFINITY, sum = 0;
+    for (unsigned c = 0; c < n; c++) {
+      double x = 0;
+      for (unsigned e = 0; e < d; e++) x += f16_to_f32(q[r * d + e]) * f16_to_f32(k[c * d + e]);
+      s[c] = causal && c > r ? -INFINITY : x / sqrt((double)d);
+      if (s[c] > mx) mx = s[c];
+    }
+    for (unsigned c = 0; c < n; c++) sum += s[c] = exp(s[c] - mx);
+    for (unsigned e = 0; e < d; e++) {
+      double o = 0;
+      for (unsigned c = 0; c < n; c++) o += s[c] / sum * f16_to_f32(v[c * d + e]);
+      if (fabs(out[r * d + e] - o) > 2e-3) {
+        printf("O[%u][%u]: got %.6g, expected %.6g\n", r, e, out[r * d + e], o);
+        return 1;
+      }
+    }
+  }
+  printf("ok\n");
+  free(s), free(in), free(out);
+  return 0;
+}
+
 int main(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "attn")) return attn_main(argc, argv);
   if (argc != 11) {
     fprintf(stderr, "usage: dot_main IN OUT B M N K TRANS_B ACC1 RANDOM SEED\n");
     return 2;
