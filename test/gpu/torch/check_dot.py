@@ -1,0 +1,147 @@
+"""GPU checks of tl.dot kernels (test/gpu/torch/kernels_dot.txt) against torch in float64,
+on the very inputs the kernel read.
+
+Tolerances (|got - want| <= atol + rtol * |want|): the reference is exact (float64) on the
+rounded inputs, so the error is the kernel's accumulation (fp32, K terms: ~K * 2^-24 *
+sum |a b|) plus the output rounding. Inputs are randn, so sum |a b| ~ 0.8 K and a result's
+typical size is sqrt(K):
+- f16 / bf16 in, f32 accumulate: atol = 1e-5 * K (fp32 accumulation, ~100x its bound at
+  K = 4096), plus the output's rounding: rtol = 1e-3 (f16 out), 8e-3 (bf16 out), 1e-5 (f32 out).
+- tf32: operands rounded to 10 mantissa bits: each product off by ~2^-10 relative, random
+  signs: atol = 2e-3 * sqrt(K) * 4; tf32x3 recovers ~fp32: atol = 1e-4 * sqrt(K); ieee (FMA):
+  atol = 1e-5 * K.
+- f16 accumulate (out_dtype=float16): the accumulator itself is rounded to 11 bits at every
+  mma: atol = 2e-3 * K ** 0.5 * 4, rtol 2e-3.
+- i8 -> i32: exact.
+- attention: against torch's scaled_dot_product_attention in float64 from the same inputs;
+  p is rounded to f16 / bf16 before p @ v (as Triton's tutorial does): atol 2e-3 (f16),
+  1.6e-2 (bf16), rtol same.
+Shapes include M, N, K that are not multiples of the blocks, 16 .. 1024, and transposed
+(column-major) operands through strides.
+"""
+import math
+
+import torch
+
+DEV = "cuda"
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+def tut(h):
+    for name, dt, bm, bn in (("mm_tut_f16", torch.float16, 128, 128), ("mm_tut_f16_noact", torch.float16, 64, 64),
+                             ("mm_tut_bf16", torch.bfloat16, 128, 64)):
+        k = h.kernel(name)
+        act = name == "mm_tut_f16"
+        for M, N, K in ((16, 16, 16), (100, 70, 40), (256, 512, 128), (129, 255, 1000), (512, 384, 1024)):
+            for trans_a, trans_b in ((False, False), (True, False), (False, True)):
+                a = torch.randn((K, M) if trans_a else (M, K), device=DEV).to(dt)
+                b = torch.randn((N, K) if trans_b else (K, N), device=DEV).to(dt)
+                a = a.t() if trans_a else a
+                b = b.t() if trans_b else b
+                c = torch.empty((M, N), device=DEV, dtype=dt)
+                k((cdiv(M, bm) * cdiv(N, bn),), a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0),
+                  b.stride(1), c.stride(0), c.stride(1))
+                want = a.double() @ b.double()
+                if act:
+                    want = torch.where(want >= 0, want, 0.01 * want)
+                rtol = 1e-3 if dt == torch.float16 else 8e-3
+                h.check("%s %dx%dx%d ta=%d tb=%d" % (name, M, N, K, trans_a, trans_b), c.double(), want,
+                        atol=1e-5 * K, rtol=rtol)
+    k = h.kernel("mm_tut_f16_hinted")
+    M, N, K = 512, 256, 384
+    a, b = torch.randn(M, K, device=DEV).half(), torch.randn(K, N, device=DEV).half()
+    c = torch.empty(M, N, device=DEV).half()
+    k((cdiv(M, 128) * cdiv(N, 128),), a, b, c, M, N, K, K, 1, N, 1, N, 1)
+    h.check("mm_tut_f16_hinted 512x256x384", c.double(), a.double() @ b.double(), atol=1e-5 * K, rtol=1e-3)
+
+
+def precisions(h):
+    k = h.kernel("mm_tf32")
+    for M, N, K in ((64, 64, 64), (100, 90, 300)):
+        a, b = torch.randn(M, K, device=DEV), torch.randn(K, N, device=DEV)
+        c = torch.empty(M, N, device=DEV)
+        k((cdiv(M, 64) * cdiv(N, 64),), a, b, c, M, N, K, K, 1, N, 1, N, 1)
+        h.check("mm_tf32 %dx%dx%d" % (M, N, K), c.double(), a.double() @ b.double(), atol=8e-3 * math.sqrt(K))
+    for name, atol in (("mm_prec_tf32x3", 1e-4), ("mm_prec_ieee", 1e-5)):
+        k = h.kernel(name)
+        for M, N, K in ((64, 64, 32), (70, 130, 257)):
+            a, b = torch.randn(M, K, device=DEV), torch.randn(K, N, device=DEV)
+            c = torch.empty(M, N, device=DEV)
+            k((cdiv(M, 64), cdiv(N, 64)), a, b, c, M, N, K)
+            h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), a.double() @ b.double(),
+                    atol=atol * (math.sqrt(K) if "x3" in name else K))
+    k = h.kernel("mm_i8")
+    for M, N, K in ((64, 64, 64), (100, 70, 200)):
+        a = torch.randint(-128, 128, (M, K), device=DEV, dtype=torch.int8)
+        b = torch.randint(-128, 128, (K, N), device=DEV, dtype=torch.int8)
+        c = torch.empty(M, N, device=DEV, dtype=torch.int32)
+        k((cdiv(M, 64), cdiv(N, 64)), a, b, c, M, N, K)
+        h.check_equal("mm_i8 %dx%dx%d" % (M, N, K), c, (a.long() @ b.long()).int())
+    k = h.kernel("mm_f16_out16")
+    for M, N, K in ((64, 64, 32), (90, 64, 160)):
+        a, b = torch.randn(M, K, device=DEV).half(), torch.randn(K, N, device=DEV).half()
+        c = torch.empty(M, N, device=DEV).half()
+        k((cdiv(M, 64), cdiv(N, 64)), a, b, c, M, N, K)
+        h.check("mm_f16_out16 %dx%dx%d" % (M, N, K), c.double(), a.double() @ b.double(),
+                atol=8e-3 * math.sqrt(K), rtol=2e-3)
+
+
+def seeds(h):
+    M, N, K = 100, 130, 64
+    a, b = torch.randn(M, K, device=DEV), torch.randn(K, N, device=DEV)
+    c = torch.empty(M, N, device=DEV)
+    h.kernel("seed_full_k")((cdiv(M, 64), cdiv(N, 64)), a, b, c, M, N)
+    h.check("seed_full_k 100x130x64", c.double(), a.double() @ b.double(), atol=8e-3 * math.sqrt(K))
+    K = 200
+    a, b = torch.randn(M, K, device=DEV), torch.randn(K, N, device=DEV)
+    h.kernel("seed_blocked")((cdiv(M, 64), cdiv(N, 64)), a, b, c, M, N, K)
+    h.check("seed_blocked 100x130x200", c.double(), a.double() @ b.double(), atol=8e-3 * math.sqrt(K))
+    B, fin, fout = 37, 120, 84  # LeNet-5's fc2
+    x, w, bias = torch.randn(B, fin, device=DEV), torch.randn(fout, fin, device=DEV), torch.randn(fout, device=DEV)
+    y = torch.empty(B, fout, device=DEV)
+    h.kernel("seed_linear_bias")((cdiv(B, 32), cdiv(fout, 64)), x, w, y, bias, B, fin, fout)
+    h.check("seed_linear_bias 37x120->84", y.double(), x.double() @ w.double().t() + bias.double(),
+            atol=8e-3 * math.sqrt(fin))
+    h.kernel("seed_linear_nobias")((cdiv(B, 32), cdiv(fout, 64)), x, w, y, None, B, fin, fout)
+    h.check("seed_linear_nobias 37x120->84", y.double(), x.double() @ w.double().t(), atol=8e-3 * math.sqrt(fin))
+    k = h.kernel("strided_f16")
+    for M, N, K in ((64, 64, 64), (200, 100, 300)):
+        a = torch.randn(K, M, device=DEV).half().t()
+        b = torch.randn(K, N, device=DEV).half()
+        c = torch.empty(M, N, device=DEV)
+        k((cdiv(M, 64) * cdiv(N, 64),), a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+          c.stride(0), c.stride(1))
+        h.check("strided_f16 %dx%dx%d (A column-major)" % (M, N, K), c.double(), a.double() @ b.double(),
+                atol=1e-5 * K, rtol=1e-5)
+    k = h.kernel("bmm_f16")
+    Bt, M, N, K = 3, 100, 70, 90
+    a, b = torch.randn(Bt, M, K, device=DEV).half(), torch.randn(Bt, K, N, device=DEV).half()
+    c = torch.empty(Bt, M, N, device=DEV).half()
+    k((cdiv(M, 64), cdiv(N, 64), Bt), a, b, c, M, N, K, *a.stride(), *b.stride(), *c.stride())
+    h.check("bmm_f16 3x100x70x90", c.double(), a.double() @ b.double(), atol=1e-5 * K, rtol=1e-3)
+
+
+def attention(h):
+    for name, dt, d, bm, causal in (("attn_d64", torch.float16, 64, 128, False),
+                                    ("attn_d64_causal", torch.float16, 64, 128, True),
+                                    ("attn_d128_bf16", torch.bfloat16, 128, 64, False)):
+        k = h.kernel(name)
+        Z, H, N = 2, 3, 512
+        q, kk, v = (torch.randn(Z, H, N, d, device=DEV).to(dt) for _ in range(3))
+        o = torch.empty_like(q)
+        scale = 1.0 / math.sqrt(d)
+        k((N // bm, Z * H), q, kk, v, scale, o, *q.stride(), *kk.stride(), *v.stride(), *o.stride(), H, N)
+        want = torch.nn.functional.scaled_dot_product_attention(q.double(), kk.double(), v.double(),
+                                                                is_causal=causal, scale=scale)
+        tol = 2e-3 if dt == torch.float16 else 1.6e-2
+        h.check("%s Z=2 H=3 N=512" % name, o.double(), want, atol=tol, rtol=tol)
+
+
+def run(h):
+    h.part("matmul tutorial", tut, h)
+    h.part("precisions", precisions, h)
+    h.part("seed kernels", seeds, h)
+    h.part("attention", attention, h)
