@@ -149,6 +149,8 @@ void rt_hash_init(rt_hash *h);
 /* Adds a length-prefixed field. */
 void rt_hash_field(rt_hash *h, const void *data, size_t len);
 void rt_hash_final(const rt_hash *h, uint64_t *out_lo, uint64_t *out_hi);
+/* A fast 64-bit checksum of len bytes (the cache entries' integrity check). */
+uint64_t rt_checksum64(const void *data, size_t len, uint64_t seed);
 
 /* ---- arguments (runtime/args.c) ------------------------------------------------------- */
 

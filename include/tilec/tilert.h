@@ -258,13 +258,57 @@ void tilert_cache_key(const char *source, size_t source_len, const char *options
  * TILERT_ERROR_NOT_FOUND when none of them is set. */
 tilert_status tilert_cache_dir(char *out_dir, size_t cap);
 /* Writes `dir/key.ext` atomically: a temporary file in `dir`, fsync, rename. Creates `dir`
- * (and parents) when missing. A reader sees the old file, the new file, or none. */
+ * (and parents) when missing. A reader sees the old file, the new file, or none. The file is
+ * a 32-byte header (magic "tilertC1", payload length, 64-bit checksum of the payload, checksum
+ * of the header) followed by the payload (docs/caching.md). No size cap: tilert_cache_put. */
 tilert_status tilert_cache_write(const char *dir, const char *key, const char *ext,
                                  const void *data, size_t len, char *err, size_t err_cap);
-/* Reads `dir/key.ext`. On success stores a malloc'ed buffer the caller frees with free()
- * (NUL-terminated; *out_len excludes the NUL). TILERT_ERROR_NOT_FOUND when absent. */
+/* Reads `dir/key.ext` and checks its header and checksum. On success stores a malloc'ed
+ * copy of the payload the caller frees with free() (NUL-terminated; *out_len excludes the
+ * NUL). TILERT_ERROR_NOT_FOUND when absent, and also when the file is corrupt or truncated:
+ * then it is removed (unless a writer replaced it meanwhile) and err says
+ * "tilert: cache: corrupt entry PATH (WHY): removed". A corrupt payload is never returned. */
 tilert_status tilert_cache_read(const char *dir, const char *key, const char *ext,
                                 char **out_data, size_t *out_len, char *err, size_t err_cap);
+
+/* How a cache is used. */
+typedef enum tilert_cache_mode {
+  TILERT_CACHE_READ_WRITE = 0, /* hits are used, misses are compiled and written */
+  TILERT_CACHE_MUST_HIT = 1,   /* read-only: a miss is an error; nothing compiled or written */
+  TILERT_CACHE_OFF = 2,        /* neither read nor written */
+} tilert_cache_mode;
+
+/* Default size cap: 1 GiB (a cubin, PTX and metadata of one kernel are 10-200 KB). */
+#define TILERT_CACHE_DEFAULT_MAX_BYTES (1ull << 30)
+
+/* A cache: where, how, how big. Plain data the caller owns. */
+typedef struct tilert_cache_config {
+  char dir[4096];
+  tilert_cache_mode mode;
+  uint64_t max_bytes; /* cap on the folder's entries (all files KEY.*); 0: no cap */
+} tilert_cache_config;
+
+/* Fills *out from the environment: dir from tilert_cache_dir; mode from TILERT_CACHE_MODE
+ * (read-write (default), must-hit, off); max_bytes from TILERT_CACHE_MAX_BYTES (bytes, or
+ * with a K/M/G suffix; 0 for no cap; default TILERT_CACHE_DEFAULT_MAX_BYTES). No folder
+ * known: mode off, except must-hit, which is then TILERT_ERROR_NOT_FOUND. A bad value is
+ * TILERT_ERROR_INVALID_ARGUMENT naming the variable. */
+tilert_status tilert_cache_config_from_env(tilert_cache_config *out, char *err, size_t err_cap);
+/* tilert_cache_read under a policy: off is always a miss (NOT_FOUND); in read-write mode a
+ * hit sets the file's mtime to now (the LRU order of eviction); must-hit only reads. */
+tilert_status tilert_cache_get(const tilert_cache_config *c, const char *key, const char *ext,
+                               char **out_data, size_t *out_len, char *err, size_t err_cap);
+/* tilert_cache_write under a policy: off does nothing (OK); must-hit writes nothing and
+ * returns TILERT_ERROR_UNSUPPORTED; read-write writes, then evicts to max_bytes (never the
+ * entry `key` itself). */
+tilert_status tilert_cache_put(const tilert_cache_config *c, const char *key, const char *ext,
+                               const void *data, size_t len, char *err, size_t err_cap);
+/* Removes least recently used entries of `dir` (an entry: every file KEY.EXT of one 32-hex
+ * key; its use time: the newest mtime of its files) until their total size is at most
+ * `max_bytes`, never the entry `keep_key` (may be NULL). Also removes temporary files that
+ * dead writers left over an hour ago. *out_freed (may be NULL) gets the bytes removed. */
+tilert_status tilert_cache_evict(const char *dir, uint64_t max_bytes, const char *keep_key,
+                                 uint64_t *out_freed, char *err, size_t err_cap);
 
 /* ---- JIT (runtime/jit.c; needs libtilec: built with TILERT_WITH_TILEC) --------------- */
 
