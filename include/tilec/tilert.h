@@ -310,6 +310,38 @@ tilert_status tilert_cache_put(const tilert_cache_config *c, const char *key, co
 tilert_status tilert_cache_evict(const char *dir, uint64_t max_bytes, const char *keep_key,
                                  uint64_t *out_freed, char *err, size_t err_cap);
 
+/* ---- PTX to cubin (runtime/ptx_compile.c; no driver needed) ------------------------- */
+
+typedef enum tilert_assembler_kind {
+  TILERT_ASSEMBLER_AUTO = 0,      /* nvJitLink when found, else a ptxas process */
+  TILERT_ASSEMBLER_NVJITLINK = 1, /* in-process, libnvJitLink.so.13 opened at run time */
+  TILERT_ASSEMBLER_PTXAS = 2,     /* the toolkit's ptxas, one process per compile */
+} tilert_assembler_kind;
+
+typedef struct tilert_assembler tilert_assembler;
+
+/* Finds an assembler of `kind`; with AUTO, $TILERT_ASSEMBLER (auto, nvjitlink, ptxas) may
+ * choose. nvJitLink's search order: $TILERT_NVJITLINK (alone, when set), the toolkit
+ * ($CUDA_HOME, $CUDA_PATH, /usr/local/cuda: lib64, lib), Python wheels (nvidia/cu13/lib and
+ * nvidia/nvjitlink/lib under $VIRTUAL_ENV, $CONDA_PREFIX, ~/.local, /usr/local, /usr), the
+ * plain soname. ptxas: $TILERT_PTXAS, PATH, $CUDA_HOME/bin, /usr/local/cuda/bin. On success
+ * stores a new assembler the caller destroys; TILERT_ERROR_NOT_FOUND (with what was looked
+ * for in err) when none is found. An assembler is immutable: threads may share one. */
+tilert_status tilert_assembler_create(tilert_assembler_kind kind, tilert_assembler **out_asm,
+                                      char *err, size_t err_cap);
+void tilert_assembler_destroy(tilert_assembler *a);
+/* NVJITLINK or PTXAS: what was found. */
+tilert_assembler_kind tilert_assembler_get_kind(const tilert_assembler *a);
+/* "nvJitLink 13.0 (/usr/local/cuda/lib64/libnvJitLink.so.13)" or "ptxas (/path)"; owned by a. */
+const char *tilert_assembler_describe(const tilert_assembler *a);
+/* Compiles `len` bytes of PTX (no NUL needed) for `arch` ("sm_90a") at -O3 into an ELF
+ * cubin that cuModuleLoadData accepts: a malloc'ed buffer the caller frees. Errors:
+ * TILERT_ERROR_COMPILE with the assembler's log ("tilert: nvJitLink: nvJitLinkComplete
+ * failed: NVJITLINK_ERROR_PTX_COMPILE (4)\n  log: ..."), IO, OUT_OF_MEMORY. */
+tilert_status tilert_assembler_compile(const tilert_assembler *a, const char *ptx, size_t len,
+                                       const char *arch, unsigned char **out_cubin,
+                                       size_t *out_len, char *err, size_t err_cap);
+
 /* ---- JIT (runtime/jit.c; needs libtilec: built with TILERT_WITH_TILEC) --------------- */
 
 struct tilec_options;
