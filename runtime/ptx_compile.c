@@ -375,3 +375,16 @@ tilert_status tilert_assembler_compile(const tilert_assembler *a, const char *pt
     return jl_compile(a, ptx, len, arch, out_cubin, out_len, err, cap);
   return px_compile(a, ptx, len, arch, out_cubin, out_len, err, cap);
 }
+
+/* ---- the runtime's assembler ------------------------------------------------------------ */
+
+tilert_status rt_assembler(tilert_runtime *rt, const tilert_assembler **out) {
+  if (!rt->assembler_tried) {
+    rt->assembler_tried = true;
+    rt->assembler_status = tilert_assembler_create(TILERT_ASSEMBLER_AUTO, &rt->assembler,
+                                                   rt->assembler_why, sizeof rt->assembler_why);
+  }
+  *out = rt->assembler;
+  if (rt->assembler_status) rt_fail(rt, rt->assembler_status, "%s", rt->assembler_why);
+  return rt->assembler_status;
+}

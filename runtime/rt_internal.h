@@ -59,6 +59,13 @@ struct tilert_runtime {
   int device_index;
   tilert_device_info info;
   tilert_module *modules; /* loaded modules (the in-memory cache), a list */
+  tilert_runtime_stats stats;
+  tilert_assembler *assembler; /* PTX -> cubin for the JIT path, made on first use */
+  bool assembler_tried;        /* creation was attempted (it may have found none) */
+  tilert_status assembler_status;
+  char assembler_why[512];     /* why creation failed */
+  bool cache_set;              /* tilert_runtime_set_cache was called: `cache` overrides env */
+  tilert_cache_config cache;
   char err[RT_ERR_CAP];
 };
 
@@ -81,6 +88,14 @@ struct tilert_module {
   size_t nkernels;
   tilert_kernel *kernels;
 };
+
+/* The runtime's assembler, created on first use (runtime/ptx_compile.c). When creation
+ * failed (NOT_FOUND: none installed; INVALID_ARGUMENT: a bad TILERT_ASSEMBLER) returns that
+ * status every time, with the message in rt's last error, and stores NULL. */
+tilert_status rt_assembler(tilert_runtime *rt, const tilert_assembler **out);
+
+/* Milliseconds since an arbitrary point (CLOCK_MONOTONIC), for the stats. */
+double rt_now_ms(void);
 
 /* Unloads every module of rt (runtime/module.c); the context must be current. */
 void rt_module_unload_all(tilert_runtime *rt);

@@ -200,8 +200,15 @@ tilert_status tilert_runtime_device_info(const tilert_runtime *rt, tilert_device
 tilert_status tilert_module_load_ptx(tilert_runtime *rt, const char *ptx, size_t ptx_len,
                                      const char *metadata_json, size_t json_len,
                                      tilert_module **out_module);
+/* Loads a cubin (an ELF image for the device's SM, as tilert_assembler_compile or ptxas
+ * writes it) described by `metadata_json`: like tilert_module_load_ptx, but the driver runs
+ * no PTX JIT. The in-memory cache is keyed by hash(cubin, metadata). */
+tilert_status tilert_module_load_cubin(tilert_runtime *rt, const void *cubin, size_t cubin_len,
+                                       const char *metadata_json, size_t json_len,
+                                       tilert_module **out_module);
 /* Reads `ptx_path` and the metadata beside it (the same path with ".json" in place of the
- * extension, as tilec writes it), then tilert_module_load_ptx. */
+ * extension, as tilec writes it), then tilert_module_load_ptx; a file that starts with the
+ * ELF magic is loaded as a cubin (tilec --emit=cubin -o X.cubin writes X.json beside it). */
 tilert_status tilert_module_load_files(tilert_runtime *rt, const char *ptx_path,
                                        tilert_module **out_module);
 /* Drops one reference; at zero the module and its kernels are unloaded. NULL is a no-op. */
@@ -226,6 +233,17 @@ tilert_status tilert_launch(tilert_kernel *k, const unsigned grid[3], tilert_str
  * bf16: uint16_t bits). The caller guarantees the signature; a mismatch is undefined. */
 tilert_status tilert_launch_unchecked(tilert_kernel *k, const unsigned grid[3],
                                       tilert_stream stream, void **kernel_params);
+
+/* Counters and times of one runtime since its creation (for tests and benchmarks). */
+typedef struct tilert_runtime_stats {
+  unsigned ptx_loads;    /* modules the driver got as PTX (its JIT compiled them) */
+  unsigned cubin_loads;  /* modules the driver got as cubins */
+  unsigned jit_compiles; /* tilert_jit_compile_and_load: tilec compiles (disk-cache misses) */
+  unsigned jit_assembles;/* ... PTX -> cubin runs */
+  unsigned jit_disk_hits;/* ... modules whose image and metadata came from the disk cache */
+  double compile_ms, assemble_ms, load_ms; /* summed wall times of those steps */
+} tilert_runtime_stats;
+tilert_status tilert_runtime_get_stats(const tilert_runtime *rt, tilert_runtime_stats *out_stats);
 
 /* ---- memory, streams, events (for tests and benchmarks) ------------------------------ */
 
@@ -344,13 +362,22 @@ tilert_status tilert_assembler_compile(const tilert_assembler *a, const char *pt
 
 /* ---- JIT (runtime/jit.c; needs libtilec: built with TILERT_WITH_TILEC) --------------- */
 
+/* Sets the disk cache the JIT path uses (copied); NULL goes back to the environment's
+ * (tilert_cache_config_from_env, read at each call), the default. */
+tilert_status tilert_runtime_set_cache(tilert_runtime *rt, const tilert_cache_config *config);
+
 struct tilec_options;
 /* Compiles `source` with tilec (opts may be NULL; arch defaults to the device's, emit is
- * forced to PTX), caching the PTX and metadata on disk under tilert_cache_dir (when one is
- * set) keyed by source, options, compiler version and target, then loads it as
- * tilert_module_load_ptx does. Compiler diagnostics are forwarded to opts->on_diagnostic
- * and the first errors are copied into the runtime's last error. Without TILERT_WITH_TILEC
- * this returns TILERT_ERROR_UNSUPPORTED. */
+ * forced to PTX), assembles the PTX into a cubin (the runtime's assembler: nvJitLink, else
+ * ptxas; with neither installed the driver gets the PTX), and loads it as
+ * tilert_module_load_cubin does. The disk cache (the runtime's, else the environment's)
+ * keeps KEY.json, KEY.ptx and KEY.cubin, KEY = tilert_cache_key(source, options text,
+ * tilec_version(), "ARCH driver=VERSION"): a hit reads the metadata and the cubin and
+ * neither compiles nor assembles; a missing or corrupt cubin is assembled again from the
+ * cached PTX. In must-hit mode a miss is TILERT_ERROR_NOT_FOUND and nothing is compiled or
+ * written. TILERT_JIT_LOAD=ptx hands the driver the PTX instead (debugging). Compiler
+ * diagnostics are forwarded to opts->on_diagnostic and the first errors are copied into
+ * the runtime's last error. Without TILERT_WITH_TILEC this returns TILERT_ERROR_UNSUPPORTED. */
 tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filename,
                                           const char *source, size_t len,
                                           const struct tilec_options *opts,

@@ -55,13 +55,27 @@ CUresult cuCtxSetCurrent(void *c) { FAILPOINT(); (void)c; return OK; }
 CUresult cuCtxSynchronize(void) { FAILPOINT(); return OK; }
 CUresult cuStreamSynchronize(void *s) { FAILPOINT(); (void)s; return OK; }
 
+/* Images loaded so far, by kind, for tests that must know whether the driver got PTX (and
+ * would have run its JIT) or a cubin: mock_cuda_loads(&ptx, &cubin). */
+static int ptx_loads, cubin_loads;
+void mock_cuda_loads(int *ptx, int *cubin) { *ptx = ptx_loads; *cubin = cubin_loads; }
+
+/* The block size N of the host kernels: PTX may carry a "// BLOCK=N" line; real PTX (an
+ * .entry, no such line) and cubins (ELF magic) get N = 1024, vector_add's block. */
 CUresult cuModuleLoadDataEx(void **out, const void *image, unsigned n, int *opts, void **vals) {
   FAILPOINT();
   (void)n; (void)opts; (void)vals;
-  const char *b = strstr(image, "// BLOCK=");
-  if (!b) return 218; /* CUDA_ERROR_INVALID_PTX */
+  long block = 1024;
+  if (memcmp(image, "\x7f" "ELF", 4) == 0) {
+    cubin_loads++;
+  } else {
+    const char *b = strstr(image, "// BLOCK=");
+    if (!b && !strstr(image, ".visible .entry")) return 218; /* CUDA_ERROR_INVALID_PTX */
+    if (b) block = atol(b + 9);
+    ptx_loads++;
+  }
   mod *m = malloc(sizeof *m);
-  m->block = atol(b + 9);
+  m->block = block;
   *out = m;
   return OK;
 }
