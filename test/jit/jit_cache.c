@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef TILERT_MOCK_PATH
@@ -113,7 +114,10 @@ int main(int argc, char **argv) {
   tilert_runtime *rt = NULL;
   if (tilert_runtime_create(0, &rt)) { printf("create: %s\n", tilert_runtime_last_error(rt)); return 1; }
   tilert_module *m = NULL;
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   tilert_status s = tilert_jit_compile_and_load(rt, argv[1], src, len, NULL, &m);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
   printf("jit: %s\n", tilert_status_name(s));
   if (s) printf("error: %s\n", tilert_runtime_last_error(rt));
   tilert_runtime_stats st;
@@ -127,6 +131,9 @@ int main(int argc, char **argv) {
   printf("driver got: ptx=%d cubin=%d\n", np, nc);
   if (!s) printf("launch: %s\n", launch_add(rt, m) ? "ok" : "WRONG");
   if (dir) printf("folder changed: %s\n", folder_state(dir, list) != before ? "yes" : "no");
+  printf("jit call: %.2f ms (compile %.2f, assemble %.2f, driver load %.2f)\n",
+         (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6,
+         st.compile_ms, st.assemble_ms, st.load_ms);
   tilert_module_release(m);
   tilert_runtime_destroy(rt);
   return s ? 1 : 0;
