@@ -16,16 +16,14 @@ tilert_status tilert_runtime_set_cache(tilert_runtime *rt, const tilert_cache_co
   return TILERT_OK;
 }
 
+tilert_status rt_cache_config(tilert_runtime *rt, tilert_cache_config *out) {
+  if (rt->cache_set) { *out = rt->cache; return TILERT_OK; }
+  return tilert_cache_config_from_env(out, rt->err, sizeof rt->err);
+}
 
 #ifdef TILERT_WITH_TILEC
 
 #include "tilec/tilec.h"
-
-/* The cache the JIT path uses: the runtime's, else the environment's. */
-static tilert_status jit_cache_config(tilert_runtime *rt, tilert_cache_config *out) {
-  if (rt->cache_set) { *out = rt->cache; return TILERT_OK; }
-  return tilert_cache_config_from_env(out, rt->err, sizeof rt->err);
-}
 
 typedef struct strbuf { char *p; size_t n, cap; bool oom; } strbuf;
 
@@ -211,7 +209,7 @@ tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filena
   if (!o.arch) { device_arch(rt, arch, sizeof arch); o.arch = arch; }
   if (!filename) filename = "<source>";
   tilert_cache_config c;
-  RT_TRY(jit_cache_config(rt, &c));
+  RT_TRY(rt_cache_config(rt, &c));
   char *otext = options_text(&o, o.arch);
   if (!otext) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   char key[TILERT_CACHE_KEY_LEN + 1];

@@ -49,6 +49,8 @@ typedef CUresult (*rt_launch_fn)(CUfunction, unsigned, unsigned, unsigned, unsig
 
 #define RT_ERR_CAP 4096
 
+typedef struct rt_tune_entry rt_tune_entry; /* runtime/tune.c */
+
 struct tilert_runtime {
   void *lib;             /* dlopen handle of libcuda */
   bool driver_inited;    /* cuInit ran: libcuda is not dlclose'd after that */
@@ -66,6 +68,7 @@ struct tilert_runtime {
   char assembler_why[512];     /* why creation failed */
   bool cache_set;              /* tilert_runtime_set_cache was called: `cache` overrides env */
   tilert_cache_config cache;
+  rt_tune_entry *tunes;        /* tuning choices made or read by this runtime, a list */
   char err[RT_ERR_CAP];
 };
 
@@ -93,6 +96,13 @@ struct tilert_module {
  * failed (NOT_FOUND: none installed; INVALID_ARGUMENT: a bad TILERT_ASSEMBLER) returns that
  * status every time, with the message in rt's last error, and stores NULL. */
 tilert_status rt_assembler(tilert_runtime *rt, const tilert_assembler **out);
+
+/* The disk cache the runtime uses: its own (tilert_runtime_set_cache), else the
+ * environment's (runtime/jit.c). */
+tilert_status rt_cache_config(tilert_runtime *rt, tilert_cache_config *out);
+
+/* Frees the runtime's tuning choices (runtime/tune.c). */
+void rt_tune_free_all(tilert_runtime *rt);
 
 /* Milliseconds since an arbitrary point (CLOCK_MONOTONIC), for the stats. */
 double rt_now_ms(void);

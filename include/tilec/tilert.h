@@ -328,6 +328,66 @@ tilert_status tilert_cache_put(const tilert_cache_config *c, const char *key, co
 tilert_status tilert_cache_evict(const char *dir, uint64_t max_bytes, const char *keep_key,
                                  uint64_t *out_freed, char *err, size_t err_cap);
 
+/* ---- autotuning (runtime/tune.c) ------------------------------------------------------- */
+
+/* A device buffer to zero (reset_to_zero) or to save and restore (restore_value). */
+typedef struct tilert_tune_buffer {
+  tilert_devptr ptr;
+  size_t bytes;
+} tilert_tune_buffer;
+
+/* One variant (config) of a kernel: a loaded kernel and its grid. Borrowed for the call. */
+typedef struct tilert_tune_variant {
+  tilert_kernel *kernel;  /* NULL: the variant failed to load; skipped with load_error */
+  const char *name;       /* unique, no tab or newline: e.g. "BLOCK=1024 num_warps=4" */
+  unsigned grid[3];
+  const char *load_error; /* why kernel is NULL (may be NULL) */
+} tilert_tune_variant;
+
+typedef void (*tilert_report_fn)(void *user, const char *line);
+
+/* What to tune. Every pointer is borrowed for the call. */
+typedef struct tilert_tune_request {
+  /* What the choice depends on besides the variant names and the device, as text: the
+   * kernel, the values of the tuning key's arguments, their dtypes, the specialization;
+   * e.g. "matmul_kernel M=4096 N=4096 K=4096 fp16 :16". */
+  const char *key;
+  const tilert_tune_variant *variants;
+  size_t nvariants;
+  const tilert_arg *args;     /* the real arguments, the same for every variant */
+  size_t nargs;
+  tilert_stream stream;
+  const tilert_tune_buffer *reset_to_zero; /* zeroed before every run */
+  size_t nreset;
+  const tilert_tune_buffer *restore_value; /* saved once, written back before every run */
+  size_t nrestore;
+  unsigned warmup, rep;       /* launches before timing and timed launches; 0: 3 and 10 */
+  tilert_report_fn report;    /* report lines; NULL: stderr when TILERT_PRINT_AUTOTUNING=1 */
+  void *report_user;
+} tilert_tune_request;
+
+typedef enum tilert_tune_source {
+  TILERT_TUNE_TIMED = 0,   /* timed now, stored in memory and on disk */
+  TILERT_TUNE_MEMORY = 1,  /* this runtime chose it before */
+  TILERT_TUNE_DISK = 2,    /* read from the disk cache (KEY.tune) */
+  TILERT_TUNE_DEFAULT = 3, /* the first variant: TILERT_AUTOTUNE=off, or cached with no choice */
+} tilert_tune_source;
+
+/* Chooses the fastest variant: the choice kept for this key (in this runtime, else in the
+ * disk cache; the key hashes req->key, the variant names and the device's name, compute
+ * capability, SM count and driver), else times each variant with CUDA events on req->stream
+ * (one untimed launch: a variant that fails to launch or has no kernel is skipped with a
+ * note; warmup-1 more; rep timed launches; the median), with reset_to_zero buffers zeroed and
+ * restore_value buffers restored before every launch and again at the end (a tuning run
+ * neither corrupts nor accumulates into them), and stores the fastest. TILERT_AUTOTUNE=on
+ * (default) | cached (a kept choice, else the first variant; never times) | off (always the
+ * first). In TILERT_CACHE_MODE=must-hit a missing choice is TILERT_ERROR_NOT_FOUND. Stores
+ * the chosen index in *out_best, how it was chosen in *out_source (may be NULL), and each
+ * variant's median ms in out_ms[nvariants] (may be NULL; -1: skipped; NaN: not timed). The
+ * variants' outputs hold whatever the last timed run wrote: launch the best one for real. */
+tilert_status tilert_tune(tilert_runtime *rt, const tilert_tune_request *req, size_t *out_best,
+                          tilert_tune_source *out_source, float *out_ms);
+
 /* ---- PTX to cubin (runtime/ptx_compile.c; no driver needed) ------------------------- */
 
 typedef enum tilert_assembler_kind {
