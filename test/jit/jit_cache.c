@@ -1,6 +1,7 @@
 /* The JIT path with the disk cache and the assembler, on the mock driver: one run is one
  * process (jit_cache.test runs it several times on one cache folder).
  *   jit_cache SOURCE.tir [--flip EXT] [--list]
+ *   jit_cache --load-files X.cubin    (tilert_module_load_files of a cubin or PTX file)
  * Compiles and loads SOURCE through tilert_jit_compile_and_load (cache and mode from the
  * environment), launches the kernel (vector_add: out = x + y) and checks the result; prints
  * the status, the runtime's stats (compiles, assembles, disk hits, PTX and cubin loads), the
@@ -98,9 +99,26 @@ static int launch_add(tilert_runtime *rt, tilert_module *m) {
   return ok;
 }
 
+/* jit_cache --load-files X.cubin|X.ptx: tilert_module_load_files (X.json beside it). */
+static int load_files(const char *path) {
+  tilert_runtime *rt = NULL;
+  if (tilert_runtime_create(0, &rt)) { printf("create: %s\n", tilert_runtime_last_error(rt)); return 1; }
+  tilert_module *m = NULL;
+  tilert_status s = tilert_module_load_files(rt, path, &m);
+  tilert_runtime_stats st;
+  tilert_runtime_get_stats(rt, &st);
+  printf("load files: %s ptx_loads=%u cubin_loads=%u\n", tilert_status_name(s), st.ptx_loads, st.cubin_loads);
+  if (s) printf("error: %s\n", tilert_runtime_last_error(rt));
+  else printf("launch: %s\n", launch_add(rt, m) ? "ok" : "WRONG");
+  tilert_module_release(m);
+  tilert_runtime_destroy(rt);
+  return s ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) { printf("usage: jit_cache SOURCE.tir [--flip EXT] [--list]\n"); return 2; }
   setenv("TILERT_LIBCUDA", TILERT_MOCK_PATH, 1);
+  if (argc == 3 && !strcmp(argv[1], "--load-files")) return load_files(argv[2]);
   const char *dir = getenv("TILERT_CACHE_DIR");
   int list = 0;
   for (int i = 2; i < argc; i++) {
