@@ -6,7 +6,7 @@ source (which ends in its own ptxas process).
 
 usage: python3 bench/compile_time_cubin.py [--build build] [--reps 10] [--arch sm_90a]
                                            [--kernels vector_add,softmax] [--no-triton]
-                                           [--out FILE]
+                                           [--ptx-dir .carry/kernels] [--out FILE]
 
 Prints a markdown table, one row per kernel, milliseconds, medians of --reps runs:
   ptx        tilec_compile to PTX in a loop (bench/compile_time.c, no process start)
@@ -17,7 +17,10 @@ Prints a markdown table, one row per kernel, milliseconds, medians of --reps run
   Triton     triton.compile of the same source, cache off (bench/compile_time.py's method)
   Triton / tilec   Triton over "to cubin" (the issue's target: >= 5x)
 and, below the table, nvJitLink's one-time costs per process (dlopen, first compile).
-Runs on the dev machine (CPU only) and on the GPU machine alike.
+Runs on the dev machine (CPU only) and on the GPU machine alike; there, without tilec, give
+--ptx-dir .carry/kernels (the PTX test/gpu/prepare_all.sh carries) and --build pointing at a
+libtilert build (cmake -DTILEC_BUILD_COMPILER=OFF builds compile_time_asm): the tilec ptx
+column is then n/a and "to cubin" is the assembler alone.
 """
 import argparse
 import os
@@ -51,6 +54,8 @@ def main():
     ap.add_argument("--arch", default="sm_90a")
     ap.add_argument("--kernels", help="comma-separated names from examples/examples.txt")
     ap.add_argument("--no-triton", action="store_true")
+    ap.add_argument("--ptx-dir", help="take NAME_w4.ptx from here (e.g. .carry/kernels on the GPU "
+                    "machine, where tilec does not run) instead of compiling; no tilec ptx column")
     ap.add_argument("--out")
     a = ap.parse_args()
     tilec = os.path.join(a.build, "tilec")
@@ -69,11 +74,15 @@ def main():
     for name, path, args in ct.read_examples():
         if want and name not in want:
             continue
-        ptx = os.path.join(tmp, name + ".ptx")
+        ptx = os.path.join(a.ptx_dir or tmp, name + ("_w4.ptx" if a.ptx_dir else ".ptx"))
+        if a.ptx_dir and not os.path.exists(ptx):
+            continue
         try:
-            subprocess.run([tilec, path, *args, "--arch", a.arch, "-o", ptx], check=True,
-                           capture_output=True)
-            lp = ct.time_lib(lib, path, args, a.reps, "ptx")  # tilec_compile, default arch
+            lp = None
+            if not a.ptx_dir:
+                subprocess.run([tilec, path, *args, "--arch", a.arch, "-o", ptx], check=True,
+                               capture_output=True)
+                lp = ct.time_lib(lib, path, args, a.reps, "ptx")  # tilec_compile, default arch
             (jl, who["nvjitlink"]), (px, who["ptxas"]) = asm_times(asm, ptx, a.arch, a.reps)
         except subprocess.CalledProcessError as e:  # report the row, go on
             rows.append(f"| {name} | failed: {' '.join(e.cmd[:2])} exit {e.returncode} | | | | | | |")
@@ -81,7 +90,7 @@ def main():
             continue
         opens.append(jl["open_ms"])
         firsts.append(jl["first_ms"])
-        total = lp + jl["median_ms"]
+        total = (lp or 0.0) + jl["median_ms"]
         tt, ratio = "n/a", "n/a"
         if have_triton:
             try:
@@ -90,7 +99,8 @@ def main():
             except Exception as e:  # report, do not hide
                 last = [l for l in str(e).splitlines() if l.strip()][-1:] or [""]
                 tt = f"failed: {type(e).__name__}: {last[0][:60]}"
-        rows.append(f"| {name} | {lp:.2f} | {jl['median_ms']:.2f} | {px['median_ms']:.2f} | "
+        lps = f"{lp:.2f}" if lp is not None else "n/a"
+        rows.append(f"| {name} | {lps} | {jl['median_ms']:.2f} | {px['median_ms']:.2f} | "
                     f"{px['median_ms'] / jl['median_ms']:.1f}x | {total:.2f} | {tt} | {ratio} |")
         print(rows[-1], flush=True)
     head = [
