@@ -7,6 +7,7 @@
 #include <dlfcn.h>
 #include <math.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "rt_test.h"
@@ -233,6 +234,51 @@ static void test_modes(t_state *t, const char *dir) {
   fixture_close(&f);
 }
 
+/* Four processes tune the same key at once into one folder: all succeed, one whole KEY.tune
+ * is left, and a fresh runtime reads the choice from it without launching. */
+static void test_concurrent(t_state *t, const char *root) {
+  enum { PROCS = 4 };
+  char dir[512];
+  snprintf(dir, sizeof dir, "%s/conc", root);
+  pid_t pids[PROCS];
+  for (int p = 0; p < PROCS; p++) {
+    if ((pids[p] = fork()) != 0) continue;
+    fixture f;
+    if (!fixture_open(&f, dir)) _exit(1);
+    tilert_tune_variant v[5];
+    variants(&f, v);
+    tilert_arg args[] = {tilert_ptr(f.acc), tilert_ptr(f.x), tilert_i32(64)};
+    tilert_tune_request req = {.key = "concurrent", .variants = v, .nvariants = 5, .args = args, .nargs = 3};
+    size_t best = 99;
+    tilert_status s = tilert_tune(f.rt, &req, &best, NULL, NULL);
+    fixture_close(&f);
+    _exit(s == TILERT_OK && best == 1 ? 0 : 2);
+  }
+  int ok = 1;
+  for (int p = 0; p < PROCS; p++) {
+    int st = 0;
+    waitpid(pids[p], &st, 0);
+    ok &= WIFEXITED(st) && WEXITSTATUS(st) == 0;
+  }
+  t_check(t, ok, "four processes tuning one key at once all choose BLOCK=1024");
+  char cmd[1400];
+  snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | grep -c '\\.tune$') = 1 && ! ls -A '%s' | grep -q tmp", dir, dir);
+  t_check(t, system(cmd) == 0, "one .tune file left, no temporaries");
+  fixture f;
+  t_check(t, fixture_open(&f, dir), "a fresh runtime on that folder");
+  tilert_tune_variant v[5];
+  variants(&f, v);
+  tilert_arg args[] = {tilert_ptr(f.acc), tilert_ptr(f.x), tilert_i32(64)};
+  tilert_tune_request req = {.key = "concurrent", .variants = v, .nvariants = 5, .args = args, .nargs = 3};
+  size_t best = 99;
+  tilert_tune_source src;
+  long before = launches();
+  tilert_status s = tilert_tune(f.rt, &req, &best, &src, NULL);
+  t_check(t, s == TILERT_OK && best == 1 && src == TILERT_TUNE_DISK && launches() == before,
+          "it reads the choice from the disk cache, launching nothing");
+  fixture_close(&f);
+}
+
 int main(void) {
   t_state t = {0};
   setenv("TILERT_LIBCUDA", TILERT_MOCK_PATH, 1);
@@ -245,6 +291,7 @@ int main(void) {
   test_choice(&t, dir);
   test_buffers(&t, dir);
   test_modes(&t, dir);
+  test_concurrent(&t, dir);
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   if (system(cmd) != 0) printf("note: could not remove %s\n", dir);
