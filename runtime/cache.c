@@ -273,8 +273,10 @@ static void remove_if_same(const char *path, const struct stat *opened) {
     unlink(path);
 }
 
-tilert_status tilert_cache_read(const char *dir, const char *key, const char *ext,
-                                char **out_data, size_t *out_len, char *err, size_t cap) {
+/* Reads and checks one entry file; a corrupt one is removed when `remove_corrupt`. */
+static tilert_status read_entry(const char *dir, const char *key, const char *ext,
+                                bool remove_corrupt, char **out_data, size_t *out_len,
+                                char *err, size_t cap) {
   char path[4200];
   *out_data = NULL;
   *out_len = 0;
@@ -294,9 +296,9 @@ tilert_status tilert_cache_read(const char *dir, const char *key, const char *ex
   const char *problem = entry_problem(file, n);
   if (problem) {
     free(file);
-    remove_if_same(path, &st);
-    return rt_fail_buf(err, cap, TILERT_ERROR_NOT_FOUND,
-                       "tilert: cache: corrupt entry %s (%s): removed", path, problem);
+    if (remove_corrupt) remove_if_same(path, &st);
+    return rt_fail_buf(err, cap, TILERT_ERROR_NOT_FOUND, "tilert: cache: corrupt entry %s (%s)%s",
+                       path, problem, remove_corrupt ? ": removed" : "");
   }
   size_t len = n - ENTRY_HEADER;
   memmove(file, file + ENTRY_HEADER, len);
@@ -304,6 +306,11 @@ tilert_status tilert_cache_read(const char *dir, const char *key, const char *ex
   *out_data = (char *)file;
   *out_len = len;
   return TILERT_OK;
+}
+
+tilert_status tilert_cache_read(const char *dir, const char *key, const char *ext,
+                                char **out_data, size_t *out_len, char *err, size_t cap) {
+  return read_entry(dir, key, ext, true, out_data, out_len, err, cap);
 }
 
 tilert_status rt_read_file(const char *path, char **out_data, size_t *out_len, char *err,
@@ -382,7 +389,8 @@ tilert_status tilert_cache_get(const tilert_cache_config *c, const char *key, co
   *out_len = 0;
   if (c->mode == TILERT_CACHE_OFF)
     return rt_fail_buf(err, cap, TILERT_ERROR_NOT_FOUND, "tilert: cache: off");
-  RT_TRY(tilert_cache_read(c->dir, key, ext, out_data, out_len, err, cap));
+  /* must-hit writes nothing, not even the removal of a corrupt file */
+  RT_TRY(read_entry(c->dir, key, ext, c->mode == TILERT_CACHE_READ_WRITE, out_data, out_len, err, cap));
   if (c->mode == TILERT_CACHE_READ_WRITE) { /* LRU: a hit is a use (mtime; see cache_evict.c) */
     char path[4200];
     snprintf(path, sizeof path, "%s/%s.%s", c->dir, key, ext);

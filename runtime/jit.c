@@ -136,11 +136,14 @@ static void entry_free(jit_entry *e) {
 /* Reads what the cache has of the entry (each missing or corrupt file stays NULL). The PTX
  * is read only when it is needed: to load it, or to assemble a missing cubin. */
 static void cache_lookup(const tilert_cache_config *c, const char *key, bool want_ptx,
-                         jit_entry *e) {
-  if (tilert_cache_get(c, key, "json", &e->json, &e->json_len, NULL, 0) != TILERT_OK) return;
-  if (!want_ptx && tilert_cache_get(c, key, "cubin", &e->cubin, &e->cubin_len, NULL, 0) == TILERT_OK)
+                         jit_entry *e, char *why, size_t why_cap) {
+  if (tilert_cache_get(c, key, "json", &e->json, &e->json_len, why, why_cap) != TILERT_OK) return;
+  if (!want_ptx &&
+      tilert_cache_get(c, key, "cubin", &e->cubin, &e->cubin_len, why, why_cap) == TILERT_OK)
     return;
-  (void)tilert_cache_get(c, key, "ptx", &e->ptx, &e->ptx_len, NULL, 0);
+  char ptx_why[512];
+  if (tilert_cache_get(c, key, "ptx", &e->ptx, &e->ptx_len, ptx_why, sizeof ptx_why) && want_ptx)
+    snprintf(why, why_cap, "%s", ptx_why);
 }
 
 /* Fills in what the lookup did not find: PTX and metadata by compiling, the cubin by
@@ -183,11 +186,12 @@ static void key_target(const tilert_runtime *rt, const char *arch, char *out, si
   snprintf(out, cap, "%s driver=%d", arch, rt->info.driver_version);
 }
 
+/* `why` is the failed lookup's message: the missing file, or a corrupt one. */
 static tilert_status must_hit_miss(tilert_runtime *rt, const char *filename, const char *key,
-                                   const tilert_cache_config *c) {
+                                   const tilert_cache_config *c, const char *why) {
   return rt_fail(rt, TILERT_ERROR_NOT_FOUND,
                  "tilert: cache miss for %s (key %s) in %s, and TILERT_CACHE_MODE=must-hit: "
-                 "nothing is compiled", filename, key, c->dir);
+                 "nothing is compiled\n  %s", filename, key, c->dir, why);
 }
 
 /* TILERT_JIT_LOAD=ptx hands the driver PTX (its JIT compiles it), for debugging. */
@@ -218,11 +222,12 @@ tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filena
   free(otext);
   bool want_ptx = want_ptx_load();
   jit_entry e = {0};
-  cache_lookup(&c, key, want_ptx, &e);
+  char why[1024] = "";
+  cache_lookup(&c, key, want_ptx, &e, why, sizeof why);
   bool hit = e.json && (want_ptx ? e.ptx != NULL : e.cubin != NULL);
   tilert_status s = TILERT_OK;
   if (hit) rt->stats.jit_disk_hits++;
-  else if (c.mode == TILERT_CACHE_MUST_HIT) s = must_hit_miss(rt, filename, key, &c);
+  else if (c.mode == TILERT_CACHE_MUST_HIT) s = must_hit_miss(rt, filename, key, &c, why);
   else s = jit_fill(rt, &c, key, filename, source, len, &o, want_ptx, &e);
   if (!s && e.cubin && !want_ptx)
     s = tilert_module_load_cubin(rt, e.cubin, e.cubin_len, e.json, e.json_len, out_module);

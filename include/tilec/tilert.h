@@ -313,7 +313,8 @@ typedef struct tilert_cache_config {
  * TILERT_ERROR_INVALID_ARGUMENT naming the variable. */
 tilert_status tilert_cache_config_from_env(tilert_cache_config *out, char *err, size_t err_cap);
 /* tilert_cache_read under a policy: off is always a miss (NOT_FOUND); in read-write mode a
- * hit sets the file's mtime to now (the LRU order of eviction); must-hit only reads. */
+ * hit sets the file's mtime to now (the LRU order of eviction); must-hit only reads (a
+ * corrupt file is a miss there too, but is left in place: "corrupt entry PATH (WHY)"). */
 tilert_status tilert_cache_get(const tilert_cache_config *c, const char *key, const char *ext,
                                char **out_data, size_t *out_len, char *err, size_t err_cap);
 /* tilert_cache_write under a policy: off does nothing (OK); must-hit writes nothing and
