@@ -301,12 +301,15 @@ static bool write_file(int fd, const char *data, size_t len) {
   return true;
 }
 
-typedef struct px_files { char in[64], out[64], log[64]; int fin, fout, flog; } px_files;
+typedef struct px_files { char in[4200], out[4200], log[4200]; int fin, fout, flog; } px_files;
 
+/* Three temporary files in $TMPDIR (else /tmp); fds of the ones not made stay -1. */
 static bool px_open(px_files *f) {
-  snprintf(f->in, sizeof f->in, "/tmp/tilert-XXXXXX.ptx");
-  snprintf(f->out, sizeof f->out, "/tmp/tilert-XXXXXX.cubin");
-  snprintf(f->log, sizeof f->log, "/tmp/tilert-XXXXXX.log");
+  const char *dir = getenv("TMPDIR");
+  if (!dir || !dir[0] || strlen(dir) > 4000) dir = "/tmp";
+  snprintf(f->in, sizeof f->in, "%s/tilert-XXXXXX.ptx", dir);
+  snprintf(f->out, sizeof f->out, "%s/tilert-XXXXXX.cubin", dir);
+  snprintf(f->log, sizeof f->log, "%s/tilert-XXXXXX.log", dir);
   f->fin = mkstemps(f->in, 4);
   f->fout = mkstemps(f->out, 6);
   f->flog = mkstemps(f->log, 4);
