@@ -67,6 +67,7 @@ struct tilert_assembler {
   tilert_assembler_kind kind; /* NVJITLINK or PTXAS: what compiles */
   void *lib;                  /* nvJitLink's dlopen handle */
   jl_api jl;
+  unsigned threads;           /* nvJitLink -split-compile=N when > 1 ($TILERT_ASSEMBLER_THREADS) */
   char path[4096];            /* the library or the ptxas executable */
   char description[4200];
 };
@@ -225,6 +226,9 @@ tilert_status tilert_assembler_create(tilert_assembler_kind kind, tilert_assembl
                        kind == TILERT_ASSEMBLER_NVJITLINK ? "" :
                        "ptxas not found (TILERT_PTXAS, PATH, CUDA_HOME/bin, /usr/local/cuda/bin)");
   }
+  const char *threads = getenv("TILERT_ASSEMBLER_THREADS");
+  a->threads = threads && threads[0] ? (unsigned)strtoul(threads, NULL, 10) : 1;
+  if (a->threads > 64) a->threads = 64;
   describe(a);
   *out = a;
   return TILERT_OK;
@@ -261,11 +265,13 @@ static tilert_status jl_fail(const tilert_assembler *a, nvJitLinkHandle h, const
 static tilert_status jl_compile(const tilert_assembler *a, const char *ptx, size_t len,
                                 const char *arch, unsigned char **out, size_t *out_len,
                                 char *err, size_t cap) {
-  char archopt[64];
+  char archopt[64], split[32];
   snprintf(archopt, sizeof archopt, "-arch=%s", arch);
-  const char *opts[] = {archopt, "-O3"};
+  snprintf(split, sizeof split, "-split-compile=%u", a->threads);
+  const char *opts[] = {archopt, "-O3", split};
   nvJitLinkHandle h = NULL;
-  nvJitLinkResult r = a->jl.create(&h, 2, opts);
+  /* -split-compile=N spreads a module's kernels over N threads (one kernel: no gain) */
+  nvJitLinkResult r = a->jl.create(&h, a->threads > 1 ? 3 : 2, opts);
   if (r) return jl_fail(a, h, "nvJitLinkCreate", r, err, cap);
   tilert_status s = TILERT_OK;
   size_t size = 0;
