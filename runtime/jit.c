@@ -226,9 +226,12 @@ tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filena
   cache_lookup(&c, key, want_ptx, &e, why, sizeof why);
   bool hit = e.json && (want_ptx ? e.ptx != NULL : e.cubin != NULL);
   tilert_status s = TILERT_OK;
-  if (hit) rt->stats.jit_disk_hits++;
-  else if (c.mode == TILERT_CACHE_MUST_HIT) s = must_hit_miss(rt, filename, key, &c, why);
-  else s = jit_fill(rt, &c, key, filename, source, len, &o, want_ptx, &e);
+  unsigned work = rt->stats.jit_compiles + rt->stats.jit_assembles;
+  if (!hit && c.mode == TILERT_CACHE_MUST_HIT) s = must_hit_miss(rt, filename, key, &c, why);
+  else if (!hit) s = jit_fill(rt, &c, key, filename, source, len, &o, want_ptx, &e);
+  /* A hit is a load with nothing compiled or assembled (with no assembler installed, the
+   * cached PTX and metadata are a whole entry). */
+  if (!s && rt->stats.jit_compiles + rt->stats.jit_assembles == work) rt->stats.jit_disk_hits++;
   if (!s && e.cubin && !want_ptx)
     s = tilert_module_load_cubin(rt, e.cubin, e.cubin_len, e.json, e.json_len, out_module);
   else if (!s)

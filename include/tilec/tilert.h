@@ -362,7 +362,8 @@ typedef struct tilert_tune_request {
   size_t nreset;
   const tilert_tune_buffer *restore_value; /* saved once, written back before every run */
   size_t nrestore;
-  unsigned warmup, rep;       /* launches before timing and timed launches; 0: 3 and 10 */
+  unsigned warmup, rep;       /* launches before timing, timed launches (at most 1000);
+                                 0: 3 and 10 */
   tilert_report_fn report;    /* report lines; NULL: stderr when TILERT_PRINT_AUTOTUNING=1 */
   void *report_user;
 } tilert_tune_request;
