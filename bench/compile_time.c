@@ -1,7 +1,8 @@
 /* Times tilec_compile (source in memory -> PTX) for one kernel file, as an embedding
  * application would call it. Prints the median and minimum over --reps runs in ms.
  *
- * usage: compile_time FILE [--signature SIG] [-D NAME=VALUE]... [--reps N] [--emit=ptx|cubin] */
+ * usage: compile_time FILE [--signature SIG] [-D NAME=VALUE]... [--kernel NAME] [--reps N]
+ *                     [--emit=ptx|cubin] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,10 +29,15 @@ int main(int argc, char **argv) {
   memset(&o, 0, sizeof o);
   tilec_define defs[MAX_DEFINES];
   int reps = 20;
-  const char *file = NULL;
+  const char *file = NULL, *kernel = NULL;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--signature") == 0 && i + 1 < argc) o.signature = argv[++i];
     else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = atoi(argv[++i]);
+    else if (strcmp(argv[i], "--kernel") == 0 && i + 1 < argc) {
+      kernel = argv[++i];
+      o.kernels = &kernel;
+      o.nkernels = 1;
+    }
     else if (strcmp(argv[i], "--emit=cubin") == 0) o.emit = TILEC_EMIT_CUBIN;
     else if (strcmp(argv[i], "--emit=ptx") == 0) o.emit = TILEC_EMIT_PTX;
     else if (strncmp(argv[i], "-D", 2) == 0 && o.ndefines < MAX_DEFINES) {

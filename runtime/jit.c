@@ -1,15 +1,29 @@
-/* The JIT path: tilec source -> (disk cache) -> PTX + metadata -> tilert_module_load_ptx.
+/* The JIT path: tilec source -> (disk cache) -> PTX + metadata -> cubin (nvJitLink, else
+ * ptxas) -> tilert_module_load_cubin; the disk cache keeps KEY.json, KEY.ptx and KEY.cubin,
+ * so a warm process reads two files and the driver runs no PTX JIT.
  * Needs libtilec; libtilert builds without it, so the compiler half is behind
  * TILERT_WITH_TILEC (defined, with libtilec linked, where both are built). */
 #include "rt_internal.h"
 
-#ifdef TILERT_WITH_TILEC
-
-#include "tilec/tilec.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+tilert_status tilert_runtime_set_cache(tilert_runtime *rt, const tilert_cache_config *config) {
+  if (!rt) return TILERT_ERROR_INVALID_ARGUMENT;
+  rt->cache_set = config != NULL;
+  if (config) rt->cache = *config;
+  return TILERT_OK;
+}
+
+tilert_status rt_cache_config(tilert_runtime *rt, tilert_cache_config *out) {
+  if (rt->cache_set) { *out = rt->cache; return TILERT_OK; }
+  return tilert_cache_config_from_env(out, rt->err, sizeof rt->err);
+}
+
+#ifdef TILERT_WITH_TILEC
+
+#include "tilec/tilec.h"
 
 typedef struct strbuf { char *p; size_t n, cap; bool oom; } strbuf;
 
@@ -107,14 +121,83 @@ static tilert_status compile(tilert_runtime *rt, const char *filename, const cha
   return TILERT_OK;
 }
 
-/* A miss is not an error; a half-present entry (one file of two) counts as a miss. */
-static bool cache_lookup(const char *dir, const char *key, char **ptx, size_t *pl, char **json,
-                         size_t *jl) {
-  if (tilert_cache_read(dir, key, "ptx", ptx, pl, NULL, 0) != TILERT_OK) return false;
-  if (tilert_cache_read(dir, key, "json", json, jl, NULL, 0) == TILERT_OK) return true;
-  free(*ptx);
-  *ptx = NULL;
-  return false;
+/* One JIT request's texts and image; every buffer is malloc'ed (or NULL). */
+typedef struct jit_entry {
+  char *json, *ptx, *cubin;
+  size_t json_len, ptx_len, cubin_len;
+} jit_entry;
+
+static void entry_free(jit_entry *e) {
+  free(e->json);
+  free(e->ptx);
+  free(e->cubin);
+}
+
+/* Reads what the cache has of the entry (each missing or corrupt file stays NULL). The PTX
+ * is read only when it is needed: to load it, or to assemble a missing cubin. */
+static void cache_lookup(const tilert_cache_config *c, const char *key, bool want_ptx,
+                         jit_entry *e, char *why, size_t why_cap) {
+  if (tilert_cache_get(c, key, "json", &e->json, &e->json_len, why, why_cap) != TILERT_OK) return;
+  if (!want_ptx &&
+      tilert_cache_get(c, key, "cubin", &e->cubin, &e->cubin_len, why, why_cap) == TILERT_OK)
+    return;
+  char ptx_why[512];
+  if (tilert_cache_get(c, key, "ptx", &e->ptx, &e->ptx_len, ptx_why, sizeof ptx_why) && want_ptx)
+    snprintf(why, why_cap, "%s", ptx_why);
+}
+
+/* Fills in what the lookup did not find: PTX and metadata by compiling, the cubin by
+ * assembling (none when no assembler is installed: the driver then gets the PTX). Each
+ * new piece goes to the cache; a cache that cannot be written is not a failure. */
+static tilert_status jit_fill(tilert_runtime *rt, const tilert_cache_config *c, const char *key,
+                              const char *filename, const char *source, size_t len,
+                              tilec_options *o, bool want_ptx, jit_entry *e) {
+  if (!e->json || !e->ptx) {
+    free(e->json);
+    free(e->ptx);
+    e->json = e->ptx = NULL;
+    double t0 = rt_now_ms();
+    RT_TRY(compile(rt, filename, source, len, o, &e->ptx, &e->ptx_len, &e->json, &e->json_len));
+    rt->stats.compile_ms += rt_now_ms() - t0;
+    rt->stats.jit_compiles++;
+    (void)tilert_cache_put(c, key, "json", e->json, e->json_len, NULL, 0);
+    (void)tilert_cache_put(c, key, "ptx", e->ptx, e->ptx_len, NULL, 0);
+  }
+  if (want_ptx || e->cubin) return TILERT_OK;
+  const tilert_assembler *a;
+  tilert_status s = rt_assembler(rt, &a);
+  if (s == TILERT_ERROR_NOT_FOUND) return TILERT_OK; /* no assembler: the driver's JIT */
+  RT_TRY(s);
+  unsigned char *cubin = NULL;
+  double t0 = rt_now_ms();
+  RT_TRY(tilert_assembler_compile(a, e->ptx, e->ptx_len, o->arch, &cubin, &e->cubin_len, rt->err,
+                                  sizeof rt->err));
+  rt->stats.assemble_ms += rt_now_ms() - t0;
+  rt->stats.jit_assembles++;
+  e->cubin = (char *)cubin;
+  (void)tilert_cache_put(c, key, "cubin", e->cubin, e->cubin_len, NULL, 0);
+  return TILERT_OK;
+}
+
+/* The key's target field: the arch and the driver version (a new driver may load cubins
+ * differently; a toolkit upgrade does not invalidate: any assembler's cubin for the arch
+ * loads). */
+static void key_target(const tilert_runtime *rt, const char *arch, char *out, size_t cap) {
+  snprintf(out, cap, "%s driver=%d", arch, rt->info.driver_version);
+}
+
+/* `why` is the failed lookup's message: the missing file, or a corrupt one. */
+static tilert_status must_hit_miss(tilert_runtime *rt, const char *filename, const char *key,
+                                   const tilert_cache_config *c, const char *why) {
+  return rt_fail(rt, TILERT_ERROR_NOT_FOUND,
+                 "tilert: cache miss for %s (key %s) in %s, and TILERT_CACHE_MODE=must-hit: "
+                 "nothing is compiled\n  %s", filename, key, c->dir, why);
+}
+
+/* TILERT_JIT_LOAD=ptx hands the driver PTX (its JIT compiles it), for debugging. */
+static bool want_ptx_load(void) {
+  const char *v = getenv("TILERT_JIT_LOAD");
+  return v && strcmp(v, "ptx") == 0;
 }
 
 tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filename,
@@ -126,26 +209,34 @@ tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filena
   tilec_options o;
   if (opts) o = *opts; else memset(&o, 0, sizeof o);
   o.emit = TILEC_EMIT_PTX;
-  char arch[16];
+  char arch[16], target[64];
   if (!o.arch) { device_arch(rt, arch, sizeof arch); o.arch = arch; }
+  if (!filename) filename = "<source>";
+  tilert_cache_config c;
+  RT_TRY(rt_cache_config(rt, &c));
   char *otext = options_text(&o, o.arch);
   if (!otext) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
-  char key[TILERT_CACHE_KEY_LEN + 1], dir[4096];
-  tilert_cache_key(source, len, otext, tilec_version(), o.arch, key);
+  char key[TILERT_CACHE_KEY_LEN + 1];
+  key_target(rt, o.arch, target, sizeof target);
+  tilert_cache_key(source, len, otext, tilec_version(), target, key);
   free(otext);
-  bool have_dir = tilert_cache_dir(dir, sizeof dir) == TILERT_OK;
-  char *ptx = NULL, *json = NULL;
-  size_t pl = 0, jl = 0;
-  if (!have_dir || !cache_lookup(dir, key, &ptx, &pl, &json, &jl)) {
-    RT_TRY(compile(rt, filename ? filename : "<source>", source, len, &o, &ptx, &pl, &json, &jl));
-    if (have_dir) { /* a cache that cannot be written is not a failure of the compile */
-      (void)tilert_cache_write(dir, key, "json", json, jl, NULL, 0);
-      (void)tilert_cache_write(dir, key, "ptx", ptx, pl, NULL, 0);
-    }
-  }
-  tilert_status s = tilert_module_load_ptx(rt, ptx, pl, json, jl, out_module);
-  free(ptx);
-  free(json);
+  bool want_ptx = want_ptx_load();
+  jit_entry e = {0};
+  char why[1024] = "";
+  cache_lookup(&c, key, want_ptx, &e, why, sizeof why);
+  bool hit = e.json && (want_ptx ? e.ptx != NULL : e.cubin != NULL);
+  tilert_status s = TILERT_OK;
+  unsigned work = rt->stats.jit_compiles + rt->stats.jit_assembles;
+  if (!hit && c.mode == TILERT_CACHE_MUST_HIT) s = must_hit_miss(rt, filename, key, &c, why);
+  else if (!hit) s = jit_fill(rt, &c, key, filename, source, len, &o, want_ptx, &e);
+  /* A hit is a load with nothing compiled or assembled (with no assembler installed, the
+   * cached PTX and metadata are a whole entry). */
+  if (!s && rt->stats.jit_compiles + rt->stats.jit_assembles == work) rt->stats.jit_disk_hits++;
+  if (!s && e.cubin && !want_ptx)
+    s = tilert_module_load_cubin(rt, e.cubin, e.cubin_len, e.json, e.json_len, out_module);
+  else if (!s)
+    s = tilert_module_load_ptx(rt, e.ptx, e.ptx_len, e.json, e.json_len, out_module);
+  entry_free(&e);
   return s;
 }
 

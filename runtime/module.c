@@ -1,10 +1,12 @@
-/* Modules: PTX + metadata loaded through cuModuleLoadDataEx, kept in the runtime's in-memory
- * cache (keyed by the hash of both texts; one runtime is one device); kernels and launches. */
+/* Modules: PTX or a cubin, plus metadata, loaded through cuModuleLoadDataEx, kept in the
+ * runtime's in-memory cache (keyed by the hash of image and metadata; one runtime is one
+ * device); kernels and launches. */
 #include "rt_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define DEFAULT_SHARED_LIMIT (48 * 1024)
 #define JIT_LOG_CAP 4096
@@ -39,24 +41,32 @@ static tilert_module *cache_find(tilert_runtime *rt, uint64_t lo, uint64_t hi) {
   return NULL;
 }
 
-/* The driver needs NUL-terminated PTX; the caller's buffer need not be. */
-static tilert_status load_cu_module(tilert_runtime *rt, const char *ptx, size_t len,
-                                    CUmodule *out) {
-  char *text = malloc(len + 1);
-  if (!text) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
-  memcpy(text, ptx, len);
-  text[len] = 0;
+/* The driver needs NUL-terminated PTX (the caller's buffer need not be); a cubin is passed
+ * as it is (its ELF header gives the driver its size). */
+static tilert_status load_cu_module(tilert_runtime *rt, const char *image, size_t len,
+                                    bool is_ptx, CUmodule *out) {
+  char *text = NULL;
+  if (is_ptx) {
+    if (!(text = malloc(len + 1))) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+    memcpy(text, image, len);
+    text[len] = 0;
+  }
   char log[JIT_LOG_CAP] = "";
   CUjit_option opts[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
   void *vals[2] = {log, (void *)(uintptr_t)sizeof log};
-  CUresult r = rt->cu.cuModuleLoadDataEx(out, text, 2, opts, vals);
+  double t0 = rt_now_ms();
+  CUresult r = rt->cu.cuModuleLoadDataEx(out, is_ptx ? text : image, 2, opts, vals);
+  rt->stats.load_ms += rt_now_ms() - t0;
   free(text);
-  if (r == CUDA_SUCCESS) return TILERT_OK;
+  if (r == CUDA_SUCCESS) {
+    if (is_ptx) rt->stats.ptx_loads++; else rt->stats.cubin_loads++;
+    return TILERT_OK;
+  }
   tilert_status s = rt_cu_fail(rt, r, "cuModuleLoadDataEx", __FILE__, __LINE__);
   log[sizeof log - 1] = 0;
   if (log[0]) {
     size_t n = strlen(rt->err);
-    snprintf(rt->err + n, sizeof rt->err - n, "\n  ptx JIT log: %s", log);
+    snprintf(rt->err + n, sizeof rt->err - n, "\n  %s log: %s", is_ptx ? "ptx JIT" : "cubin load", log);
   }
   return s;
 }
@@ -94,8 +104,8 @@ static void module_free(tilert_module *m) {
   free(m);
 }
 
-static tilert_status module_build(tilert_runtime *rt, const char *ptx, size_t ptx_len,
-                                  tilert_metadata *md, tilert_module *m) {
+static tilert_status module_build(tilert_runtime *rt, const char *image, size_t len,
+                                  bool is_ptx, tilert_metadata *md, tilert_module *m) {
   m->rt = rt;
   m->refs = 1;
   m->meta = md;
@@ -103,22 +113,23 @@ static tilert_status module_build(tilert_runtime *rt, const char *ptx, size_t pt
   m->nkernels = tilert_metadata_kernel_count(md);
   m->kernels = calloc(m->nkernels, sizeof *m->kernels);
   if (!m->kernels) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
-  RT_TRY(load_cu_module(rt, ptx, ptx_len, &m->mod));
+  RT_TRY(load_cu_module(rt, image, len, is_ptx, &m->mod));
   for (size_t i = 0; i < m->nkernels; i++)
     RT_TRY(init_kernel(m, tilert_metadata_kernel(md, i), &m->kernels[i]));
   return TILERT_OK;
 }
 
-tilert_status tilert_module_load_ptx(tilert_runtime *rt, const char *ptx, size_t ptx_len,
-                                     const char *metadata_json, size_t json_len,
-                                     tilert_module **out_module) {
+static tilert_status module_load(tilert_runtime *rt, const char *image, size_t len, bool is_ptx,
+                                 const char *metadata_json, size_t json_len,
+                                 tilert_module **out_module) {
   *out_module = NULL;
   RT_TRY(rt_check_ready(rt));
-  if (!ptx || !ptx_len || !metadata_json)
-    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: module load: empty PTX or no metadata");
+  if (!image || !len || !metadata_json)
+    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: module load: empty %s or no metadata",
+                   is_ptx ? "PTX" : "cubin");
   rt_hash h;
   rt_hash_init(&h);
-  rt_hash_field(&h, ptx, ptx_len);
+  rt_hash_field(&h, image, len);
   rt_hash_field(&h, metadata_json, json_len);
   uint64_t lo, hi;
   rt_hash_final(&h, &lo, &hi);
@@ -132,7 +143,7 @@ tilert_status tilert_module_load_ptx(tilert_runtime *rt, const char *ptx, size_t
   RT_TRY(tilert_metadata_parse(metadata_json, json_len, &md, rt->err, sizeof rt->err));
   tilert_module *m = calloc(1, sizeof *m);
   if (!m) { tilert_metadata_free(md); return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory"); }
-  tilert_status s = module_build(rt, ptx, ptx_len, md, m);
+  tilert_status s = module_build(rt, image, len, is_ptx, md, m);
   if (s) { module_free(m); return s; }
   m->hash_lo = lo;
   m->hash_hi = hi;
@@ -140,6 +151,27 @@ tilert_status tilert_module_load_ptx(tilert_runtime *rt, const char *ptx, size_t
   rt->modules = m;
   *out_module = m;
   return TILERT_OK;
+}
+
+tilert_status tilert_module_load_ptx(tilert_runtime *rt, const char *ptx, size_t ptx_len,
+                                     const char *metadata_json, size_t json_len,
+                                     tilert_module **out_module) {
+  return module_load(rt, ptx, ptx_len, true, metadata_json, json_len, out_module);
+}
+
+static bool is_elf(const void *image, size_t len) {
+  return len >= 4 && memcmp(image, "\x7f" "ELF", 4) == 0;
+}
+
+tilert_status tilert_module_load_cubin(tilert_runtime *rt, const void *cubin, size_t cubin_len,
+                                       const char *metadata_json, size_t json_len,
+                                       tilert_module **out_module) {
+  if (cubin && !is_elf(cubin, cubin_len)) {
+    *out_module = NULL;
+    RT_TRY(rt_check_ready(rt));
+    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: module load: the cubin is not an ELF image");
+  }
+  return module_load(rt, cubin, cubin_len, false, metadata_json, json_len, out_module);
 }
 
 /* X.ptx -> X.json; a name without an extension gets ".json" appended. */
@@ -164,7 +196,7 @@ tilert_status tilert_module_load_files(tilert_runtime *rt, const char *ptx_path,
   size_t ptx_len = 0, json_len = 0;
   tilert_status s = rt_read_file(ptx_path, &ptx, &ptx_len, rt->err, sizeof rt->err);
   if (!s) s = rt_read_file(json_path, &json, &json_len, rt->err, sizeof rt->err);
-  if (!s) s = tilert_module_load_ptx(rt, ptx, ptx_len, json, json_len, out_module);
+  if (!s) s = module_load(rt, ptx, ptx_len, !is_elf(ptx, ptx_len), json, json_len, out_module);
   if (s == TILERT_ERROR_METADATA) { /* say which file */
     size_t n = strlen(rt->err);
     snprintf(rt->err + n, sizeof rt->err - n, "\n  in %s", json_path);
@@ -247,4 +279,18 @@ tilert_status tilert_launch_unchecked(tilert_kernel *k, const unsigned grid[3],
   CUresult r = k->launch(k->fn, grid[0], grid[1], grid[2], k->block_x, 1, 1, k->shared_bytes,
                          (CUstream)stream, kernel_params, NULL);
   return r == CUDA_SUCCESS ? TILERT_OK : launch_failed(k, r);
+}
+
+/* ---- stats ------------------------------------------------------------------------------ */
+
+double rt_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+tilert_status tilert_runtime_get_stats(const tilert_runtime *rt, tilert_runtime_stats *out_stats) {
+  if (!rt || !out_stats) return TILERT_ERROR_INVALID_ARGUMENT;
+  *out_stats = rt->stats;
+  return TILERT_OK;
 }

@@ -49,6 +49,8 @@ typedef CUresult (*rt_launch_fn)(CUfunction, unsigned, unsigned, unsigned, unsig
 
 #define RT_ERR_CAP 4096
 
+typedef struct rt_tune_entry rt_tune_entry; /* runtime/tune.c */
+
 struct tilert_runtime {
   void *lib;             /* dlopen handle of libcuda */
   bool driver_inited;    /* cuInit ran: libcuda is not dlclose'd after that */
@@ -59,6 +61,14 @@ struct tilert_runtime {
   int device_index;
   tilert_device_info info;
   tilert_module *modules; /* loaded modules (the in-memory cache), a list */
+  tilert_runtime_stats stats;
+  tilert_assembler *assembler; /* PTX -> cubin for the JIT path, made on first use */
+  bool assembler_tried;        /* creation was attempted (it may have found none) */
+  tilert_status assembler_status;
+  char assembler_why[512];     /* why creation failed */
+  bool cache_set;              /* tilert_runtime_set_cache was called: `cache` overrides env */
+  tilert_cache_config cache;
+  rt_tune_entry *tunes;        /* tuning choices made or read by this runtime, a list */
   char err[RT_ERR_CAP];
 };
 
@@ -81,6 +91,21 @@ struct tilert_module {
   size_t nkernels;
   tilert_kernel *kernels;
 };
+
+/* The runtime's assembler, created on first use (runtime/ptx_compile.c). When creation
+ * failed (NOT_FOUND: none installed; INVALID_ARGUMENT: a bad TILERT_ASSEMBLER) returns that
+ * status every time, with the message in rt's last error, and stores NULL. */
+tilert_status rt_assembler(tilert_runtime *rt, const tilert_assembler **out);
+
+/* The disk cache the runtime uses: its own (tilert_runtime_set_cache), else the
+ * environment's (runtime/jit.c). */
+tilert_status rt_cache_config(tilert_runtime *rt, tilert_cache_config *out);
+
+/* Frees the runtime's tuning choices (runtime/tune.c). */
+void rt_tune_free_all(tilert_runtime *rt);
+
+/* Milliseconds since an arbitrary point (CLOCK_MONOTONIC), for the stats. */
+double rt_now_ms(void);
 
 /* Unloads every module of rt (runtime/module.c); the context must be current. */
 void rt_module_unload_all(tilert_runtime *rt);
@@ -149,6 +174,8 @@ void rt_hash_init(rt_hash *h);
 /* Adds a length-prefixed field. */
 void rt_hash_field(rt_hash *h, const void *data, size_t len);
 void rt_hash_final(const rt_hash *h, uint64_t *out_lo, uint64_t *out_hi);
+/* A fast 64-bit checksum of len bytes (the cache entries' integrity check). */
+uint64_t rt_checksum64(const void *data, size_t len, uint64_t seed);
 
 /* ---- arguments (runtime/args.c) ------------------------------------------------------- */
 

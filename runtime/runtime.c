@@ -210,6 +210,8 @@ void tilert_runtime_destroy(tilert_runtime *rt) {
   /* Once cuInit ran, libcuda keeps threads and handlers that unloading it would pull out
    * from under; the handle is left open (the process holds one libcuda anyway). */
   if (rt->lib && !rt->driver_inited) dlclose(rt->lib);
+  tilert_assembler_destroy(rt->assembler);
+  rt_tune_free_all(rt);
   free(rt);
 }
 

@@ -30,5 +30,10 @@ ptxas = shutil.which("ptxas") or (os.path.exists("/usr/local/cuda/bin/ptxas") an
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+# nvJitLink (the runtime's in-process PTX assembler): the toolkit's copy, where installed.
+for root in (os.environ.get("CUDA_HOME", ""), "/usr/local/cuda"):
+    if root and any(os.path.exists(os.path.join(root, d, "libnvJitLink.so.13")) for d in ("lib64", "lib")):
+        config.available_features.add("nvjitlink")
+        break
 if config.tilec_asan:
     config.available_features.add("asan")

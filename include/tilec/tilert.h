@@ -200,8 +200,15 @@ tilert_status tilert_runtime_device_info(const tilert_runtime *rt, tilert_device
 tilert_status tilert_module_load_ptx(tilert_runtime *rt, const char *ptx, size_t ptx_len,
                                      const char *metadata_json, size_t json_len,
                                      tilert_module **out_module);
+/* Loads a cubin (an ELF image for the device's SM, as tilert_assembler_compile or ptxas
+ * writes it) described by `metadata_json`: like tilert_module_load_ptx, but the driver runs
+ * no PTX JIT. The in-memory cache is keyed by hash(cubin, metadata). */
+tilert_status tilert_module_load_cubin(tilert_runtime *rt, const void *cubin, size_t cubin_len,
+                                       const char *metadata_json, size_t json_len,
+                                       tilert_module **out_module);
 /* Reads `ptx_path` and the metadata beside it (the same path with ".json" in place of the
- * extension, as tilec writes it), then tilert_module_load_ptx. */
+ * extension, as tilec writes it), then tilert_module_load_ptx; a file that starts with the
+ * ELF magic is loaded as a cubin (tilec --emit=cubin -o X.cubin writes X.json beside it). */
 tilert_status tilert_module_load_files(tilert_runtime *rt, const char *ptx_path,
                                        tilert_module **out_module);
 /* Drops one reference; at zero the module and its kernels are unloaded. NULL is a no-op. */
@@ -226,6 +233,17 @@ tilert_status tilert_launch(tilert_kernel *k, const unsigned grid[3], tilert_str
  * bf16: uint16_t bits). The caller guarantees the signature; a mismatch is undefined. */
 tilert_status tilert_launch_unchecked(tilert_kernel *k, const unsigned grid[3],
                                       tilert_stream stream, void **kernel_params);
+
+/* Counters and times of one runtime since its creation (for tests and benchmarks). */
+typedef struct tilert_runtime_stats {
+  unsigned ptx_loads;    /* modules the driver got as PTX (its JIT compiled them) */
+  unsigned cubin_loads;  /* modules the driver got as cubins */
+  unsigned jit_compiles; /* tilert_jit_compile_and_load: tilec compiles (disk-cache misses) */
+  unsigned jit_assembles;/* ... PTX -> cubin runs */
+  unsigned jit_disk_hits;/* ... modules whose image and metadata came from the disk cache */
+  double compile_ms, assemble_ms, load_ms; /* summed wall times of those steps */
+} tilert_runtime_stats;
+tilert_status tilert_runtime_get_stats(const tilert_runtime *rt, tilert_runtime_stats *out_stats);
 
 /* ---- memory, streams, events (for tests and benchmarks) ------------------------------ */
 
@@ -258,23 +276,170 @@ void tilert_cache_key(const char *source, size_t source_len, const char *options
  * TILERT_ERROR_NOT_FOUND when none of them is set. */
 tilert_status tilert_cache_dir(char *out_dir, size_t cap);
 /* Writes `dir/key.ext` atomically: a temporary file in `dir`, fsync, rename. Creates `dir`
- * (and parents) when missing. A reader sees the old file, the new file, or none. */
+ * (and parents) when missing. A reader sees the old file, the new file, or none. The file is
+ * a 32-byte header (magic "tilertC1", payload length, 64-bit checksum of the payload, checksum
+ * of the header) followed by the payload (docs/caching.md). No size cap: tilert_cache_put. */
 tilert_status tilert_cache_write(const char *dir, const char *key, const char *ext,
                                  const void *data, size_t len, char *err, size_t err_cap);
-/* Reads `dir/key.ext`. On success stores a malloc'ed buffer the caller frees with free()
- * (NUL-terminated; *out_len excludes the NUL). TILERT_ERROR_NOT_FOUND when absent. */
+/* Reads `dir/key.ext` and checks its header and checksum. On success stores a malloc'ed
+ * copy of the payload the caller frees with free() (NUL-terminated; *out_len excludes the
+ * NUL). TILERT_ERROR_NOT_FOUND when absent, and also when the file is corrupt or truncated:
+ * then it is removed (unless a writer replaced it meanwhile) and err says
+ * "tilert: cache: corrupt entry PATH (WHY): removed". A corrupt payload is never returned. */
 tilert_status tilert_cache_read(const char *dir, const char *key, const char *ext,
                                 char **out_data, size_t *out_len, char *err, size_t err_cap);
 
+/* How a cache is used. */
+typedef enum tilert_cache_mode {
+  TILERT_CACHE_READ_WRITE = 0, /* hits are used, misses are compiled and written */
+  TILERT_CACHE_MUST_HIT = 1,   /* read-only: a miss is an error; nothing compiled or written */
+  TILERT_CACHE_OFF = 2,        /* neither read nor written */
+} tilert_cache_mode;
+
+/* Default size cap: 1 GiB (a cubin, PTX and metadata of one kernel are 10-200 KB). */
+#define TILERT_CACHE_DEFAULT_MAX_BYTES (1ull << 30)
+
+/* A cache: where, how, how big. Plain data the caller owns. */
+typedef struct tilert_cache_config {
+  char dir[4096];
+  tilert_cache_mode mode;
+  uint64_t max_bytes; /* cap on the folder's entries (all files KEY.*); 0: no cap */
+} tilert_cache_config;
+
+/* Fills *out from the environment: dir from tilert_cache_dir; mode from TILERT_CACHE_MODE
+ * (read-write (default), must-hit, off); max_bytes from TILERT_CACHE_MAX_BYTES (bytes, or
+ * with a K/M/G suffix; 0 for no cap; default TILERT_CACHE_DEFAULT_MAX_BYTES). No folder
+ * known: mode off, except must-hit, which is then TILERT_ERROR_NOT_FOUND. A bad value is
+ * TILERT_ERROR_INVALID_ARGUMENT naming the variable. */
+tilert_status tilert_cache_config_from_env(tilert_cache_config *out, char *err, size_t err_cap);
+/* tilert_cache_read under a policy: off is always a miss (NOT_FOUND); in read-write mode a
+ * hit sets the file's mtime to now (the LRU order of eviction); must-hit only reads (a
+ * corrupt file is a miss there too, but is left in place: "corrupt entry PATH (WHY)"). */
+tilert_status tilert_cache_get(const tilert_cache_config *c, const char *key, const char *ext,
+                               char **out_data, size_t *out_len, char *err, size_t err_cap);
+/* tilert_cache_write under a policy: off does nothing (OK); must-hit writes nothing and
+ * returns TILERT_ERROR_UNSUPPORTED; read-write writes, then evicts to max_bytes (never the
+ * entry `key` itself). */
+tilert_status tilert_cache_put(const tilert_cache_config *c, const char *key, const char *ext,
+                               const void *data, size_t len, char *err, size_t err_cap);
+/* Removes least recently used entries of `dir` (an entry: every file KEY.EXT of one 32-hex
+ * key; its use time: the newest mtime of its files) until their total size is at most
+ * `max_bytes`, never the entry `keep_key` (may be NULL). Also removes temporary files that
+ * dead writers left over an hour ago. *out_freed (may be NULL) gets the bytes removed. */
+tilert_status tilert_cache_evict(const char *dir, uint64_t max_bytes, const char *keep_key,
+                                 uint64_t *out_freed, char *err, size_t err_cap);
+
+/* ---- autotuning (runtime/tune.c) ------------------------------------------------------- */
+
+/* A device buffer to zero (reset_to_zero) or to save and restore (restore_value). */
+typedef struct tilert_tune_buffer {
+  tilert_devptr ptr;
+  size_t bytes;
+} tilert_tune_buffer;
+
+/* One variant (config) of a kernel: a loaded kernel and its grid. Borrowed for the call. */
+typedef struct tilert_tune_variant {
+  tilert_kernel *kernel;  /* NULL: the variant failed to load; skipped with load_error */
+  const char *name;       /* unique, no tab or newline: e.g. "BLOCK=1024 num_warps=4" */
+  unsigned grid[3];
+  const char *load_error; /* why kernel is NULL (may be NULL) */
+} tilert_tune_variant;
+
+typedef void (*tilert_report_fn)(void *user, const char *line);
+
+/* What to tune. Every pointer is borrowed for the call. */
+typedef struct tilert_tune_request {
+  /* What the choice depends on besides the variant names and the device, as text: the
+   * kernel, the values of the tuning key's arguments, their dtypes, the specialization;
+   * e.g. "matmul_kernel M=4096 N=4096 K=4096 fp16 :16". */
+  const char *key;
+  const tilert_tune_variant *variants;
+  size_t nvariants;
+  const tilert_arg *args;     /* the real arguments, the same for every variant */
+  size_t nargs;
+  tilert_stream stream;
+  const tilert_tune_buffer *reset_to_zero; /* zeroed before every run */
+  size_t nreset;
+  const tilert_tune_buffer *restore_value; /* saved once, written back before every run */
+  size_t nrestore;
+  unsigned warmup, rep;       /* launches before timing, timed launches (at most 1000);
+                                 0: 3 and 10 */
+  tilert_report_fn report;    /* report lines; NULL: stderr when TILERT_PRINT_AUTOTUNING=1 */
+  void *report_user;
+} tilert_tune_request;
+
+typedef enum tilert_tune_source {
+  TILERT_TUNE_TIMED = 0,   /* timed now, stored in memory and on disk */
+  TILERT_TUNE_MEMORY = 1,  /* this runtime chose it before */
+  TILERT_TUNE_DISK = 2,    /* read from the disk cache (KEY.tune) */
+  TILERT_TUNE_DEFAULT = 3, /* the first variant: TILERT_AUTOTUNE=off, or cached with no choice */
+} tilert_tune_source;
+
+/* Chooses the fastest variant: the choice kept for this key (in this runtime, else in the
+ * disk cache; the key hashes req->key, the variant names and the device's name, compute
+ * capability, SM count and driver), else times each variant with CUDA events on req->stream
+ * (one untimed launch: a variant that fails to launch or has no kernel is skipped with a
+ * note; warmup-1 more; rep timed launches; the median), with reset_to_zero buffers zeroed and
+ * restore_value buffers restored before every launch and again at the end (a tuning run
+ * neither corrupts nor accumulates into them), and stores the fastest. TILERT_AUTOTUNE=on
+ * (default) | cached (a kept choice, else the first variant; never times) | off (always the
+ * first). In TILERT_CACHE_MODE=must-hit a missing choice is TILERT_ERROR_NOT_FOUND. Stores
+ * the chosen index in *out_best, how it was chosen in *out_source (may be NULL), and each
+ * variant's median ms in out_ms[nvariants] (may be NULL; -1: skipped; NaN: not timed). The
+ * variants' outputs hold whatever the last timed run wrote: launch the best one for real. */
+tilert_status tilert_tune(tilert_runtime *rt, const tilert_tune_request *req, size_t *out_best,
+                          tilert_tune_source *out_source, float *out_ms);
+
+/* ---- PTX to cubin (runtime/ptx_compile.c; no driver needed) ------------------------- */
+
+typedef enum tilert_assembler_kind {
+  TILERT_ASSEMBLER_AUTO = 0,      /* nvJitLink when found, else a ptxas process */
+  TILERT_ASSEMBLER_NVJITLINK = 1, /* in-process, libnvJitLink.so.13 opened at run time */
+  TILERT_ASSEMBLER_PTXAS = 2,     /* the toolkit's ptxas, one process per compile */
+} tilert_assembler_kind;
+
+typedef struct tilert_assembler tilert_assembler;
+
+/* Finds an assembler of `kind`; with AUTO, $TILERT_ASSEMBLER (auto, nvjitlink, ptxas) may
+ * choose. nvJitLink's search order: $TILERT_NVJITLINK (alone, when set), the toolkit
+ * ($CUDA_HOME, $CUDA_PATH, /usr/local/cuda: lib64, lib), Python wheels (nvidia/cu13/lib and
+ * nvidia/nvjitlink/lib under $VIRTUAL_ENV, $CONDA_PREFIX, ~/.local, /usr/local, /usr), the
+ * plain soname. ptxas: $TILERT_PTXAS, PATH, $CUDA_HOME/bin, /usr/local/cuda/bin. On success
+ * stores a new assembler the caller destroys; TILERT_ERROR_NOT_FOUND (with what was looked
+ * for in err) when none is found. An assembler is immutable: threads may share one. */
+tilert_status tilert_assembler_create(tilert_assembler_kind kind, tilert_assembler **out_asm,
+                                      char *err, size_t err_cap);
+void tilert_assembler_destroy(tilert_assembler *a);
+/* NVJITLINK or PTXAS: what was found. */
+tilert_assembler_kind tilert_assembler_get_kind(const tilert_assembler *a);
+/* "nvJitLink 13.0 (/usr/local/cuda/lib64/libnvJitLink.so.13)" or "ptxas (/path)"; owned by a. */
+const char *tilert_assembler_describe(const tilert_assembler *a);
+/* Compiles `len` bytes of PTX (no NUL needed) for `arch` ("sm_90a") at -O3 into an ELF
+ * cubin that cuModuleLoadData accepts: a malloc'ed buffer the caller frees. Errors:
+ * TILERT_ERROR_COMPILE with the assembler's log ("tilert: nvJitLink: nvJitLinkComplete
+ * failed: NVJITLINK_ERROR_PTX_COMPILE (4)\n  log: ..."), IO, OUT_OF_MEMORY. */
+tilert_status tilert_assembler_compile(const tilert_assembler *a, const char *ptx, size_t len,
+                                       const char *arch, unsigned char **out_cubin,
+                                       size_t *out_len, char *err, size_t err_cap);
+
 /* ---- JIT (runtime/jit.c; needs libtilec: built with TILERT_WITH_TILEC) --------------- */
+
+/* Sets the disk cache the JIT path uses (copied); NULL goes back to the environment's
+ * (tilert_cache_config_from_env, read at each call), the default. */
+tilert_status tilert_runtime_set_cache(tilert_runtime *rt, const tilert_cache_config *config);
 
 struct tilec_options;
 /* Compiles `source` with tilec (opts may be NULL; arch defaults to the device's, emit is
- * forced to PTX), caching the PTX and metadata on disk under tilert_cache_dir (when one is
- * set) keyed by source, options, compiler version and target, then loads it as
- * tilert_module_load_ptx does. Compiler diagnostics are forwarded to opts->on_diagnostic
- * and the first errors are copied into the runtime's last error. Without TILERT_WITH_TILEC
- * this returns TILERT_ERROR_UNSUPPORTED. */
+ * forced to PTX), assembles the PTX into a cubin (the runtime's assembler: nvJitLink, else
+ * ptxas; with neither installed the driver gets the PTX), and loads it as
+ * tilert_module_load_cubin does. The disk cache (the runtime's, else the environment's)
+ * keeps KEY.json, KEY.ptx and KEY.cubin, KEY = tilert_cache_key(source, options text,
+ * tilec_version(), "ARCH driver=VERSION"): a hit reads the metadata and the cubin and
+ * neither compiles nor assembles; a missing or corrupt cubin is assembled again from the
+ * cached PTX. In must-hit mode a miss is TILERT_ERROR_NOT_FOUND and nothing is compiled or
+ * written. TILERT_JIT_LOAD=ptx hands the driver the PTX instead (debugging). Compiler
+ * diagnostics are forwarded to opts->on_diagnostic and the first errors are copied into
+ * the runtime's last error. Without TILERT_WITH_TILEC this returns TILERT_ERROR_UNSUPPORTED. */
 tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filename,
                                           const char *source, size_t len,
                                           const struct tilec_options *opts,

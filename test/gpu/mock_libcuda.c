@@ -55,13 +55,27 @@ CUresult cuCtxSetCurrent(void *c) { FAILPOINT(); (void)c; return OK; }
 CUresult cuCtxSynchronize(void) { FAILPOINT(); return OK; }
 CUresult cuStreamSynchronize(void *s) { FAILPOINT(); (void)s; return OK; }
 
+/* Images loaded so far, by kind, for tests that must know whether the driver got PTX (and
+ * would have run its JIT) or a cubin: mock_cuda_loads(&ptx, &cubin). */
+static int ptx_loads, cubin_loads;
+void mock_cuda_loads(int *ptx, int *cubin) { *ptx = ptx_loads; *cubin = cubin_loads; }
+
+/* The block size N of the host kernels: PTX may carry a "// BLOCK=N" line; real PTX (an
+ * .entry, no such line) and cubins (ELF magic) get N = 1024, vector_add's block. */
 CUresult cuModuleLoadDataEx(void **out, const void *image, unsigned n, int *opts, void **vals) {
   FAILPOINT();
   (void)n; (void)opts; (void)vals;
-  const char *b = strstr(image, "// BLOCK=");
-  if (!b) return 218; /* CUDA_ERROR_INVALID_PTX */
+  long block = 1024;
+  if (memcmp(image, "\x7f" "ELF", 4) == 0) {
+    cubin_loads++;
+  } else {
+    const char *b = strstr(image, "// BLOCK=");
+    if (!b && !strstr(image, ".visible .entry")) return 218; /* CUDA_ERROR_INVALID_PTX */
+    if (b) block = atol(b + 9);
+    ptx_loads++;
+  }
   mod *m = malloc(sizeof *m);
-  m->block = atol(b + 9);
+  m->block = block;
   *out = m;
   return OK;
 }
@@ -87,10 +101,24 @@ CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) { FAILPOINT(); 
 CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) { FAILPOINT(); memcpy(d, (void *)(uintptr_t)s, n); return OK; }
 CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) { FAILPOINT(); memset((void *)(uintptr_t)d, v, n); return OK; }
 
-CUresult cuEventCreate(void **e, unsigned f) { FAILPOINT(); (void)f; *e = calloc(1, 8); return OK; }
-CUresult cuEventRecord(void *e, void *s) { FAILPOINT(); (void)e; (void)s; return OK; }
+/* Time on the mock is a virtual clock: a launch advances it by the kernel's cost, read from
+ * "costN" in its name (N microseconds; 0 when absent); an event records the clock, and the
+ * elapsed time between two events is their difference, or 1 ms when no costed launch ran
+ * between them (what the benchmark plumbing has always seen). mock_cuda_launches() counts
+ * launches, so that tests can tell whether anything ran. */
+static double clock_ms;
+static long launches;
+long mock_cuda_launches(void) { return launches; }
+
+CUresult cuEventCreate(void **e, unsigned f) { FAILPOINT(); (void)f; *e = calloc(1, sizeof(double)); return OK; }
+CUresult cuEventRecord(void *e, void *s) { FAILPOINT(); (void)s; *(double *)e = clock_ms; return OK; }
 CUresult cuEventSynchronize(void *e) { FAILPOINT(); (void)e; return OK; }
-CUresult cuEventElapsedTime(float *ms, void *a, void *b) { FAILPOINT(); (void)a; (void)b; *ms = 1.0f; return OK; }
+CUresult cuEventElapsedTime(float *ms, void *a, void *b) {
+  FAILPOINT();
+  double d = *(double *)b - *(double *)a;
+  *ms = d > 0 ? (float)d : 1.0f;
+  return OK;
+}
 CUresult cuEventDestroy_v2(void *e) { FAILPOINT(); free(e); return OK; }
 
 static float *F(void **params, int i) { return (float *)(uintptr_t)*(CUdeviceptr *)params[i]; }
@@ -109,7 +137,27 @@ CUresult cuLaunchKernel(void *f_, unsigned gx, unsigned gy, unsigned gz, unsigne
   if (bx == 0 || bx > 1024 || !params) return BAD;
   long B = f->m->block;
   int wide = strstr(f->name, "i64") != NULL;
+  const char *cost = strstr(f->name, "cost");
+  if (strstr(f->name, "nolaunch")) return 701; /* CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES */
+  launches++;
+  if (cost) clock_ms += atof(cost + 4) / 1000.0;
   if (strstr(f->name, "tiny")) return OK;
+  /* Stand-ins for an atomic-accumulating output and an in-place update, each recording what
+   * it found (so that a test can tell whether every run started from the same state):
+   * accum(acc, seen, n): acc[0] += 1, seen[0] = max(seen[0], acc[0]);
+   * scale(seen, x, n): seen[0] = max(seen[0], x[1]), then x[i] *= 2. */
+  if (strstr(f->name, "accum")) {
+    float *acc = F(params, 0), *seen = F(params, 1);
+    acc[0] += 1.0f;
+    seen[0] = fmaxf(seen[0], acc[0]);
+    return OK;
+  }
+  if (strstr(f->name, "scale")) {
+    float *seen = F(params, 0), *x = F(params, 1);
+    seen[0] = fmaxf(seen[0], x[1]);
+    for (int64_t i = 0; i < I(params, 2, 0); i++) x[i] *= 2.0f;
+    return OK;
+  }
   if (strstr(f->name, "pointwise")) {
     float *in0 = F(params, 0), val0 = *(float *)params[1], *in1 = F(params, 2), *out = F(params, 3);
     int64_t s00 = I(params, 4, wide), s01 = I(params, 5, wide), s10 = I(params, 6, wide);

@@ -1,0 +1,338 @@
+/* Autotuning in libtilert: times each variant of a kernel on the real arguments with CUDA
+ * events (warm-up launches, then timed launches, median), zeroing the reset_to_zero buffers
+ * and restoring the restore_value buffers around every run, skipping variants that cannot
+ * launch (with a note), and keeps the fastest per key in memory (per runtime) and in the
+ * disk cache (KEY.tune), so that the next process does not tune again.
+ *
+ * TILERT_AUTOTUNE: on (default: cached choice, else time), cached (cached choice, else the
+ * first variant, never time), off (the first variant; no cache). TILERT_PRINT_AUTOTUNING=1
+ * prints every variant's time and the choice on stderr (or to the request's report hook). */
+#include "rt_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_WARMUP 3
+#define DEFAULT_REP 10
+#define MAX_REP 1000
+
+struct rt_tune_entry {
+  rt_tune_entry *next;
+  char key[TILERT_CACHE_KEY_LEN + 1];
+  char *best; /* the chosen variant's name */
+};
+
+typedef enum tune_mode { TUNE_ON, TUNE_CACHED, TUNE_OFF } tune_mode;
+
+static tilert_status read_mode(tilert_runtime *rt, tune_mode *out) {
+  const char *v = getenv("TILERT_AUTOTUNE");
+  *out = TUNE_ON;
+  if (!v || !v[0] || !strcmp(v, "on") || !strcmp(v, "1")) return TILERT_OK;
+  if (!strcmp(v, "cached")) { *out = TUNE_CACHED; return TILERT_OK; }
+  if (!strcmp(v, "off") || !strcmp(v, "0")) { *out = TUNE_OFF; return TILERT_OK; }
+  return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT,
+                 "tilert: TILERT_AUTOTUNE=%s: expected on, cached or off", v);
+}
+
+/* ---- reporting ------------------------------------------------------------------------ */
+
+typedef struct reporter { tilert_report_fn fn; void *user; } reporter;
+
+static void stderr_line(void *user, const char *line) { (void)user; fprintf(stderr, "%s\n", line); }
+
+static reporter make_reporter(const tilert_tune_request *req) {
+  reporter r = {req->report, req->report_user};
+  const char *v = getenv("TILERT_PRINT_AUTOTUNING");
+  if (!r.fn && v && v[0] && strcmp(v, "0") != 0) r.fn = stderr_line;
+  return r;
+}
+
+static void say(const reporter *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(const reporter *r, const char *fmt, ...) {
+  if (!r->fn) return;
+  char line[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  r->fn(r->user, line);
+}
+
+/* ---- checks and keys ------------------------------------------------------------------- */
+
+static tilert_status check_request(tilert_runtime *rt, const tilert_tune_request *req) {
+  if (!req || !req->key || !req->variants || !req->nvariants)
+    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: tune: no key or no variants");
+  if ((req->nreset && !req->reset_to_zero) || (req->nrestore && !req->restore_value) ||
+      (req->nargs && !req->args))
+    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: tune: a count without its array");
+  for (size_t i = 0; i < req->nvariants; i++) {
+    const char *n = req->variants[i].name;
+    if (!n || !n[0] || strpbrk(n, "\t\n"))
+      return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT,
+                     "tilert: tune: variant %zu needs a name without tabs or newlines", i);
+    for (size_t j = 0; j < i; j++)
+      if (!strcmp(n, req->variants[j].name))
+        return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: tune: two variants named %s", n);
+  }
+  return TILERT_OK;
+}
+
+/* The choice depends on the caller's key, the list of variants and the device. */
+static tilert_status tune_key(tilert_runtime *rt, const tilert_tune_request *req,
+                              char out[TILERT_CACHE_KEY_LEN + 1]) {
+  size_t n = 1;
+  for (size_t i = 0; i < req->nvariants; i++) n += strlen(req->variants[i].name) + 1;
+  char *names = malloc(n), target[512];
+  if (!names) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  names[0] = 0;
+  for (size_t i = 0; i < req->nvariants; i++) strcat(strcat(names, req->variants[i].name), "\n");
+  snprintf(target, sizeof target, "tune %s sm_%d%d sms=%d driver=%d", rt->info.name,
+           rt->info.cc_major, rt->info.cc_minor, rt->info.sm_count, rt->info.driver_version);
+  tilert_cache_key(req->key, strlen(req->key), names, "tilert-tune-1", target, out);
+  free(names);
+  return TILERT_OK;
+}
+
+static size_t find_variant(const tilert_tune_request *req, const char *name) {
+  for (size_t i = 0; i < req->nvariants; i++)
+    if (!strcmp(req->variants[i].name, name)) return i;
+  return req->nvariants;
+}
+
+/* ---- the caches ------------------------------------------------------------------------ */
+
+static rt_tune_entry *memory_find(tilert_runtime *rt, const char *key) {
+  for (rt_tune_entry *e = rt->tunes; e; e = e->next)
+    if (!strcmp(e->key, key)) return e;
+  return NULL;
+}
+
+static void memory_put(tilert_runtime *rt, const char *key, const char *best) {
+  rt_tune_entry *e = memory_find(rt, key);
+  char *copy = strdup(best);
+  if (!copy) return; /* out of memory: the choice is simply not remembered */
+  if (!e && !(e = calloc(1, sizeof *e))) { free(copy); return; }
+  if (e->best) free(e->best);
+  else { memcpy(e->key, key, sizeof e->key); e->next = rt->tunes; rt->tunes = e; }
+  e->best = copy;
+}
+
+void rt_tune_free_all(tilert_runtime *rt) {
+  while (rt->tunes) {
+    rt_tune_entry *e = rt->tunes;
+    rt->tunes = e->next;
+    free(e->best);
+    free(e);
+  }
+}
+
+/* The disk payload: "best\tNAME\n" then "NAME\tMS\n" per timed variant ("skipped" when it
+ * could not run). Returns the chosen index, or nvariants when the entry does not name one
+ * of these variants. */
+static size_t disk_best(const tilert_cache_config *c, const char *key,
+                        const tilert_tune_request *req) {
+  char *text = NULL;
+  size_t len = 0, best = req->nvariants;
+  if (tilert_cache_get(c, key, "tune", &text, &len, NULL, 0) != TILERT_OK) return best;
+  char *nl = strchr(text, '\n');
+  if (!strncmp(text, "best\t", 5) && nl) {
+    *nl = 0;
+    best = find_variant(req, text + 5);
+  }
+  free(text);
+  return best;
+}
+
+static void disk_put(const tilert_cache_config *c, const char *key, const tilert_tune_request *req,
+                     size_t best, const float *ms) {
+  size_t cap = 64;
+  for (size_t i = 0; i < req->nvariants; i++) cap += strlen(req->variants[i].name) + 32;
+  char *text = malloc(cap);
+  if (!text) return;
+  int n = snprintf(text, cap, "best\t%s\n", req->variants[best].name);
+  for (size_t i = 0; i < req->nvariants && n > 0 && (size_t)n < cap; i++) {
+    if (ms[i] < 0) n += snprintf(text + n, cap - (size_t)n, "%s\tskipped\n", req->variants[i].name);
+    else n += snprintf(text + n, cap - (size_t)n, "%s\t%.6f\n", req->variants[i].name, ms[i]);
+  }
+  if (n > 0 && (size_t)n < cap) (void)tilert_cache_put(c, key, "tune", text, (size_t)n, NULL, 0);
+  free(text);
+}
+
+/* ---- timing ------------------------------------------------------------------------------ */
+
+typedef struct bench {
+  tilert_runtime *rt;
+  const tilert_tune_request *req;
+  void **saved; /* host copies of the restore_value buffers, taken before the first run */
+  tilert_event start, end;
+  unsigned warmup, rep;
+} bench;
+
+/* Before every run: reset_to_zero buffers zeroed, restore_value buffers as they were before
+ * tuning; then the whole context is synchronized, so that the stream's launch (whatever
+ * stream it is) sees them. */
+static tilert_status prepare_run(bench *b) {
+  const tilert_tune_request *q = b->req;
+  for (size_t i = 0; i < q->nreset; i++)
+    RT_TRY(tilert_memset8(b->rt, q->reset_to_zero[i].ptr, 0, q->reset_to_zero[i].bytes));
+  for (size_t i = 0; i < q->nrestore; i++)
+    RT_TRY(tilert_copy_to_device(b->rt, q->restore_value[i].ptr, b->saved[i], q->restore_value[i].bytes));
+  if (q->nreset || q->nrestore) RT_TRY(tilert_synchronize(b->rt));
+  return TILERT_OK;
+}
+
+static tilert_status save_values(bench *b) {
+  const tilert_tune_request *q = b->req;
+  if (!q->nrestore) return TILERT_OK;
+  b->saved = calloc(q->nrestore, sizeof *b->saved);
+  if (!b->saved) return rt_fail(b->rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  for (size_t i = 0; i < q->nrestore; i++) {
+    if (!(b->saved[i] = malloc(q->restore_value[i].bytes ? q->restore_value[i].bytes : 1)))
+      return rt_fail(b->rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+    RT_TRY(tilert_copy_to_host(b->rt, b->saved[i], q->restore_value[i].ptr, q->restore_value[i].bytes));
+  }
+  return TILERT_OK;
+}
+
+static void bench_free(bench *b) {
+  for (size_t i = 0; b->saved && i < b->req->nrestore; i++) free(b->saved[i]);
+  free(b->saved);
+  if (b->start) (void)tilert_event_destroy(b->rt, b->start);
+  if (b->end) (void)tilert_event_destroy(b->rt, b->end);
+}
+
+static tilert_status timed_run(bench *b, const tilert_tune_variant *v, float *out_ms) {
+  const tilert_tune_request *q = b->req;
+  RT_TRY(prepare_run(b));
+  RT_TRY(tilert_event_record(b->rt, b->start, q->stream));
+  RT_TRY(tilert_launch(v->kernel, v->grid, q->stream, q->args, q->nargs));
+  RT_TRY(tilert_event_record(b->rt, b->end, q->stream));
+  RT_TRY(tilert_event_synchronize(b->rt, b->end));
+  return tilert_event_elapsed_ms(b->rt, b->start, b->end, out_ms);
+}
+
+static int cmp_float(const void *a, const void *b) {
+  float x = *(const float *)a, y = *(const float *)b;
+  return (x > y) - (x < y);
+}
+
+/* Times variant v: *out_ms is the median, or -1 when it cannot launch (the note says why;
+ * not an error). A failure after a launch (a fault, a driver error) is an error. */
+static tilert_status time_variant(bench *b, const tilert_tune_variant *v, const reporter *r,
+                                  float *out_ms) {
+  *out_ms = -1;
+  if (!v->kernel) {
+    say(r, "tilert: tune: %s: skipped: %s", v->name, v->load_error ? v->load_error : "not loaded");
+    return TILERT_OK;
+  }
+  RT_TRY(prepare_run(b));
+  if (tilert_launch(v->kernel, v->grid, b->req->stream, b->req->args, b->req->nargs) != TILERT_OK) {
+    say(r, "tilert: tune: %s: skipped: %s", v->name, b->rt->err);
+    return TILERT_OK;
+  }
+  RT_TRY(tilert_stream_synchronize(b->rt, b->req->stream));
+  for (unsigned i = 1; i < b->warmup; i++) {
+    RT_TRY(prepare_run(b));
+    RT_TRY(tilert_launch(v->kernel, v->grid, b->req->stream, b->req->args, b->req->nargs));
+  }
+  float t[MAX_REP];
+  for (unsigned i = 0; i < b->rep; i++) RT_TRY(timed_run(b, v, &t[i]));
+  qsort(t, b->rep, sizeof t[0], cmp_float);
+  *out_ms = t[b->rep / 2];
+  say(r, "tilert: tune: %s: %.4f ms (median of %u)", v->name, *out_ms, b->rep);
+  return TILERT_OK;
+}
+
+/* After tuning the buffers are as the real launch expects: restore_value buffers hold their
+ * values from before tuning, reset_to_zero buffers are zero. */
+static tilert_status tune_all(bench *b, const reporter *r, float *ms, size_t *out_best) {
+  RT_TRY(save_values(b));
+  RT_TRY(tilert_event_create(b->rt, &b->start));
+  RT_TRY(tilert_event_create(b->rt, &b->end));
+  size_t best = b->req->nvariants;
+  for (size_t i = 0; i < b->req->nvariants; i++) {
+    RT_TRY(time_variant(b, &b->req->variants[i], r, &ms[i]));
+    if (ms[i] >= 0 && (best == b->req->nvariants || ms[i] < ms[best])) best = i;
+  }
+  RT_TRY(prepare_run(b));
+  if (best == b->req->nvariants)
+    return rt_fail(b->rt, TILERT_ERROR_UNSUPPORTED,
+                   "tilert: tune %s: none of the %zu variants could launch (the first: %s)",
+                   b->req->key, b->req->nvariants, b->req->variants[0].name);
+  *out_best = best;
+  return TILERT_OK;
+}
+
+static tilert_status tune_timed(tilert_runtime *rt, const tilert_tune_request *req,
+                                const reporter *r, float *ms, size_t *out_best) {
+  bench b = {.rt = rt, .req = req, .warmup = req->warmup ? req->warmup : DEFAULT_WARMUP,
+             .rep = req->rep ? req->rep : DEFAULT_REP};
+  if (b.rep > MAX_REP) b.rep = MAX_REP;
+  double t0 = rt_now_ms();
+  tilert_status s = tune_all(&b, r, ms, out_best);
+  bench_free(&b);
+  if (!s)
+    say(r, "tilert: tune %s: best %s (%.4f ms) of %zu variants, tuned in %.1f ms", req->key,
+        req->variants[*out_best].name, ms[*out_best], req->nvariants, rt_now_ms() - t0);
+  return s;
+}
+
+/* ---- the entry point ----------------------------------------------------------------- */
+
+static tilert_status choose(tilert_runtime *rt, const tilert_tune_request *req, tune_mode mode,
+                            const reporter *r, float *ms, size_t *out_best,
+                            tilert_tune_source *out_source) {
+  char key[TILERT_CACHE_KEY_LEN + 1];
+  RT_TRY(tune_key(rt, req, key));
+  rt_tune_entry *e = memory_find(rt, key);
+  size_t i = e ? find_variant(req, e->best) : req->nvariants;
+  if (i < req->nvariants) { *out_best = i; *out_source = TILERT_TUNE_MEMORY; return TILERT_OK; }
+  tilert_cache_config c;
+  RT_TRY(rt_cache_config(rt, &c));
+  if ((i = disk_best(&c, key, req)) < req->nvariants) {
+    memory_put(rt, key, req->variants[i].name);
+    say(r, "tilert: tune %s: %s, from the disk cache", req->key, req->variants[i].name);
+    *out_best = i;
+    *out_source = TILERT_TUNE_DISK;
+    return TILERT_OK;
+  }
+  if (mode == TUNE_CACHED) {
+    say(r, "tilert: tune %s: no cached choice; TILERT_AUTOTUNE=cached: %s", req->key,
+        req->variants[0].name);
+    return TILERT_OK;
+  }
+  if (c.mode == TILERT_CACHE_MUST_HIT)
+    return rt_fail(rt, TILERT_ERROR_NOT_FOUND,
+                   "tilert: tune %s: no cached choice (key %s) in %s, and "
+                   "TILERT_CACHE_MODE=must-hit: nothing is tuned", req->key, key, c.dir);
+  RT_TRY(tune_timed(rt, req, r, ms, out_best));
+  memory_put(rt, key, req->variants[*out_best].name);
+  disk_put(&c, key, req, *out_best, ms);
+  *out_source = TILERT_TUNE_TIMED;
+  return TILERT_OK;
+}
+
+tilert_status tilert_tune(tilert_runtime *rt, const tilert_tune_request *req, size_t *out_best,
+                          tilert_tune_source *out_source, float *out_ms) {
+  *out_best = 0;
+  if (out_source) *out_source = TILERT_TUNE_DEFAULT;
+  RT_TRY(rt_check_ready(rt));
+  RT_TRY(check_request(rt, req));
+  tune_mode mode;
+  RT_TRY(read_mode(rt, &mode));
+  float *ms = calloc(req->nvariants, sizeof *ms);
+  if (!ms) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  for (size_t i = 0; i < req->nvariants; i++) ms[i] = NAN;
+  reporter r = make_reporter(req);
+  tilert_tune_source source = TILERT_TUNE_DEFAULT;
+  tilert_status s = TILERT_OK;
+  if (mode == TUNE_OFF) say(&r, "tilert: tune %s: TILERT_AUTOTUNE=off: %s", req->key, req->variants[0].name);
+  else s = choose(rt, req, mode, &r, ms, out_best, &source);
+  if (out_source) *out_source = source;
+  if (out_ms) memcpy(out_ms, ms, req->nvariants * sizeof *ms);
+  free(ms);
+  return s;
+}
