@@ -50,6 +50,7 @@ static const char usage[] =
     "  --print-targets         list the accepted archs and their facts\n"
     "  --num-warps N           warps per program, a power of 2 up to 32 (default: the kernel's own, else 4)\n"
     "  --num-stages N          software pipelining stages, stored for the pipeliner (default: unset)\n"
+    "  --wgmma                 let dots use wgmma on sm_90a (not yet validated on a GPU; default: mma.sync)\n"
     "  -O0                     skip LLVM optimization\n"
     "  --metadata PATH         where to write the metadata JSON (default: output with .json)\n"
     "  --print-ir-after-all    print the IR after every pass to stderr\n"
@@ -145,6 +146,8 @@ static int parse_args(cli *c, int argc, char **argv) {
       c->opts.arch = v;
     } else if ((v = option_value(argc, argv, &i, "--num-warps"))) {
       if (!parse_count(v, &c->opts.num_warps)) return usage_error("bad --num-warps '%s'", v);
+    } else if (!strcmp(argv[i], "--wgmma")) {
+      c->opts.wgmma = 1;
     } else if ((v = option_value(argc, argv, &i, "--num-stages"))) {
       if (!parse_count(v, &c->opts.num_stages)) return usage_error("bad --num-stages '%s'", v);
     } else if (strcmp(a, "--print-targets") == 0) {

@@ -94,6 +94,8 @@ typedef struct tilec_options {
   tilec_timing_fn on_timing;
   void *timing_user;
   unsigned num_stages;              /* 0: not set; else stored as tgpu.num_stages (pipelining) */
+  int wgmma;                        /* non-zero: dots may use wgmma where the target has it
+                                       (sm_90a); not yet validated on a GPU (docs/dot.md) */
 } tilec_options;
 
 typedef struct tilec_result tilec_result;

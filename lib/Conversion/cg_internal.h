@@ -164,6 +164,10 @@ bool cg_lower_barrier(cg_state *st, ir_op *op);
 /* Lowers tgpu.convert_layout by the route tgpu_convert_plan picks. */
 bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 
+/* ---- wgmma.c ---- */
+bool cg_lower_warp_group_dot(cg_state *st, ir_op *op);
+bool cg_lower_fence_async_shared(cg_state *st, ir_op *op);
+
 /* ---- ldmatrix.c ---- */
 /* The loads of a SHARED conversion whose plan says ldmatrix (a 16-bit mma dot operand):
  * fills r (element type ty) from the scratch at base. */

@@ -215,6 +215,8 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_CONVERT_LAYOUT] = {.lower = cg_lower_convert_layout},
     [IR_OP_REDUCE] = {.lower = cg_lower_reduce},
     [IR_OP_DOT] = {.lower = cg_lower_dot},
+    [IR_OP_WARP_GROUP_DOT] = {.lower = cg_lower_warp_group_dot},
+    [IR_OP_FENCE_ASYNC_SHARED] = {.lower = cg_lower_fence_async_shared},
     [IR_OP_SCAN] = {.lower = cg_lower_scan},
     /* shared memory */
     [IR_OP_LOCAL_ALLOC] = {.lower = cg_lower_local_alloc},

@@ -23,6 +23,7 @@
  */
 #include "Dialect/Tile/tile.h"
 #include "Dialect/TileGPU/tgpu_rules.h"
+#include "Dialect/TileGPU/tgpu_types.h"
 #include "Transforms/passes.h"
 
 /* The instruction K of an mma.sync for this dot, or 0 when it has none on target t. */
@@ -95,8 +96,52 @@ static void pick_warps(ir_op *dot, unsigned num_warps, tgpu_mma *mma) {
 typedef struct accel_state {
   ir_module *m;
   const tgpu_target *target;
+  bool wgmma;       /* the module asks for wgmma (tgpu.wgmma = true) and the target has it */
   unsigned changed;
 } accel_state;
+
+/* ---- wgmma (version 3) ------------------------------------------------------------------- */
+
+/* Whether the dot can be one wgmma warp-group dot: f16/bf16 -> f32, 2-D, whole warpgroups
+ * along M (M a multiple of 16 * num_warps), N a multiple of 8 up to 256, K rows of 32, 64 or
+ * 128 bytes (one swizzle atom: the K-major canonical layouts). */
+static bool wgmma_fits(ir_op *dot, unsigned num_warps) {
+  const ir_type *a = ir_op_operand(dot, 0)->type, *c = ir_op_result(dot, 0)->type;
+  const ir_type *ab = ir_type_scalar(a), *cs = ir_type_scalar(c);
+  if (c->rank != 2 || num_warps % 4 || !ir_type_is_float(ab) || !ir_type_is_float(cs) || cs->fkind != IR_F32)
+    return false;
+  if (ab->fkind != IR_F16 && ab->fkind != IR_BF16) return false;
+  int64_t M = c->shape[0], N = c->shape[1], kb = a->shape[1] * 2;
+  return M % (16 * (int64_t)num_warps) == 0 && N % 8 == 0 && N <= 256 && (kb == 32 || kb == 64 || kb == 128);
+}
+
+/* The operand as a K-major swizzled memdesc written by tgpu.local_alloc before `at`. */
+static ir_value *stage_operand(ir_builder *b, ir_value *v, unsigned op_idx) {
+  tgpu_memdesc md = {.rank = 2, .elem = ir_type_scalar(v->type), .is_mutable = false, .num_buffers = 1};
+  md.shape[0] = v->type->shape[0];
+  md.shape[1] = v->type->shape[1];
+  unsigned eb = ir_type_byte_size(md.elem);
+  tgpu_wgmma_operand_layout((unsigned)(v->type->shape[op_idx ? 0 : 1] * eb), eb, op_idx, &md.layout);
+  return ir_build1(b, "tgpu.local_alloc", 1, &v, tgpu_memdesc_type(b->m->ctx, &md));
+}
+
+/* dot(a, b, c) -> local_alloc(a), local_alloc(b), fence_async_shared, warp_group_dot. */
+static void to_warp_group_dot(accel_state *s, ir_op *dot, unsigned num_warps) {
+  ir_builder b;
+  ir_builder_init(&b, s->m);
+  ir_builder_set_before(&b, dot);
+  b.loc = dot->loc;
+  ir_value *ops[3] = {stage_operand(&b, ir_op_operand(dot, 0), 0), stage_operand(&b, ir_op_operand(dot, 1), 1),
+                      ir_op_operand(dot, 2)};
+  ir_build(&b, "tgpu.fence_async_shared", 0, NULL, 0, NULL);
+  tgpu_mma mma = {.version = 3, .rank = 2, .warps_per_cta = {num_warps, 1}};
+  const ir_type *t = ir_type_with_encoding(s->m->ctx, ir_op_result(dot, 0)->type, tgpu_mma_attr(s->m->ctx, &mma));
+  ir_op *wg = ir_build(&b, "tgpu.warp_group_dot", 3, ops, 1, &t);
+  const char *prec = ir_op_get_string_attr(dot, "input_precision");
+  if (prec) ir_op_set_attr(wg, "input_precision", ir_string_attr(s->m->ctx, prec));
+  ir_value_replace_all_uses(ir_op_result(dot, 0), ir_op_result(wg, 0));
+  ir_op_erase(dot);
+}
 
 static ir_walk_result accelerate(ir_op *op, void *user) {
   accel_state *s = user;
@@ -107,8 +152,14 @@ static ir_walk_result accelerate(ir_op *op, void *user) {
   if (tgpu_layout_kind_of(c->encoding) != TGPU_LAYOUT_BLOCKED || !k) return IR_WALK_ADVANCE;
   if (c->shape[r - 2] % 16 || c->shape[r - 1] % 8 || a->shape[r - 1] % k) return IR_WALK_ADVANCE;
   const ir_op *func = tgpu_enclosing_func(op);
+  unsigned num_warps = func ? tgpu_func_num_warps(func) : TGPU_DEFAULT_NUM_WARPS;
+  if (s->wgmma && wgmma_fits(op, num_warps)) {
+    to_warp_group_dot(s, op, num_warps);
+    s->changed++;
+    return IR_WALK_SKIP;
+  }
   tgpu_mma mma = {.version = 2, .rank = r};
-  pick_warps(op, func ? tgpu_func_num_warps(func) : TGPU_DEFAULT_NUM_WARPS, &mma);
+  pick_warps(op, num_warps, &mma);
   ir_value_set_type(res, ir_type_with_encoding(s->m->ctx, c, tgpu_mma_attr(s->m->ctx, &mma)));
   s->changed++;
   return IR_WALK_ADVANCE;
@@ -116,8 +167,10 @@ static ir_walk_result accelerate(ir_op *op, void *user) {
 
 static bool run(ir_module *m) {
   if (!tgpu_require_layouts(m, "accelerate-matmul")) return false;
-  accel_state s = {m, tgpu_target_of_module(m), 0};
+  accel_state s = {m, tgpu_target_of_module(m), false, 0};
   if (!s.target) return false;
+  const ir_attr *w = ir_op_get_attr(m->op, TGPU_ATTR_WGMMA);
+  s.wgmma = w && w->kind == IR_ATTR_INT && w->ival && tgpu_target_has(s.target, TGPU_FEATURE_WGMMA);
   ir_walk_pre(m->op, accelerate, &s);
   if (s.changed) tgpu_legalize_layouts(m);
   return tgpu_check_layouts(m, "accelerate-matmul");

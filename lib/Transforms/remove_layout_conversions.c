@@ -51,7 +51,7 @@ static const ir_attr *flow_through(ir_op *op, const ir_attr *enc) {
 /* Seeds: the layouts of dot results (the tensor-core accumulator, so that a loop carries
  * it and the epilogue works on it without a conversion), then of loads. */
 static ir_walk_result seed_dots(ir_op *op, void *user) {
-  if (ir_op_code(op) == IR_OP_DOT && op->results[0].type->encoding)
+  if ((ir_op_code(op) == IR_OP_DOT || ir_op_code(op) == IR_OP_WARP_GROUP_DOT) && op->results[0].type->encoding)
     push(user, &op->results[0], op->results[0].type->encoding);
   return IR_WALK_ADVANCE;
 }

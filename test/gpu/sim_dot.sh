@@ -17,6 +17,7 @@ trap 'rm -rf "$WORK"' EXIT
 "$LLC" -O1 -relocation-model=pic -filetype=obj "$ROOT/test/gpu/sim/mma_shim.ll" -o "$WORK/shim.o" || exit 2
 pass=0; fail=0
 # name | kernel | arch | in out | B M N K TRANS_B ACC1 RANDOM TOL | signature after the two pointers | expect
+# (an arch ending in +wgmma compiles with --wgmma; expect wgmma: the IR calls the wgmma helper)
 # expect: mma (the PTX-level LLVM IR calls an mma intrinsic) or fma (it does not); a trailing
 # '!' means the numeric check must fail (a control: plain tf32 misses the 1e-6 that tf32x3 meets)
 cases="
@@ -39,6 +40,12 @@ f16_8x32x16_fma|dot2d|sm_80|f16 f32|1 8 32 16 0 0 0 0|8,32,16,16,\"ieee\",0,0,0|
 ieee_64x64x32_transb|dot2d|sm_80|f32 f32|1 64 64 32 1 0 0 0|64,64,32,32,\"ieee\",0,1,0|fma
 batched_2x32x32x16|dot3d|sm_80|f16 f32|2 32 32 16 0 0 0 0|2,32,32,16|mma
 batched_fma_4x8x16x16|dot3d|sm_80|f32 f32|4 8 16 16 0 0 0 0|4,8,16,16|fma
+wgmma_f16_64x64x64|dot2d|sm_90a+wgmma|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|wgmma
+wgmma_f16_64x128x32_loop|dot2d|sm_90a+wgmma|f16 f32|1 64 128 128 0 1 0 0|64,128,128,32,\"ieee\",0,0,1|wgmma
+wgmma_f16_128x32x16_reps_transb|dot2d|sm_90a+wgmma|f16 f32|1 128 32 16 1 0 0 0|128,32,16,16,\"ieee\",0,1,0|wgmma
+wgmma_bf16_64x256x64|dot2d|sm_90a+wgmma|bf16 f32|1 64 256 64 0 0 0 0|64,256,64,64,\"ieee\",0,0,0|wgmma
+wgmma_f16_64x8x32|dot2d|sm_90a+wgmma|f16 f32|1 64 8 32 0 1 0 0|64,8,32,32,\"ieee\",0,0,1|wgmma
+wgmma_off_by_default|dot2d|sm_90a|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|mma
 "
 sigty() { case $1 in f16) echo fp16;; bf16) echo bf16;; f32) echo fp32;; f64) echo fp64;; i8) echo i8;; i32) echo i32;; esac; }
 while IFS='|' read -r name kernel arch types args cx expect; do
@@ -46,14 +53,17 @@ while IFS='|' read -r name kernel arch types args cx expect; do
   set -- $types; tin=$1; tout=$2
   set -- $args; nb=$1 m=$2 n=$3 k=$4 tb=$5 acc1=$6 rnd=$7 tol=$8
   sig="*$(sigty "$tin"):16,*$(sigty "$tout"):16,$cx"
-  if ! "$BUILD/tilec" "$SRC" --kernel "$kernel" --signature "$sig" --num-warps 4 --arch "$arch" --emit=llvm \
+  flags=""; case $arch in *+wgmma) arch=${arch%+wgmma}; flags=--wgmma;; esac
+  if ! "$BUILD/tilec" "$SRC" --kernel "$kernel" --signature "$sig" --num-warps 4 --arch "$arch" $flags --emit=llvm \
        -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
     echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
   fi
   must_fail=0; case $expect in *!) must_fail=1; expect=${expect%!};; esac
-  if grep -q "@llvm.nvvm.mma" "$WORK/$name.ll"; then got=mma; else got=fma; fi
+  if grep -q "@__tilec_wgmma_m64" "$WORK/$name.ll"; then got=wgmma
+  elif grep -q "@llvm.nvvm.mma" "$WORK/$name.ll"; then got=mma; else got=fma; fi
   if [ "$got" != "$expect" ]; then echo "FAIL $name: lowered to $got, expected $expect"; fail=$((fail + 1)); continue; fi
-  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@$kernel(/@sim_kernel(/" "$WORK/$name.ll" > "$WORK/$name.host.ll"
+  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@$kernel(/@sim_kernel(/" "$WORK/$name.ll" |
+    awk -f "$ROOT/test/gpu/sim/strip_helpers.awk" > "$WORK/$name.host.ll"
   if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
      ! "$CC" "$WORK/$name.o" "$WORK/shim.o" "$WORK/main.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
     echo "FAIL $name: $(head -3 "$WORK/$name.err")"; fail=$((fail + 1)); continue
@@ -69,20 +79,27 @@ while IFS='|' read -r name kernel arch types args cx expect; do
 done <<< "$cases"
 # Attention (the loop of examples/flash_attention.tir): reductions and broadcasts on the mma
 # layout, p passed from one dot's accumulator to the next dot's A, K^T from a d-major load.
-# name | M N D BLOCK_N CAUSAL
+# name | M N D BLOCK_N CAUSAL [--wgmma]
 attn_cases="
 attn_64x64_d32|64 64 32 32 0
 attn_causal_64x128_d64|64 128 64 32 1
 attn_32x64_d16_bn16|32 64 16 16 0
+attn_wgmma_64x128_d64|64 128 64 64 0 --wgmma
+attn_wgmma_causal_64x128_d32|64 128 32 32 1 --wgmma
 "
 while IFS='|' read -r name args; do
   [ -n "$name" ] || continue
   set -- $args
-  if ! "$BUILD/tilec" "$SRC" --kernel attn --signature "*fp16:16,*fp32:16,$1,$2,$3,$4,$5" --num-warps 4 --arch sm_80 \
+  arch=sm_80; [ -n "${6:-}" ] && arch=sm_90a
+  if ! "$BUILD/tilec" "$SRC" --kernel attn --signature "*fp16:16,*fp32:16,$1,$2,$3,$4,$5" --num-warps 4 --arch $arch ${6:-} \
        --emit=llvm -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
     echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
   fi
-  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@attn(/@sim_kernel(/" "$WORK/$name.ll" > "$WORK/$name.host.ll"
+  if [ -n "${6:-}" ] && ! grep -q "@__tilec_wgmma_m64" "$WORK/$name.ll"; then
+    echo "FAIL $name: no wgmma"; fail=$((fail + 1)); continue
+  fi
+  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@attn(/@sim_kernel(/" "$WORK/$name.ll" |
+    awk -f "$ROOT/test/gpu/sim/strip_helpers.awk" > "$WORK/$name.host.ll"
   if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
      ! "$CC" "$WORK/$name.o" "$WORK/shim.o" "$WORK/main.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
     echo "FAIL $name: $(head -3 "$WORK/$name.err")"; fail=$((fail + 1)); continue

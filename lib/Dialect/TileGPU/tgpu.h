@@ -15,7 +15,7 @@
  *     The layout of a tensor with dim D of the parent removed (a reduction result, the
  *     operand of expand_dims): element i is held where the parent holds (.., i, ..) with
  *     any index along D.
- *   #tgpu.mma<{version = 2, warpsPerCTA = [..]}>
+ *   #tgpu.mma<{version = 2|3, warpsPerCTA = [..]}>
  *     The accumulator of mma.sync m16n8kK (rank 2, or 3 with a leading batch dim): each warp
  *     owns 16x8 tiles; lane l holds rows l/4 and l/4+8, columns 2(l%4) and 2(l%4)+1. Warps
  *     tile N first, then M, then the batch; larger tensors repeat the CTA tile in
@@ -62,7 +62,7 @@ typedef struct tgpu_blocked {
 
 /* mma and dot-operand layouts (tgpu_mma.c). */
 typedef struct tgpu_mma {
-  unsigned version; /* 2: mma.sync */
+  unsigned version; /* 2: mma.sync; 3: wgmma (warpsPerCTA = [4k, 1]) */
   unsigned rank;
   unsigned warps_per_cta[TGPU_MAX_RANK];
 } tgpu_mma;

@@ -1,7 +1,10 @@
 /* The tensor-core layouts: #tgpu.mma (the mma.sync accumulator) and #tgpu.dot_op (the
  * operands of a tt.dot, for an mma or a blocked result): attributes, typed access and
- * checks. Their linear layouts are built in linear_layout_mma.c; docs/layouts.md has the
- * pictures. */
+ * checks. Their linear layouts are built in linear_layout_mma.c; docs/dot.md has the
+ * pictures. Version 2 is mma.sync's accumulator; version 3 is wgmma's, which is the same
+ * map when every warp is along M (a warpgroup's four warps own 16 rows each of its m64
+ * tile, and lane and register order within a warp are mma.sync's, N extending the
+ * registers), so it shares the builder and says how the dot is lowered. */
 #include <assert.h>
 #include <string.h>
 
@@ -30,13 +33,13 @@ bool tgpu_mma_get(const ir_attr *enc, tgpu_mma *out) {
   int n = ir_attr_get_i64_array(ir_dict_get(enc->params, "warpsPerCTA"), w, TGPU_MAX_RANK);
   if (!v || v->kind != IR_ATTR_INT || (n != 2 && n != 3)) return false;
   memset(out, 0, sizeof *out);
-  out->version = v->ival == 2 ? 2 : 0;
+  out->version = v->ival == 2 || v->ival == 3 ? (unsigned)v->ival : 0;
   out->rank = (unsigned)n;
   for (int d = 0; d < n; d++) {
     if (!is_pow2(w[d]) || w[d] > 1024) return false;
     out->warps_per_cta[d] = (unsigned)w[d];
   }
-  return out->version == 2;
+  return out->version != 0;
 }
 
 const ir_attr *tgpu_dot_op_attr(ir_context *ctx, const tgpu_dot_op *d) {
@@ -66,6 +69,8 @@ bool tgpu_dot_op_get(const ir_attr *enc, tgpu_dot_op *out) {
 
 static const char *check_mma(const tgpu_mma *m, unsigned rank, unsigned num_warps) {
   if (m->rank != rank) return "layout rank does not match the tensor rank";
+  if (m->version == 3 && (rank != 2 || m->warps_per_cta[1] != 1 || m->warps_per_cta[0] % 4))
+    return "a version 3 #tgpu.mma (wgmma) puts whole warpgroups along M: warpsPerCTA = [4k, 1]";
   unsigned warps = 1;
   for (unsigned d = 0; d < rank; d++) warps *= m->warps_per_cta[d];
   if (num_warps && warps != num_warps) return "warpsPerCTA must multiply to the function's num_warps";
@@ -75,13 +80,13 @@ static const char *check_mma(const tgpu_mma *m, unsigned rank, unsigned num_warp
 const char *tgpu_mma_check(const ir_attr *enc, unsigned rank, const int64_t *shape, unsigned num_warps) {
   tgpu_mma m;
   if (tgpu_layout_kind_of(enc) == TGPU_LAYOUT_MMA) {
-    if (!tgpu_mma_get(enc, &m)) return "malformed #tgpu.mma layout (version 2, warpsPerCTA of rank 2 or 3)";
+    if (!tgpu_mma_get(enc, &m)) return "malformed #tgpu.mma layout (version 2 or 3, warpsPerCTA of rank 2 or 3)";
     return check_mma(&m, rank, num_warps);
   }
   tgpu_dot_op d;
   if (!tgpu_dot_op_get(enc, &d)) return "malformed #tgpu.dot_op layout";
   if (tgpu_layout_kind_of(d.parent) == TGPU_LAYOUT_MMA) {
-    if (!tgpu_mma_get(d.parent, &m)) return "malformed #tgpu.mma layout (version 2, warpsPerCTA of rank 2 or 3)";
+    if (!tgpu_mma_get(d.parent, &m)) return "malformed #tgpu.mma layout (version 2 or 3, warpsPerCTA of rank 2 or 3)";
     if (!is_pow2(d.k_width) || d.k_width > 4) return "a #tgpu.dot_op of an mma parent needs kWidth 1, 2 or 4";
     return check_mma(&m, rank, num_warps);
   }

@@ -98,6 +98,11 @@ static const ir_attr *dot_operand(ir_op *op, unsigned i) {
   return tgpu_dot_op_attr(ir_op_context(op), &d);
 }
 
+/* tgpu.warp_group_dot: the accumulator has the result's layout (a and b are memdescs). */
+static const ir_attr *warp_group_dot_operand(ir_op *op, unsigned i) {
+  return i == 2 ? enc_of(ir_op_result(op, 0)) : NULL;
+}
+
 static const ir_attr *for_operand(ir_op *op, unsigned i) {
   return i >= 3 ? block_arg_enc(op, 0, i - 2) : NULL;
 }
@@ -129,6 +134,7 @@ static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
                            .remat_operand = expand_dims_for_result},
     [IR_OP_REDUCE] = {.operand = reduce_operand, .result = reduce_result, .infer_result = reduce_infer},
     [IR_OP_DOT] = {.operand = dot_operand},
+    [IR_OP_WARP_GROUP_DOT] = {.operand = warp_group_dot_operand},
     [IR_OP_SCAN] = {.operand = same_as_result, .infer_result = keep_layout},
     [IR_OP_MAKE_RANGE] = {.remat_leaf = true},
     [IR_OP_SPLAT] = {.remat_leaf = true},

@@ -123,6 +123,40 @@ void sim_ldmatrix(int trans, int n, const uint16_t *addr, uint32_t *out) {
   pthread_barrier_wait(&sim_warp_bar[w]);
 }
 
+/* wgmma (PTX ISA "Asynchronous Warpgroup Level Matrix Multiply-Accumulate"): the four
+ * warps of a warpgroup multiply A (64 x 16, from its descriptor) by B (16 x N, from its
+ * descriptor) into D (64 x N); warp w%4 of the group owns rows 16 (w%4) + g and + 8, and
+ * register 4j + i holds column 8j + 2t + i % 2 (+8 rows when i >= 2). Descriptors: start
+ * address >> 4 in bits 0-13, stride (8-row group) bytes >> 4 in 32-45, swizzle in 62-63
+ * (1: 128-byte rows, address bits 4-6 XOR bits 7-9; 2: 64-byte, bits 4-5 XOR 7-8; 3:
+ * 32-byte, bit 4 XOR bit 7). K-major: row r, element k at start + (r / 8) stride + (r % 8)
+ * row bytes + 2k, then swizzled. This decoding is written from the PTX ISA's canonical
+ * layouts, independently of the layout code that encodes them (lib/Conversion/wgmma.c). */
+extern uint8_t __tilec_smem[];
+
+int sim_smem_addr(const uint8_t *p) { return (int)(p - __tilec_smem); }
+
+static double wgmma_elem(int kind, uint64_t desc, unsigned row, unsigned k) {
+  uint32_t start = (uint32_t)(desc & 0x3fff) << 4, stride = (uint32_t)((desc >> 32) & 0x3fff) << 4;
+  unsigned mode = (unsigned)(desc >> 62), row_bytes = mode == 1 ? 128 : mode == 2 ? 64 : 32;
+  uint32_t addr = start + (row / 8) * stride + (row % 8) * row_bytes + 2 * k;
+  uint32_t bits = mode == 1 ? 7 : mode == 2 ? 3 : 1;
+  addr ^= ((addr >> 7) & bits) << 4;
+  uint16_t h;
+  memcpy(&h, __tilec_smem + addr, 2);
+  return kind == 0 ? f16_to_f32(h) : bits_f32((uint32_t)h << 16);
+}
+
+void sim_wgmma(int kind, int n, uint64_t da, uint64_t db, int scale, float *acc) {
+  int w = (sim_t_tid / 32) % 4, lane = sim_t_tid % 32, g = lane / 4, t = lane % 4;
+  for (int i = 0; i < n / 2; i++) {
+    int row = 16 * w + g + 8 * ((i >> 1) & 1), col = 8 * (i >> 2) + 2 * t + (i & 1);
+    double s = scale ? acc[i] : 0;
+    for (unsigned k = 0; k < 16; k++) s += wgmma_elem(kind, da, (unsigned)row, k) * wgmma_elem(kind, db, (unsigned)col, k);
+    acc[i] = (float)s;
+  }
+}
+
 int sim_f2tf32_rna(float x) { /* round to nearest, ties away, to 10 mantissa bits */
   uint32_t u = f32_bits(x);
   if ((u & 0x7f800000u) != 0x7f800000u) u += 0x1000u;

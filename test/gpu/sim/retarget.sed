@@ -6,7 +6,7 @@
 /^target triple/d
 s/ptx_kernel //
 s/addrspace([0-9])//g
-s/@__tilec_smem = external *global \[0 x i8\]/@__tilec_smem = global [262144 x i8] zeroinitializer/
+s/@__tilec_smem = external *global \[0 x i8\]\(, align [0-9]*\)\{0,1\}/@__tilec_smem = global [262144 x i8] zeroinitializer, align 1024/
 s/@llvm\.nvvm\.read\.ptx\.sreg\.tid\.x/@sim_tid/g
 s/@llvm\.nvvm\.read\.ptx\.sreg\.ctaid\.x/@sim_zero/g
 s/@llvm\.nvvm\.shfl\.sync\.idx\.i32/@sim_shfl/g

@@ -1,0 +1,143 @@
+/* Lowers tgpu.warp_group_dot (wgmma.mma_async, sm_90a) and tgpu.fence_async_shared.
+ *
+ * The accumulator is a #tgpu.mma version 3 tensor: num_warps / 4 warpgroups along M, each
+ * owning a 64-row tile per repetition (rows r * 16 num_warps + 64 g for repetition r and
+ * warpgroup g); within it, register i of a thread is wgmma's d[i] (tgpu_mma.c), so the
+ * N/2 registers of repetition r are the N/2 outputs of one m64nNk16 instruction. For each
+ * repetition and each 16-wide K step, one instruction reads A's 64 rows and B's N rows from
+ * shared memory through matrix descriptors (tgpu_wgmma.c: K-major, the row swizzle of 32,
+ * 64 or 128 bytes; the K step advances the start address by 32 bytes inside the swizzle
+ * atom, rows advance by the row size). Sequence: wgmma.fence, the instructions (each
+ * accumulating into the previous result), commit_group, wait_group 0 (the operands are
+ * free again and the registers final when the op ends; pipelining will wait later).
+ *
+ * LLVM has no wgmma intrinsics: each PTX instruction is inline asm inside a small internal
+ * always-inline function (__tilec_wgmma_*, __tilec_smem_addr, ...), which O3 inlines; the
+ * CPU simulation (test/gpu/sim) replaces exactly these functions. */
+#include <stdio.h>
+#include <string.h>
+
+#include "Conversion/cg_internal.h"
+#include "Dialect/TileGPU/tgpu_types.h"
+
+/* An internal always-inline function `name` of type fty whose body returns inline asm. */
+static LLVMValueRef asm_helper(cg_state *st, const char *name, LLVMTypeRef fty, const char *text,
+                               const char *constraints) {
+  LLVMValueRef fn = LLVMGetNamedFunction(st->mod, name);
+  if (fn) return fn;
+  fn = LLVMAddFunction(st->mod, name, fty);
+  LLVMSetLinkage(fn, LLVMInternalLinkage);
+  unsigned kind = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(st->ctx, kind, 0));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(st->ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(st->ctx, fn, "entry"));
+  LLVMValueRef ia = LLVMGetInlineAsm(fty, (char *)text, strlen(text), (char *)constraints, strlen(constraints), true,
+                                     false, LLVMInlineAsmDialectATT, false);
+  unsigned n = LLVMCountParams(fn);
+  LLVMValueRef args[160];
+  for (unsigned i = 0; i < n; i++) args[i] = LLVMGetParam(fn, i);
+  LLVMValueRef r = LLVMBuildCall2(b, fty, ia, args, n, "");
+  if (LLVMGetTypeKind(LLVMGetReturnType(fty)) == LLVMVoidTypeKind) LLVMBuildRetVoid(b);
+  else LLVMBuildRet(b, r);
+  LLVMDisposeBuilder(b);
+  return fn;
+}
+
+static void call_void_asm(cg_state *st, const char *name, const char *text) {
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(st->ctx), NULL, 0, false);
+  LLVMValueRef fn = asm_helper(st, name, fty, text, "~{memory}");
+  LLVMBuildCall2(st->b, fty, fn, NULL, 0, "");
+}
+
+bool cg_lower_fence_async_shared(cg_state *st, ir_op *op) {
+  (void)op;
+  call_void_asm(st, "__tilec_fence_async_shared", "fence.proxy.async.shared::cta;");
+  return true;
+}
+
+/* The 32-bit shared-window address of p (ptrtoint of an addrspace(3) pointer). */
+static LLVMValueRef smem_addr(cg_state *st, LLVMValueRef p) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(st->ctx), pt = LLVMTypeOf(p);
+  LLVMTypeRef fty = LLVMFunctionType(i32, &pt, 1, false);
+  LLVMValueRef fn = LLVMGetNamedFunction(st->mod, "__tilec_smem_addr");
+  if (!fn) {
+    fn = LLVMAddFunction(st->mod, "__tilec_smem_addr", fty);
+    LLVMSetLinkage(fn, LLVMInternalLinkage);
+    unsigned kind = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(st->ctx, kind, 0));
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(st->ctx);
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(st->ctx, fn, "entry"));
+    LLVMBuildRet(b, LLVMBuildPtrToInt(b, LLVMGetParam(fn, 0), i32, ""));
+    LLVMDisposeBuilder(b);
+  }
+  return LLVMBuildCall2(st->b, fty, fn, &p, 1, "");
+}
+
+/* A matrix descriptor for start address addr (i32): fields as tgpu_wgmma.c says. */
+static LLVMValueRef descriptor(cg_state *st, LLVMValueRef addr, unsigned row_bytes) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(st->ctx);
+  unsigned mode = row_bytes == 128 ? 1 : row_bytes == 64 ? 2 : 3;
+  uint64_t fixed = (uint64_t)1 << 16 | (uint64_t)((8 * row_bytes) >> 4) << 32 | (uint64_t)mode << 62;
+  LLVMValueRef start = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, addr, cg_i32(st, 4), ""), cg_i32(st, 0x3fff), "");
+  return LLVMBuildOr(st->b, LLVMBuildZExt(st->b, start, i64, ""), LLVMConstInt(i64, fixed, false), "desc");
+}
+
+/* The function running one m64nNk16 instruction: (desc a, desc b, scale-d, acc...) -> acc. */
+static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, bool bf16, LLVMTypeRef *out_fty) {
+  char name[64], text[2048], cons[1024];
+  snprintf(name, sizeof name, "__tilec_wgmma_m64n%uk16_%s", n, bf16 ? "bf16" : "f16");
+  unsigned nacc = n / 2;
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx), params[3 + 128];
+  params[0] = params[1] = LLVMInt64TypeInContext(st->ctx);
+  params[2] = LLVMInt32TypeInContext(st->ctx);
+  LLVMTypeRef fields[128];
+  for (unsigned i = 0; i < nacc; i++) params[3 + i] = fields[i] = f32;
+  *out_fty = LLVMFunctionType(LLVMStructTypeInContext(st->ctx, fields, nacc, false), params, 3 + nacc, false);
+  int k = snprintf(text, sizeof text, "{\n.reg .pred p;\nsetp.ne.b32 p, $%u, 0;\nwgmma.mma_async.sync.aligned.m64n%uk16.f32.%s.%s {",
+                   nacc + 2, n, bf16 ? "bf16" : "f16", bf16 ? "bf16" : "f16");
+  for (unsigned i = 0; i < nacc; i++) k += snprintf(text + k, sizeof text - (size_t)k, "%s$%u", i ? ", " : "", i);
+  snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p, 1, 1, 0, 0;\n}", nacc, nacc + 1);
+  k = 0;
+  for (unsigned i = 0; i < nacc; i++) k += snprintf(cons + k, sizeof cons - (size_t)k, "=f,");
+  k += snprintf(cons + k, sizeof cons - (size_t)k, "l,l,r");
+  for (unsigned i = 0; i < nacc; i++) k += snprintf(cons + k, sizeof cons - (size_t)k, ",%u", i);
+  return asm_helper(st, name, *out_fty, text, cons);
+}
+
+bool cg_lower_warp_group_dot(cg_state *st, ir_op *op) {
+  cg_val *a = cg_get(st, ir_op_operand(op, 0)), *b = cg_get(st, ir_op_operand(op, 1));
+  cg_val *c = cg_get(st, ir_op_operand(op, 2));
+  tgpu_memdesc ma;
+  if (!a || !b || !c || !tgpu_memdesc_get(ir_op_operand(op, 0)->type, &ma)) return false;
+  const ir_type *ct = ir_op_result(op, 0)->type;
+  unsigned M = (unsigned)ct->shape[0], N = (unsigned)ct->shape[1], K = (unsigned)ma.shape[1];
+  unsigned row_bytes = K * 2, nacc = N / 2, reps = M / (16 * st->num_warps);
+  if (c->n != reps * nacc) {
+    ir_emit_error(st->ictx, op->loc, "internal: wgmma accumulator registers do not match its layout");
+    return false;
+  }
+  bool bf16 = ma.elem->fkind == IR_BF16;
+  LLVMTypeRef fty;
+  LLVMValueRef fn = wgmma_fn(st, N, bf16, &fty);
+  LLVMValueRef a_addr = smem_addr(st, a->regs[0]), b_addr = smem_addr(st, b->regs[0]);
+  LLVMValueRef group = LLVMBuildLShr(st->b, st->warp, cg_i32(st, 2), "warpgroup");
+  LLVMValueRef a_group = LLVMBuildAdd(st->b, a_addr, LLVMBuildMul(st->b, group, cg_i32(st, 64 * row_bytes), ""), "");
+  cg_val *out = cg_val_new(st, c->n);
+  memcpy(out->regs, c->regs, sizeof(LLVMValueRef) * c->n);
+  call_void_asm(st, "__tilec_wgmma_fence", "wgmma.fence.sync.aligned;");
+  LLVMValueRef args[3 + 128];
+  for (unsigned r = 0; r < reps; r++)
+    for (unsigned kk = 0; kk < K; kk += 16) {
+      unsigned a_off = r * 16 * st->num_warps * row_bytes + kk * 2;
+      args[0] = descriptor(st, LLVMBuildAdd(st->b, a_group, cg_i32(st, a_off), ""), row_bytes);
+      args[1] = descriptor(st, LLVMBuildAdd(st->b, b_addr, cg_i32(st, kk * 2), ""), row_bytes);
+      args[2] = cg_i32(st, 1);
+      for (unsigned i = 0; i < nacc; i++) args[3 + i] = out->regs[r * nacc + i];
+      LLVMValueRef res = LLVMBuildCall2(st->b, fty, fn, args, 3 + nacc, "");
+      for (unsigned i = 0; i < nacc; i++) out->regs[r * nacc + i] = LLVMBuildExtractValue(st->b, res, i, "");
+    }
+  call_void_asm(st, "__tilec_wgmma_commit", "wgmma.commit_group.sync.aligned;");
+  call_void_asm(st, "__tilec_wgmma_wait0", "wgmma.wait_group.sync.aligned 0;");
+  cg_set(st, ir_op_result(op, 0), out);
+  return true;
+}

@@ -1,0 +1,60 @@
+/* tgpu.warp_group_dot (wgmma on sm_90a): its operand shared layouts and verifier.
+ *
+ * wgmma reads A and B from shared memory through 64-bit matrix descriptors (PTX ISA,
+ * "Matrix Descriptor Format": start address >> 4 in bits 0-13, leading-dimension byte
+ * offset >> 4 in 16-29, stride-dimension byte offset >> 4 in 32-45, swizzle mode in 62-63:
+ * 1 = 128-byte, 2 = 64-byte, 3 = 32-byte). tilec uses the K-major canonical layouts only:
+ * each row of the tile (an M index of A, an N index of B) holds K contiguous elements, K *
+ * element bytes = 32, 64 or 128 bytes (one swizzle atom), rows 8 at a time form a group of
+ * 8 x row bytes (the stride-dimension offset), and inside a group the 16-byte chunk index
+ * of row r is XORed with r's phase: the #tgpu.shared layout {vec = 16 bytes, perPhase =
+ * 128 / row bytes, maxPhase = row bytes / 16, order = [K first]}. */
+#include "Dialect/TileGPU/tgpu_types.h"
+
+bool tgpu_wgmma_operand_layout(unsigned k_bytes, unsigned elem_bytes, unsigned op_idx, tgpu_shared_layout *out) {
+  if (k_bytes != 32 && k_bytes != 64 && k_bytes != 128) return false;
+  *out = tgpu_shared_unswizzled(2);
+  out->vec = 16 / elem_bytes;
+  out->max_phase = k_bytes / 16;
+  out->per_phase = 128 / k_bytes;
+  out->order[0] = op_idx ? 0 : 1; /* K, the fastest dim */
+  out->order[1] = op_idx ? 1 : 0;
+  return true;
+}
+
+static bool fail(ir_op *op, const char *msg) {
+  ir_emit_error(ir_op_context(op), op->loc, "'tgpu.warp_group_dot' op %s", msg);
+  return false;
+}
+
+static bool operand_ok(const ir_type *t, unsigned op_idx, int64_t rows, int64_t k, const ir_type *elem) {
+  tgpu_memdesc md;
+  tgpu_shared_layout want;
+  if (!tgpu_memdesc_get(t, &md) || md.rank != 2 || md.num_buffers != 1 || md.elem != elem) return false;
+  if (md.shape[op_idx ? 1 : 0] != rows || md.shape[op_idx ? 0 : 1] != k) return false;
+  unsigned eb = ir_type_byte_size(elem);
+  if (!tgpu_wgmma_operand_layout((unsigned)(k * eb), eb, op_idx, &want)) return false;
+  return md.layout.vec == want.vec && md.layout.max_phase == want.max_phase &&
+         md.layout.per_phase == want.per_phase && md.layout.order[0] == want.order[0];
+}
+
+bool tgpu_verify_warp_group_dot(ir_op *op) {
+  const ir_type *c = ir_op_operand(op, 2)->type;
+  tgpu_mma m;
+  if (!ir_type_is_tensor(c) || c->rank != 2 || !tgpu_mma_get(c->encoding, &m) || m.version != 3)
+    return fail(op, "the accumulator must be a 2-D tensor in a version 3 #tgpu.mma layout");
+  if (ir_op_result(op, 0)->type != c) return fail(op, "the result must have the accumulator's type");
+  tgpu_memdesc a;
+  if (!tgpu_memdesc_get(ir_op_operand(op, 0)->type, &a) || a.rank != 2)
+    return fail(op, "operand #0 must be a 2-D !tgpu.memdesc");
+  const ir_type *elem = a.elem;
+  int64_t M = c->shape[0], N = c->shape[1], K = a.shape[1];
+  if (!operand_ok(ir_op_operand(op, 0)->type, 0, M, K, elem) || !operand_ok(ir_op_operand(op, 1)->type, 1, N, K, elem))
+    return fail(op, "operands must be memdescs [M, K] and [K, N] of one element type, K-contiguous, with the "
+                    "wgmma swizzle of their rows (32, 64 or 128 bytes)");
+  if (M % 64 || N % 8 || N > 256 || K % 16) return fail(op, "needs M % 64 == 0, N % 8 == 0, N <= 256, K % 16 == 0");
+  bool f16 = ir_type_is_float(elem) && (elem->fkind == IR_F16 || elem->fkind == IR_BF16);
+  if (!f16 || !ir_type_is_float(ir_type_scalar(c)) || ir_type_scalar(c)->fkind != IR_F32)
+    return fail(op, "supports f16 and bf16 operands with an f32 accumulator");
+  return true;
+}
