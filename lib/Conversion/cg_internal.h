@@ -143,6 +143,13 @@ bool cg_lower_broadcast(cg_state *st, ir_op *op);
 bool cg_lower_expand_dims(cg_state *st, ir_op *op);
 bool cg_lower_reshape(cg_state *st, ir_op *op);
 
+/* ---- shape.c ---- */
+bool cg_lower_trans(cg_state *st, ir_op *op);
+bool cg_lower_join(cg_state *st, ir_op *op);
+bool cg_lower_split(cg_state *st, ir_op *op);
+/* tt.reshape: allow_reorder's register-keeping case, else cg_lower_reshape. */
+bool cg_lower_reshape_op(cg_state *st, ir_op *op);
+
 /* ---- shared.c ---- */
 /* The module's dynamic shared array (external addrspace(3) [0 x i8], align 1024), declared
  * on first use. */

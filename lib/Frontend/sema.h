@@ -267,4 +267,16 @@ typedef struct sema_atomic_call {
 /* Emits the atomic (Triton's type rules and defaults); *out is the old values. */
 bool sema_atomic(sema *S, const sema_atomic_call *c, sema_val *out);
 
+/* ---- sema_shape.c ---- */
+/* The shape builtins by name (trans, permute, join, split, interleave, expand_dims,
+ * reshape, view) with their raw positional and keyword arguments (a method's receiver
+ * first), as Triton defines them. */
+bool sema_shape_call(sema *S, const char *name, const char *disp, ir_loc loc, unsigned nargs, const sema_val *args,
+                     unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out);
+/* tt.trans of x by dims (a permutation of its rank); x itself for the identity. */
+bool sema_permute(sema *S, ir_loc loc, const char *disp, sema_val x, unsigned n, const int64_t *dims,
+                  sema_val *out);
+/* tl.split: two tensors without the last dim (of size 2); two scalars from a [2] tensor. */
+bool sema_split(sema *S, ir_loc loc, const char *disp, sema_val x, sema_val *out_lhs, sema_val *out_rhs);
+
 #endif

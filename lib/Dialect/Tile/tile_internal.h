@@ -27,6 +27,13 @@ bool tile_canonicalize_for(ir_module *m, ir_op *op);
 bool tile_verify_atomic_rmw(ir_op *op);
 bool tile_verify_atomic_cas(ir_op *op);
 
+/* Verifiers of tt.trans, tt.join and tt.split (tile_shape.c); tile_trans_order reads a
+ * verified tt.trans's order (false with an error when it is not a permutation of rank). */
+bool tile_verify_trans(ir_op *op);
+bool tile_verify_join(ir_op *op);
+bool tile_verify_split(ir_op *op);
+bool tile_trans_order(ir_op *op, unsigned rank, int64_t *out);
+
 /* Verifier helpers (tile_ops.c): a located "'op' op <message>" error (returns false), and
  * a type's text kept in the context's arena for messages. */
 bool tile_fail(ir_op *op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
