@@ -1490,7 +1490,12 @@ bool sema_value_attr(sema *S, const sema_val *v, const char *name, ir_loc loc, s
     } else if (strcmp(name, "shape") == 0) *out = shape_tuple(S, v->v);
     else if (strcmp(name, "numel") == 0) *out = sema_int(ir_type_numel(v->v->type));
     else if (strcmp(name, "T") == 0) {
-      if (!sema_permute(S, loc, ".T", *v, 2, (const int64_t[]){1, 0}, out)) return false;
+      if (sema_rank(v->v) != 2) {
+        sema_error(S, loc, "'.T' transposes a 2-D tensor, got %s; tl.trans or tl.permute take other ranks",
+                   sema_describe(S, v));
+        return false;
+      }
+      if (!sema_permute(S, loc, "tl.trans", *v, 2, (const int64_t[]){1, 0}, out)) return false;
     } else {
       sema_val *self = sup_arena_alloc(S->arena, sizeof *self);
       *self = *v;

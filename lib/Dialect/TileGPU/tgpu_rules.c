@@ -141,6 +141,9 @@ static const ir_attr *split_result(ir_op *op, unsigned i) {
   const ir_attr *r = src ? tgpu_split_layout(ir_op_context(op), src, rank_of(ir_op_operand(op, 0))) : NULL;
   return r || i == 0 ? r : enc_of(&op->results[0]);
 }
+static const ir_attr *split_infer(ir_op *op, const ir_attr *enc) {
+  return enc ? tgpu_split_layout(ir_op_context(op), enc, rank_of(ir_op_operand(op, 0))) : NULL;
+}
 static const ir_attr *split_operand(ir_op *op, unsigned i) {
   (void)i;
   const ir_attr *res = enc_of(&op->results[0]), *src = enc_of(ir_op_operand(op, 0));
@@ -194,7 +197,7 @@ static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
     [IR_OP_TRANS] = {.operand = trans_operand, .result = trans_result, .infer_result = trans_infer,
                      .remat_operand = trans_back},
     [IR_OP_JOIN] = {.operand = join_operand, .result = join_result, .infer_result = join_infer},
-    [IR_OP_SPLIT] = {.operand = split_operand, .result = split_result},
+    [IR_OP_SPLIT] = {.operand = split_operand, .result = split_result, .infer_result = split_infer},
     [IR_OP_RESHAPE] = {.result = reshape_result, .infer_result = reshape_infer},
     [IR_OP_MAKE_RANGE] = {.remat_leaf = true},
     [IR_OP_SPLAT] = {.remat_leaf = true},
