@@ -1433,6 +1433,11 @@ bool sema_module_attr(sema *S, const sema_val *mod, const char *name, ir_loc loc
     return true;
   }
   if (strcmp(p, "triton.language") == 0) {
+    if (!strcmp(name, "float8e4b15") || !strcmp(name, "float8e4b8") || !strcmp(name, "float8e5b16")) {
+      sema_error(S, loc, "'tl.%s' is not supported: the fp8 types are tl.float8e4nv (e4m3) and tl.float8e5 (e5m2)",
+                 name);
+      return false;
+    }
     if (sema_dt_from_tl_name(name, &d) && strcmp(name, "float") != 0 && strcmp(name, "bool") != 0)
       *out = sema_dtype_val(d);
     else if (strcmp(name, "math") == 0) *out = module("triton.language.math");
