@@ -337,7 +337,9 @@ static bool b_where(sema *S, bcall *c, sema_val *out) {
     return sema_to_tensor(S, &pick, c->loc, out);
   }
   if (!sema_cast(S, &c->a[0], sema_dt(SD_I1), false, c->loc, &cond)) return false;
-  if (!sema_binary_check(S, &x, &y, true, true, true, false, c->loc)) return false;
+  /* two fp8 tensors of one dtype are selected as they are (fp8 has no arithmetic type) */
+  bool same_fp8 = x.kind == SV_TENSOR && y.kind == SV_TENSOR && sema_dt_is_fp8(x.dt) && sema_dt_eq(x.dt, y.dt);
+  if (!same_fp8 && !sema_binary_check(S, &x, &y, true, true, true, false, c->loc)) return false;
   if (!sema_broadcast_pair(S, &cond, &x, c->loc) || !sema_broadcast_pair(S, &x, &y, c->loc) ||
       !sema_broadcast_pair(S, &cond, &x, c->loc))
     return false;
