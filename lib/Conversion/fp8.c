@@ -6,8 +6,8 @@
  *   fp8 -> f32  e5m2: its bits are the top byte of the f16 of the same value (a shift);
  *               e4m3 on sm_89+: cvt.rn.f16x2.e4m3x2; before sm_89 the f16 whose bits are
  *               the code shifted by 7, times 2^8 (exact), with 0x7f as NaN.
- *   f32 -> fp8  round to nearest even, saturating to the largest finite value (NaN stays
- *               NaN, 0x7f), as PTX's cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32: that
+ *   f32 -> fp8  round to nearest even, saturating to the largest finite value (NaN gives
+ *               the canonical NaN 0x7f), as PTX's cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32: that
  *               instruction on sm_89+, two per pair of registers; before sm_89 the same
  *               rounding in integer arithmetic on the f32 bits.
  * Triton refuses fp8e4nv before sm_89 and converts fp8e5 there through f16 (rounding
@@ -33,7 +33,7 @@ static bool fp8_kind(const ir_type *t, fp8_fmt *out) {
 /* The fp8 code of f32 bits u (the rounding of the lowering, on the host). */
 static uint8_t code_of_f32(uint32_t u, const fp8_fmt *f) {
   uint32_t sign = (u >> 24) & 0x80, a = u & 0x7fffffffu, shift = 23 - f->mbits, code;
-  if (a > 0x7f800000u) return (uint8_t)(sign | 0x7f);
+  if (a > 0x7f800000u) return 0x7f; /* the canonical NaN, as cvt gives */
   if (a < (127 - f->bias + 1) << 23) {
     float v;
     memcpy(&v, &a, 4);
@@ -69,8 +69,9 @@ static LLVMValueRef soft_to_fp8(cg_state *st, LLVMValueRef x, const fp8_fmt *f) 
   LLVMValueRef big = LLVMBuildICmp(b, LLVMIntUGT, code, i32c(st, f->max_code), "");
   code = LLVMBuildSelect(b, big, i32c(st, f->max_code), code, "");
   LLVMValueRef nan = LLVMBuildICmp(b, LLVMIntUGT, a, i32c(st, 0x7f800000u), "");
-  code = LLVMBuildSelect(b, nan, i32c(st, 0x7f), code, "");
-  return LLVMBuildTrunc(b, LLVMBuildOr(b, sign, code, ""), LLVMInt8TypeInContext(st->ctx), "");
+  code = LLVMBuildOr(b, sign, code, "");
+  code = LLVMBuildSelect(b, nan, i32c(st, 0x7f), code, ""); /* the canonical NaN, as cvt gives */
+  return LLVMBuildTrunc(b, code, LLVMInt8TypeInContext(st->ctx), "");
 }
 
 /* cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 of the f32 values xs[i], xs[i+1] into out (sm_89+). */

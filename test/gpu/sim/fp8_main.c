@@ -8,7 +8,7 @@
  *                                zeros, subnormals, pseudo-random values
  *   fp8_main from_fp8 e4|e5 N    fp8 -> f32 of the codes 0..N-1 (N = 256: all of them)
  * The reference rounds to the nearest finite value (ties to the even code), so values past
- * the largest finite one saturate as cvt.rn.satfinite does; NaN gives 0x7f (with the sign).
+ * the largest finite one saturate as cvt.rn.satfinite does; NaN gives the canonical 0x7f.
  * Prints "ok" when every output matches bit for bit. */
 #include <math.h>
 #include <stdbool.h>
@@ -40,7 +40,7 @@ static unsigned max_code(const fmt *f) { return f->e4 ? 0x7e : 0x7b; }
 
 static uint8_t encode_ref(const fmt *f, float x) {
   uint8_t sign = signbit(x) ? 0x80 : 0;
-  if (isnan(x)) return sign | 0x7f;
+  if (isnan(x)) return 0x7f; /* the canonical NaN, whatever the sign */
   if (fabs((double)x) >= decode(f, max_code(f))) return sign | (uint8_t)max_code(f); /* satfinite */
   double a = fabs((double)x), best = INFINITY;
   unsigned code = 0;
