@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the shape-op kernels (test/gpu/Inputs/shape/shape_ops.tir: trans, x.T, permute,
-# join/split, interleave, expand_dims + broadcast, reshape + split, reshape(can_reorder))
+# join/split, interleave, expand_dims + broadcast, reshape + split, reshape(can_reorder),
+# trans/join/split of a reduction's result in a slice layout)
 # on the CPU against a host reference: each kernel's LLVM IR from tilec (4 warps) is
 # retargeted to the host as sim_reduce.sh does, compiled with llc, linked with
 # test/gpu/sim/shape_main.c and run on 128 host threads for 2 seeds.
@@ -36,6 +37,8 @@ reshape_split_16x32|reshape_split|16 32 1|16,32
 reshape_split_64x4|reshape_split|64 4 1|64,4
 reorder_32x32|reorder_sum|32 32 1|32,32
 reorder_8x16|reorder_sum|8 16 1|8,16
+reduce_trans_4x16x32|reduce_trans|4 16 32|4,16,32
+reduce_trans_8x8x64|reduce_trans|8 8 64|8,8,64
 "
 while IFS='|' read -r name kernel args cx; do
   [ -n "$name" ] || continue

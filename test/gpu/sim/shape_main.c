@@ -4,7 +4,8 @@
  *
  *   shape_main KIND M N C SEED
  *     KIND  a kernel of shape_ops.tir (trans2d, dot_t, permute3d (A=M, B=N, C), join_split,
- *           interleave2d, expand_bcast, reshape_split, reorder_sum)
+ *           interleave2d, expand_bcast, reshape_split, reorder_sum, reduce_trans (A=M,
+ *           B=N, C))
  * The input X holds distinct integers as f32 (i + 1000 * SEED), so every result is exact
  * and any misplaced element shows. Prints "ok" when every output matches and the poisoned
  * tail after the output is untouched. */
@@ -27,6 +28,7 @@ typedef struct job {
 /* Output element count and the reference of each. */
 static size_t out_count(const job *j) {
   if (!strcmp(j->kind, "permute3d")) return j->m * j->n * j->c;
+  if (!strcmp(j->kind, "reduce_trans")) return j->n * j->c;
   if (!strcmp(j->kind, "join_split") || !strcmp(j->kind, "interleave2d")) return 2 * j->m * j->n;
   if (!strcmp(j->kind, "reorder_sum")) return 1;
   return j->m * j->n;
@@ -41,6 +43,13 @@ static float ref_permute3d(const job *j, const float *x, size_t o) {
   size_t A = j->m, B = j->n, C = j->c; /* Y[c][a][b] = X[a][b][c] */
   size_t c = o / (A * B), a = o / B % A, b = o % B;
   return x[a * B * C + b * C + c];
+}
+
+static float ref_reduce_trans(const job *j, const float *x, size_t o) {
+  size_t A = j->m, B = j->n, C = j->c, c = o / B, b = o % B; /* Y[c][b] = 2 max_a X[a][b][c] + 1 */
+  float mx = x[b * C + c];
+  for (size_t a = 1; a < A; a++) mx = x[a * B * C + b * C + c] > mx ? x[a * B * C + b * C + c] : mx;
+  return mx + (mx + 1.0f);
 }
 
 static float ref_join_split(const job *j, const float *x, size_t o) {
@@ -79,7 +88,8 @@ static float reference(const job *j, const float *x, size_t o) {
   } refs[] = {{"trans2d", ref_trans},         {"dot_t", ref_trans},
               {"permute3d", ref_permute3d},   {"join_split", ref_join_split},
               {"interleave2d", ref_interleave}, {"expand_bcast", ref_expand},
-              {"reshape_split", ref_reshape_split}, {"reorder_sum", ref_sum}};
+              {"reshape_split", ref_reshape_split}, {"reorder_sum", ref_sum},
+              {"reduce_trans", ref_reduce_trans}};
   for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)
     if (!strcmp(refs[i].kind, j->kind)) return refs[i].fn(j, x, o);
   fprintf(stderr, "unknown kind %s\n", j->kind);

@@ -55,6 +55,11 @@ def shape_ops(h):
     y = torch.empty(1, device=DEV)
     h.kernel("shape_reorder_32x32")(1, x, y)
     h.check_equal("shape_reorder_32x32", y, x.sum().reshape(1))
+    x = torch.randn(4, 16, 32, device=DEV)
+    y = torch.empty(32, 16, device=DEV)
+    h.kernel("shape_reduce_trans_4x16x32")(1, x, y)
+    m = x.max(dim=0).values.t()
+    h.check_equal("shape_reduce_trans_4x16x32", y, m + (m + 1))
 
 
 FP8 = {1: ("float8_e4m3fn", 0x7E), 0: ("float8_e5m2", 0x7B)}
