@@ -70,3 +70,51 @@ bool tile_verify_split(ir_op *op) {
                        tile_tstr(op, result_type(op, i)));
   return true;
 }
+
+/* ---- folders ---------------------------------------------------------------------------- */
+
+static bool fold_value(ir_fold_result *out, ir_value *v) {
+  out->value = v, out->attr = NULL;
+  return true;
+}
+
+static bool fold_attr(ir_fold_result *out, const ir_attr *a) {
+  out->value = NULL, out->attr = a;
+  return true;
+}
+
+/* trans of a splat constant is the constant; trans(trans(x)) whose orders compose to the
+ * identity is x. */
+bool tile_fold_trans(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  if (consts[0]) return fold_attr(out, consts[0]);
+  ir_op *d = ir_value_def(ir_op_operand(op, 0));
+  if (!d || ir_op_code(d) != IR_OP_TRANS) return false;
+  ir_value *x = ir_op_operand(d, 0);
+  int64_t outer[IR_MAX_RANK], inner[IR_MAX_RANK];
+  int n = ir_attr_get_i64_array(ir_op_get_attr(op, "order"), outer, IR_MAX_RANK);
+  if (x->type != ir_op_result(op, 0)->type || n < 0 ||
+      ir_attr_get_i64_array(ir_op_get_attr(d, "order"), inner, IR_MAX_RANK) != n)
+    return false;
+  for (int i = 0; i < n; i++) /* result dim i is x's dim inner[outer[i]] */
+    if (outer[i] < 0 || outer[i] >= n || inner[outer[i]] != i) return false;
+  return fold_value(out, x);
+}
+
+/* reshape of a splat constant is the constant; a reshape to the operand's own type, or of a
+ * reshape back to that one's operand type, is that operand (the identity is one of the
+ * orders allow_reorder permits). */
+bool tile_fold_reshape(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  if (consts[0]) return fold_attr(out, consts[0]);
+  ir_value *x = ir_op_operand(op, 0);
+  const ir_type *t = ir_op_result(op, 0)->type;
+  if (x->type == t) return fold_value(out, x);
+  ir_op *d = ir_value_def(x);
+  if (!d || ir_op_code(d) != IR_OP_RESHAPE || ir_op_operand(d, 0)->type != t) return false;
+  return fold_value(out, ir_op_operand(d, 0));
+}
+
+/* join of one splat constant twice is that constant. */
+bool tile_fold_join(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
+  (void)op;
+  return consts[0] && consts[0] == consts[1] && fold_attr(out, consts[0]);
+}
