@@ -155,18 +155,21 @@ static bool join_values(sema *S, ir_loc loc, const char *disp, sema_val x, sema_
   return true;
 }
 
-/* A [1] tensor to its scalar (Triton's unsplat), through a reduction of one element. */
+/* A [1] tensor to its scalar (Triton's unsplat), through a reduction of one element (fp8,
+ * which has no arithmetic, as its u8 bits). */
 static bool unsplat(sema *S, ir_loc loc, const char *disp, sema_val x, sema_val *out) {
   if (sema_dt_is_ptr(x.dt)) {
     sema_error(S, loc, "%s() of a 1-D tensor of pointers (to two scalars) is not supported", disp);
     return false;
   }
+  sema_dtype dt = x.dt;
+  if (sema_dt_is_fp8(dt) && !sema_cast(S, &x, sema_dt(SD_U8), true, loc, &x)) return false;
   const ir_type *t = sema_dt_ir(S->ctx, x.dt);
   ir_op *o = sema_emit(S, loc, "tt.reduce", 1, &x.v, 1, &t);
   ir_op_set_attr(o, "axis", ir_i32_attr(S->ctx, 0));
   ir_op_set_attr(o, "combine", ir_string_attr(S->ctx, sema_dt_is_float(x.dt) ? "maxnumf" : "ori"));
   *out = sema_tensor(ir_op_result(o, 0), x.dt);
-  return true;
+  return sema_dt_eq(dt, x.dt) || sema_cast(S, out, dt, true, loc, out);
 }
 
 bool sema_split(sema *S, ir_loc loc, const char *disp, sema_val x, sema_val *out_lhs, sema_val *out_rhs) {
