@@ -33,7 +33,7 @@
  *   loc     ::= 'loc(' string ':' line ':' col ')' | 'loc(unknown)'
  *   region  ::= '{' block* '}'          (an empty region is '{' '}')
  *   block   ::= ['^' name ['(' '%'name ':' type (',' ...)* ')'] ':'] op*
- *   type    ::= i1 | i8 | i16 | i32 | i64 | f16 | bf16 | f32 | f64
+ *   type    ::= i1 | i8 | i16 | i32 | i64 | f16 | bf16 | f32 | f64 | f8E4M3FN | f8E5M2
  *             | 'ptr<' type [',' addrspace] '>'
  *             | 'tensor<' (dim 'x')+ type [',' attr] '>'
  *             | '(' [type (',' type)*] ')' '->' '(' [type (',' type)*] ')'   (function)
