@@ -143,6 +143,23 @@ bool cg_lower_broadcast(cg_state *st, ir_op *op);
 bool cg_lower_expand_dims(cg_state *st, ir_op *op);
 bool cg_lower_reshape(cg_state *st, ir_op *op);
 
+/* ---- fp8.c ---- */
+/* arith.extf / arith.truncf: with an fp8 side, fp8.c's conversions; else cg_ew_cast. */
+bool cg_ew_fcast(cg_state *st, ir_op *op, const cg_lowering *row);
+/* The i8 constant of v in fp8 type t (rounded and saturated as the conversions do);
+ * false when t is not fp8. */
+bool cg_fp8_constant(cg_state *st, const ir_type *t, double v, LLVMValueRef *out);
+/* False (after an error) when op would compute on fp8 values (only conversions, select
+ * and data movement may touch them). */
+bool cg_fp8_check(cg_state *st, ir_op *op);
+
+/* ---- shape.c ---- */
+bool cg_lower_trans(cg_state *st, ir_op *op);
+bool cg_lower_join(cg_state *st, ir_op *op);
+bool cg_lower_split(cg_state *st, ir_op *op);
+/* tt.reshape: allow_reorder's register-keeping case, else cg_lower_reshape. */
+bool cg_lower_reshape_op(cg_state *st, ir_op *op);
+
 /* ---- shared.c ---- */
 /* The module's dynamic shared array (external addrspace(3) [0 x i8], align 1024), declared
  * on first use. */

@@ -55,6 +55,7 @@ static LLVMTypeRef float_type(LLVMContextRef c, ir_float_kind k) {
   case IR_BF16: return LLVMBFloatTypeInContext(c);
   case IR_F32: return LLVMFloatTypeInContext(c);
   case IR_F64: return LLVMDoubleTypeInContext(c);
+  case IR_F8E4M3FN: case IR_F8E5M2: return LLVMInt8TypeInContext(c); /* storage: fp8.c converts */
   }
   return LLVMFloatTypeInContext(c);
 }
@@ -181,8 +182,8 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_UITOFP] = {.elementwise = cg_ew_cast, .cast = LLVMUIToFP},
     [IR_OP_FPTOSI] = {.elementwise = cg_ew_cast, .cast = LLVMFPToSI},
     [IR_OP_FPTOUI] = {.elementwise = cg_ew_cast, .cast = LLVMFPToUI},
-    [IR_OP_EXTF] = {.elementwise = cg_ew_cast, .cast = LLVMFPExt},
-    [IR_OP_TRUNCF] = {.elementwise = cg_ew_cast, .cast = LLVMFPTrunc},
+    [IR_OP_EXTF] = {.elementwise = cg_ew_fcast, .cast = LLVMFPExt},   /* fp8: fp8.c */
+    [IR_OP_TRUNCF] = {.elementwise = cg_ew_fcast, .cast = LLVMFPTrunc},
     [IR_OP_BITCAST] = {.elementwise = cg_ew_cast, .cast = LLVMBitCast},
     [IR_OP_PTRTOINT] = {.elementwise = cg_ew_cast, .cast = LLVMPtrToInt},
     [IR_OP_INTTOPTR] = {.elementwise = cg_ew_cast, .cast = LLVMIntToPtr},
@@ -211,7 +212,10 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_SPLAT] = {.lower = cg_lower_splat},
     [IR_OP_BROADCAST] = {.lower = cg_lower_broadcast},
     [IR_OP_EXPAND_DIMS] = {.lower = cg_lower_expand_dims},
-    [IR_OP_RESHAPE] = {.lower = cg_lower_reshape},
+    [IR_OP_RESHAPE] = {.lower = cg_lower_reshape_op},
+    [IR_OP_TRANS] = {.lower = cg_lower_trans},
+    [IR_OP_JOIN] = {.lower = cg_lower_join},
+    [IR_OP_SPLIT] = {.lower = cg_lower_split},
     [IR_OP_CONVERT_LAYOUT] = {.lower = cg_lower_convert_layout},
     [IR_OP_REDUCE] = {.lower = cg_lower_reduce},
     [IR_OP_DOT] = {.lower = cg_lower_dot},
@@ -241,6 +245,7 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
 static bool lower_op(cg_state *st, ir_op *op) {
   const cg_lowering *row = &lowerings[ir_op_code(op)];
   bool ok;
+  if (!cg_fp8_check(st, op)) return false;
   if (row->lower) ok = row->lower(st, op);
   else if (row->elementwise) ok = row->elementwise(st, op, row);
   else goto none;

@@ -147,6 +147,8 @@ bool cg_lower_constant(cg_state *st, ir_op *op) {
   LLVMValueRef c;
   if (v && v->kind == IR_ATTR_INT && ir_type_scalar(t)->kind == IR_TYPE_INT)
     c = LLVMConstInt(ty, (unsigned long long)v->ival, 1);
+  else if (v && v->kind == IR_ATTR_FLOAT && cg_fp8_constant(st, t, v->fval, &c))
+    ;
   else if (v && v->kind == IR_ATTR_FLOAT && ir_type_scalar(t)->kind == IR_TYPE_FLOAT)
     c = LLVMConstReal(ty, v->fval);
   else {

@@ -31,6 +31,8 @@ const char *drv_dtype_name(const ir_type *t) {
     case IR_BF16: return "bf16";
     case IR_F32: return "fp32";
     case IR_F64: return "fp64";
+    case IR_F8E4M3FN: return "fp8e4nv";
+    case IR_F8E5M2: return "fp8e5";
     }
   }
   if (t->kind == IR_TYPE_INT) {

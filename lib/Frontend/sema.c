@@ -1130,7 +1130,7 @@ static bool apply_signature(sema *S, sema_jit *j, pinfo *pis) {
       pi->is_const = true, pi->cval = v, pi->from_signature = true;
     } else {
       sema_error(S, fd->params[i].loc, "invalid signature entry '%s' for parameter '%s': expected a "
-                 "type (i1, i8, i16, i32, i64, u8, u16, u32, u64, fp16, bf16, fp32, fp64, a pointer "
+                 "type (i1, i8, i16, i32, i64, u8, u16, u32, u64, fp8e4nv, fp8e5, fp16, bf16, fp32, fp64, a pointer "
                  "'*' + type; ':N' after it, N a power of two up to 2^30, marks alignment or "
                  "divisibility, as ':16') or a compile-time "
                  "value (1024, True, None, 'str'); entries are separated by commas",

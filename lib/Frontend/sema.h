@@ -20,6 +20,7 @@ typedef enum sema_dkind {
   SD_VOID = 0,
   SD_I1, SD_I8, SD_I16, SD_I32, SD_I64,
   SD_U8, SD_U16, SD_U32, SD_U64,
+  SD_FP8E4NV, SD_FP8E5, /* storage only: loaded, stored, moved, converted */
   SD_FP16, SD_BF16, SD_FP32, SD_FP64,
   SD_PTR,
 } sema_dkind;
@@ -37,6 +38,7 @@ bool sema_dt_is_int(sema_dtype d);      /* i1 included */
 bool sema_dt_is_signed(sema_dtype d);   /* i8..i64 (not i1, not unsigned) */
 bool sema_dt_is_unsigned(sema_dtype d);
 bool sema_dt_is_float(sema_dtype d);
+bool sema_dt_is_fp8(sema_dtype d);      /* fp8e4nv, fp8e5 */
 bool sema_dt_is_ptr(sema_dtype d);
 unsigned sema_dt_bits(sema_dtype d);    /* scalar width in bits; pointers 64 */
 /* Triton's short name: "i32", "u8", "fp16", "bf16", "*fp32". Static storage for scalars;
@@ -278,5 +280,17 @@ typedef struct sema_atomic_call {
 } sema_atomic_call;
 /* Emits the atomic (Triton's type rules and defaults); *out is the old values. */
 bool sema_atomic(sema *S, const sema_atomic_call *c, sema_val *out);
+
+/* ---- sema_shape.c ---- */
+/* The shape builtins by name (trans, permute, join, split, interleave, expand_dims,
+ * reshape, view) with their raw positional and keyword arguments (a method's receiver
+ * first), as Triton defines them. */
+bool sema_shape_call(sema *S, const char *name, const char *disp, ir_loc loc, unsigned nargs, const sema_val *args,
+                     unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out);
+/* tt.trans of x by dims (a permutation of its rank); x itself for the identity. */
+bool sema_permute(sema *S, ir_loc loc, const char *disp, sema_val x, unsigned n, const int64_t *dims,
+                  sema_val *out);
+/* tl.split: two tensors without the last dim (of size 2); two scalars from a [2] tensor. */
+bool sema_split(sema *S, ir_loc loc, const char *disp, sema_val x, sema_val *out_lhs, sema_val *out_rhs);
 
 #endif

@@ -23,6 +23,9 @@ typedef struct bcall {
   const fe_expr *call;     /* the call expression (for jit callbacks such as combine_fn) */
   bool precise;            /* libdevice.* and *_rn: IEEE / libdevice accuracy, not Triton's
                               fast f32 instructions (TILE_ATTR_PRECISE on the op) */
+  unsigned nkw;            /* raw keyword arguments (varargs builtins read these) */
+  const char *const *kwnames;
+  const sema_val *kwvals;
 } bcall;
 
 typedef bool (*bfn)(sema *S, bcall *c, sema_val *out);
@@ -334,7 +337,9 @@ static bool b_where(sema *S, bcall *c, sema_val *out) {
     return sema_to_tensor(S, &pick, c->loc, out);
   }
   if (!sema_cast(S, &c->a[0], sema_dt(SD_I1), false, c->loc, &cond)) return false;
-  if (!sema_binary_check(S, &x, &y, true, true, true, false, c->loc)) return false;
+  /* two fp8 tensors of one dtype are selected as they are (fp8 has no arithmetic type) */
+  bool same_fp8 = x.kind == SV_TENSOR && y.kind == SV_TENSOR && sema_dt_is_fp8(x.dt) && sema_dt_eq(x.dt, y.dt);
+  if (!same_fp8 && !sema_binary_check(S, &x, &y, true, true, true, false, c->loc)) return false;
   if (!sema_broadcast_pair(S, &cond, &x, c->loc) || !sema_broadcast_pair(S, &x, &y, c->loc) ||
       !sema_broadcast_pair(S, &cond, &x, c->loc))
     return false;
@@ -540,34 +545,6 @@ static bool b_cast(sema *S, bcall *c, sema_val *out) {
 
 /* ---- shapes ------------------------------------------------------------------------------ */
 
-static bool b_expand_dims(sema *S, bcall *c, sema_val *out) {
-  sema_val x;
-  if (!want_tensor(S, c, 0, &x)) return false;
-  unsigned n = c->a[1].kind == SV_TUPLE ? c->a[1].n : 1;
-  const sema_val *ax = c->a[1].kind == SV_TUPLE ? c->a[1].elems : &c->a[1];
-  for (unsigned i = 0; i < n; i++) {
-    unsigned r = sema_rank(x.v);
-    if (ax[i].kind != SV_INT) {
-      sema_error(S, c->loc, "tl.expand_dims() axis must be a compile-time integer");
-      return false;
-    }
-    int64_t a = ax[i].i < 0 ? ax[i].i + (int64_t)r + 1 : ax[i].i;
-    if (a < 0 || a > (int64_t)r || r + 1 > IR_MAX_RANK) {
-      sema_error(S, c->loc, "tl.expand_dims() axis %lld is out of range for a tensor of rank %u",
-                 (long long)ax[i].i, r);
-      return false;
-    }
-    int64_t shape[IR_MAX_RANK];
-    for (unsigned k = 0, j = 0; k <= r; k++) shape[k] = (int64_t)k == a ? 1 : sema_shape(x.v)[j++];
-    const ir_type *t = sema_shaped(S, x.dt, r + 1, shape);
-    ir_op *o = sema_emit(S, c->loc, r == 0 ? "tt.splat" : "tt.expand_dims", 1, &x.v, 1, &t);
-    if (r > 0) ir_op_set_attr(o, "axis", ir_i32_attr(S->ctx, a));
-    x = sema_tensor(ir_op_result(o, 0), x.dt);
-  }
-  *out = x;
-  return true;
-}
-
 /* Shape from varargs (`f(x, 4, 8)`) or a tuple (`f(x, (4, 8))`), starting at args[first]. */
 static bool varargs_shape(sema *S, bcall *c, unsigned first, unsigned *rank, int64_t *shape) {
   if (c->nargs <= first) {
@@ -596,25 +573,10 @@ static bool b_broadcast_to(sema *S, bcall *c, sema_val *out) {
   return tensor_and_shape(S, c, &x, &rank, shape) && sema_broadcast_to(S, &x, rank, shape, c->loc, out);
 }
 
-static bool b_reshape(sema *S, bcall *c, sema_val *out) {
-  unsigned rank;
-  int64_t shape[IR_MAX_RANK];
-  sema_val x;
-  if (!tensor_and_shape(S, c, &x, &rank, shape)) return false;
-  if (rank == sema_rank(x.v) && memcmp(shape, sema_shape(x.v), rank * sizeof(int64_t)) == 0) {
-    *out = x;
-    return true;
-  }
-  int64_t numel = 1;
-  for (unsigned i = 0; i < rank; i++) numel *= shape[i];
-  if (sema_rank(x.v) == 0 || numel != (int64_t)ir_type_numel(x.v->type)) {
-    sema_error(S, c->loc, "%s(): cannot reshape %s to a shape of %lld elements", c->disp, sema_describe(S, &x),
-               (long long)numel);
-    return false;
-  }
-  /* can_reorder=True allows any order; keeping the row-major order is one of them. */
-  *out = sema_tensor(sema_emit1(S, c->loc, "tt.reshape", 1, &x.v, sema_shaped(S, x.dt, rank, shape)), x.dt);
-  return true;
+/* trans, permute, join, split, interleave, expand_dims, reshape, view (sema_shape.c). */
+static bool b_shape(sema *S, bcall *c, sema_val *out) {
+  const char *name = strrchr(c->disp, '.') ? strrchr(c->disp, '.') + 1 : c->disp;
+  return sema_shape_call(S, name, c->disp, c->loc, c->nargs, c->args, c->nkw, c->kwnames, c->kwvals, out);
 }
 
 /* The tuple (a, b). */
@@ -1269,7 +1231,12 @@ static const bdef tl_defs[] = {
     {"umulhi", b_umulhi, 2, {"x", "y"}, false},
     {"cast", b_cast, 2, {"input", "dtype", "fp_downcast_rounding", "bitcast"}, false},
     {"to", b_cast, 2, {"input", "dtype", "fp_downcast_rounding", "bitcast"}, false},
-    {"expand_dims", b_expand_dims, 2, {"input", "axis"}, false},
+    {"expand_dims", b_shape, 0, {0}, true},
+    {"trans", b_shape, 0, {0}, true},
+    {"permute", b_shape, 0, {0}, true},
+    {"join", b_shape, 0, {0}, true},
+    {"split", b_shape, 0, {0}, true},
+    {"interleave", b_shape, 0, {0}, true},
     {"sum", b_sum, 1, {"input", "axis", "keep_dims", "dtype"}, false},
     {"max", b_max, 1, {"input", "axis", "return_indices", "return_indices_tie_break_left", "keep_dims",
                        "propagate_nan"}, false},
@@ -1284,8 +1251,8 @@ static const bdef tl_defs[] = {
     {"associative_scan", b_associative_scan, 3, {"input", "axis", "combine_fn", "reverse"}, false},
     {"broadcast_to", b_broadcast_to, 0, {0}, true},
     {"broadcast", b_broadcast, 2, {"input", "other"}, false},
-    {"reshape", b_reshape, 0, {0}, true},
-    {"view", b_reshape, 0, {0}, true},
+    {"reshape", b_shape, 0, {0}, true},
+    {"view", b_shape, 0, {0}, true},
     {"multiple_of", b_multiple_of, 2, {"input", "values"}, false},
     {"max_contiguous", b_max_contiguous, 2, {"input", "values"}, false},
     {"static_assert", b_static_assert, 1, {"cond", "msg"}, false},
@@ -1334,9 +1301,9 @@ static const bdef triton_defs[] = {
 
 /* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
-    "dot_scaled", "trans", "permute", "make_block_ptr",
+    "dot_scaled", "make_block_ptr",
     "advance", "make_tensor_descriptor", "device_print", "device_assert", "histogram", "sort",
-    "gather", "join", "split", "interleave", "flip", "ravel", "softmax",
+    "gather", "flip", "ravel", "softmax",
     NULL};
 
 bool sema_python_builtin(const char *name, sema_val *out) {
@@ -1406,7 +1373,8 @@ bool sema_call_builtin(sema *S, const sema_val *fn, const fe_expr *call, unsigne
                        const sema_val *kwvals, sema_val *out) {
   const char *path = fn->path;
   ir_loc loc = call->loc;
-  bcall c = {.disp = sema_builtin_display(S, path), .loc = loc, .nargs = nargs, .args = args, .call = call};
+  bcall c = {.disp = sema_builtin_display(S, path), .loc = loc, .nargs = nargs, .args = args, .call = call,
+             .nkw = nkw, .kwnames = kwnames, .kwvals = kwvals};
   const bdef *d = NULL;
   const char *name = strrchr(path, '.') ? strrchr(path, '.') + 1 : path;
   /* A method call passes its receiver as the first argument. */
@@ -1453,7 +1421,7 @@ bool sema_call_builtin(sema *S, const sema_val *fn, const fe_expr *call, unsigne
     return false;
   }
   if (d->varargs) {
-    if (nkw && strcmp(d->name, "reshape") != 0) {
+    if (nkw && d->fn != b_shape) {
       sema_error(S, loc, "%s() got an unexpected keyword argument '%s'", c.disp, kwnames[0]);
       return false;
     }
@@ -1478,6 +1446,11 @@ bool sema_module_attr(sema *S, const sema_val *mod, const char *name, ir_loc loc
     return true;
   }
   if (strcmp(p, "triton.language") == 0) {
+    if (!strcmp(name, "float8e4b15") || !strcmp(name, "float8e4b8") || !strcmp(name, "float8e5b16")) {
+      sema_error(S, loc, "'tl.%s' is not supported: the fp8 types are tl.float8e4nv (e4m3) and tl.float8e5 (e5m2)",
+                 name);
+      return false;
+    }
     if (sema_dt_from_tl_name(name, &d) && strcmp(name, "float") != 0 && strcmp(name, "bool") != 0)
       *out = sema_dtype_val(d);
     else if (strcmp(name, "math") == 0) *out = module("triton.language.math");
@@ -1535,8 +1508,12 @@ bool sema_value_attr(sema *S, const sema_val *v, const char *name, ir_loc loc, s
     } else if (strcmp(name, "shape") == 0) *out = shape_tuple(S, v->v);
     else if (strcmp(name, "numel") == 0) *out = sema_int(ir_type_numel(v->v->type));
     else if (strcmp(name, "T") == 0) {
-      sema_error(S, loc, "'tl.trans' (.T) is not supported yet");
-      return false;
+      if (sema_rank(v->v) != 2) {
+        sema_error(S, loc, "'.T' transposes a 2-D tensor, got %s; tl.trans or tl.permute take other ranks",
+                   sema_describe(S, v));
+        return false;
+      }
+      if (!sema_permute(S, loc, "tl.trans", *v, 2, (const int64_t[]){1, 0}, out)) return false;
     } else {
       sema_val *self = sup_arena_alloc(S->arena, sizeof *self);
       *self = *v;

@@ -13,7 +13,8 @@
 static const char *const dk_names[] = {
     [SD_VOID] = "void", [SD_I1] = "i1",     [SD_I8] = "i8",     [SD_I16] = "i16",
     [SD_I32] = "i32",   [SD_I64] = "i64",   [SD_U8] = "u8",     [SD_U16] = "u16",
-    [SD_U32] = "u32",   [SD_U64] = "u64",   [SD_FP16] = "fp16", [SD_BF16] = "bf16",
+    [SD_U32] = "u32",   [SD_U64] = "u64",   [SD_FP8E4NV] = "fp8e4nv", [SD_FP8E5] = "fp8e5",
+    [SD_FP16] = "fp16", [SD_BF16] = "bf16",
     [SD_FP32] = "fp32", [SD_FP64] = "fp64",
 };
 
@@ -25,13 +26,14 @@ bool sema_dt_eq(sema_dtype a, sema_dtype b) {
 bool sema_dt_is_int(sema_dtype d) { return d.kind >= SD_I1 && d.kind <= SD_U64; }
 bool sema_dt_is_signed(sema_dtype d) { return d.kind >= SD_I8 && d.kind <= SD_I64; }
 bool sema_dt_is_unsigned(sema_dtype d) { return d.kind >= SD_U8 && d.kind <= SD_U64; }
-bool sema_dt_is_float(sema_dtype d) { return d.kind >= SD_FP16 && d.kind <= SD_FP64; }
+bool sema_dt_is_float(sema_dtype d) { return d.kind >= SD_FP8E4NV && d.kind <= SD_FP64; }
+bool sema_dt_is_fp8(sema_dtype d) { return d.kind == SD_FP8E4NV || d.kind == SD_FP8E5; }
 bool sema_dt_is_ptr(sema_dtype d) { return d.kind == SD_PTR; }
 
 unsigned sema_dt_bits(sema_dtype d) {
   switch ((sema_dkind)d.kind) {
   case SD_I1: return 1;
-  case SD_I8: case SD_U8: return 8;
+  case SD_I8: case SD_U8: case SD_FP8E4NV: case SD_FP8E5: return 8;
   case SD_I16: case SD_U16: case SD_FP16: case SD_BF16: return 16;
   case SD_I32: case SD_U32: case SD_FP32: return 32;
   case SD_I64: case SD_U64: case SD_FP64: case SD_PTR: return 64;
@@ -93,7 +95,7 @@ bool sema_dt_from_tl_name(const char *name, sema_dtype *out) {
       {"int64", SD_I64},     {"uint8", SD_U8},      {"uint16", SD_U16},    {"uint32", SD_U32},
       {"uint64", SD_U64},    {"float16", SD_FP16},  {"bfloat16", SD_BF16}, {"float32", SD_FP32},
       {"float64", SD_FP64},  {"bool", SD_I1},       {"half", SD_FP16},     {"float", SD_FP32},
-      {"double", SD_FP64},
+      {"double", SD_FP64},   {"float8e4nv", SD_FP8E4NV}, {"float8e5", SD_FP8E5},
   };
   for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
     if (strcmp(tab[i].n, name) == 0) {
@@ -106,6 +108,8 @@ bool sema_dt_from_tl_name(const char *name, sema_dtype *out) {
 
 static const ir_type *scalar_ir(ir_context *ctx, sema_dkind k) {
   switch (k) {
+  case SD_FP8E4NV: return ir_float_type(ctx, IR_F8E4M3FN);
+  case SD_FP8E5: return ir_float_type(ctx, IR_F8E5M2);
   case SD_FP16: return ir_float_type(ctx, IR_F16);
   case SD_BF16: return ir_float_type(ctx, IR_BF16);
   case SD_FP32: return ir_float_type(ctx, IR_F32);
@@ -263,6 +267,9 @@ bool sema_cast(sema *S, const sema_val *in, sema_dtype to, bool bitcast_, ir_loc
     *out = cast_op(S, loc, "tt.int_to_ptr", &i, to);
   } else if (sema_dt_is_int(from) && sema_dt_is_int(to)) {
     *out = int_to_int(S, &v, to, loc);
+  } else if ((sema_dt_is_int(from) && sema_dt_is_fp8(to)) || (sema_dt_is_fp8(from) && sema_dt_is_int(to))) {
+    sema_val mid; /* fp8 converts only to and from floats: through fp32 */
+    return sema_cast(S, &v, sema_dt(SD_FP32), false, loc, &mid) && sema_cast(S, &mid, to, false, loc, out);
   } else if (sema_dt_is_int(from)) {
     *out = cast_op(S, loc, sema_dt_is_signed(from) ? "arith.sitofp" : "arith.uitofp", &v, to);
   } else if (sema_dt_is_int(to)) {
@@ -376,8 +383,23 @@ static int dt_kind_rank(sema_dtype d) { /* bool < integer < floating */
   return sema_dt_is_int(d) ? 1 : 2;
 }
 
+static bool computation_type_of(sema *S, sema_dtype a, bool a_scalar, sema_dtype b, bool b_scalar,
+                                bool div_or_mod, ir_loc loc, sema_dtype *out);
+
+/* Triton's promotion; an fp8 result (fp8 with itself, or with a Python scalar) is refused:
+ * fp8 is a storage type here. */
 static bool computation_type(sema *S, sema_dtype a, bool a_scalar, sema_dtype b, bool b_scalar,
                              bool div_or_mod, ir_loc loc, sema_dtype *out) {
+  if (!computation_type_of(S, a, a_scalar, b, b_scalar, div_or_mod, loc, out)) return false;
+  if (!sema_dt_is_fp8(*out)) return true;
+  char b1[16];
+  sema_error(S, loc, "arithmetic on %s is not supported: convert to tl.float16 or tl.float32 first (x.to(...))",
+             sema_dt_name(*out, b1));
+  return false;
+}
+
+static bool computation_type_of(sema *S, sema_dtype a, bool a_scalar, sema_dtype b, bool b_scalar,
+                                bool div_or_mod, ir_loc loc, sema_dtype *out) {
   if (a_scalar != b_scalar) {
     sema_dtype st = a_scalar ? a : b, tt = a_scalar ? b : a;
     if (dt_kind_rank(st) <= dt_kind_rank(tt)) {
@@ -396,6 +418,10 @@ static bool computation_type(sema *S, sema_dtype a, bool a_scalar, sema_dtype b,
     return true;
   }
   if (a.kind == SD_BF16 || b.kind == SD_BF16) { *out = sema_dt(SD_FP32); return true; }
+  if (sema_dt_is_fp8(a) && sema_dt_is_fp8(b)) { /* Triton: the same fp8, or fp16 for two */
+    *out = a.kind == b.kind ? a : sema_dt(SD_FP16);
+    return true;
+  }
   char b1[16], b2[16];
   if (!sema_dt_is_int(a) || !sema_dt_is_int(b)) {
     sema_error(S, loc, "invalid operands of type %s and %s", sema_dt_name(a, b1), sema_dt_name(b, b2));

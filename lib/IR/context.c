@@ -262,7 +262,7 @@ const ir_type *ir_int_type(ir_context *ctx, unsigned width) {
 }
 
 const ir_type *ir_float_type(ir_context *ctx, ir_float_kind k) {
-  static const unsigned widths[] = {16, 16, 32, 64};
+  static const unsigned widths[] = {16, 16, 32, 64, 8, 8};
   ir_type t = {0};
   t.kind = IR_TYPE_FLOAT;
   t.fkind = k;
@@ -461,8 +461,23 @@ static double round_to_f16(double v) {
   return v < 0 ? -r : r;
 }
 
+/* Rounds to the nearest value of an 8-bit float with `mbits` mantissa bits and minimum
+ * normal exponent emin, ties to even; the range is not clamped (out-of-range constants
+ * keep their rounded magnitude; the lowering saturates as cvt.satfinite does). */
+static double round_to_fp8(double v, int mbits, int emin) {
+  if (isnan(v) || isinf(v) || v == 0) return v;
+  int e;
+  frexp(fabs(v), &e);
+  int exp = e - 1 < emin ? emin : e - 1;
+  double ulp = ldexp(1.0, exp - mbits);
+  double r = nearbyint(fabs(v) / ulp) * ulp;
+  return v < 0 ? -r : r;
+}
+
 static double round_float(double v, ir_float_kind k) {
   switch (k) {
+  case IR_F8E4M3FN: return round_to_fp8(v, 3, -6);
+  case IR_F8E5M2: return round_to_fp8(v, 2, -14);
   case IR_F64: return v;
   case IR_F32: return (double)(float)v;
   case IR_BF16: return round_to_bf16(v);

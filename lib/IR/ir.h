@@ -33,7 +33,7 @@
  *   loc     ::= 'loc(' string ':' line ':' col ')' | 'loc(unknown)'
  *   region  ::= '{' block* '}'          (an empty region is '{' '}')
  *   block   ::= ['^' name ['(' '%'name ':' type (',' ...)* ')'] ':'] op*
- *   type    ::= i1 | i8 | i16 | i32 | i64 | f16 | bf16 | f32 | f64
+ *   type    ::= i1 | i8 | i16 | i32 | i64 | f16 | bf16 | f32 | f64 | f8E4M3FN | f8E5M2
  *             | 'ptr<' type [',' addrspace] '>'
  *             | 'tensor<' (dim 'x')+ type [',' attr] '>'
  *             | '(' [type (',' type)*] ')' '->' '(' [type (',' type)*] ')'   (function)
@@ -113,7 +113,7 @@ void ir_emit_error(ir_context *ctx, ir_loc loc, const char *fmt, ...)
 typedef enum ir_type_kind {
   IR_TYPE_NONE,   /* 'none': the unit type */
   IR_TYPE_INT,    /* signless integer iN; i1 is the boolean */
-  IR_TYPE_FLOAT,  /* f16, bf16, f32, f64 (fp8 kinds later) */
+  IR_TYPE_FLOAT,  /* f16, bf16, f32, f64, f8E4M3FN, f8E5M2 */
   IR_TYPE_PTR,    /* pointer to a scalar type in an address space (1 = global) */
   IR_TYPE_TENSOR, /* ranked tensor of scalars, static shape, optional encoding attribute */
   IR_TYPE_FUNC,   /* (inputs) -> (results) */
@@ -121,7 +121,10 @@ typedef enum ir_type_kind {
                       (tgpu.memdesc, tgpu.async_token, ...; typed access in the dialect) */
 } ir_type_kind;
 
-typedef enum ir_float_kind { IR_F16, IR_BF16, IR_F32, IR_F64 } ir_float_kind;
+/* f8E4M3FN (Triton's fp8e4nv: 4 exponent bits, bias 7, no infinity, 0x7f/0xff NaN) and
+ * f8E5M2 (fp8e5: 5 exponent bits, bias 15, IEEE-like) are storage types: they are loaded,
+ * stored, moved and converted (arith.extf / arith.truncf), not computed on. */
+typedef enum ir_float_kind { IR_F16, IR_BF16, IR_F32, IR_F64, IR_F8E4M3FN, IR_F8E5M2 } ir_float_kind;
 
 #define IR_MAX_RANK 8
 

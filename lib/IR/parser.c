@@ -313,6 +313,8 @@ static const ir_type *type_from_ident(parser *P, span id) {
   if (span_is(id, "bf16")) return ir_float_type(P->ctx, IR_BF16);
   if (span_is(id, "f32")) return ir_float_type(P->ctx, IR_F32);
   if (span_is(id, "f64")) return ir_float_type(P->ctx, IR_F64);
+  if (span_is(id, "f8E4M3FN")) return ir_float_type(P->ctx, IR_F8E4M3FN);
+  if (span_is(id, "f8E5M2")) return ir_float_type(P->ctx, IR_F8E5M2);
   if (span_is(id, "none")) return ir_none_type(P->ctx);
   if (span_is(id, "ptr")) return parse_ptr_type(P);
   if (span_is(id, "tensor")) return parse_tensor_type(P);

@@ -21,6 +21,8 @@ static const char *float_name(ir_float_kind k) {
   case IR_BF16: return "bf16";
   case IR_F32: return "f32";
   case IR_F64: return "f64";
+  case IR_F8E4M3FN: return "f8E4M3FN";
+  case IR_F8E5M2: return "f8E5M2";
   }
   return "f32";
 }

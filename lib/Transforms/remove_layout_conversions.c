@@ -3,8 +3,10 @@
  * Needs: tgpu IR satisfying the layout rules (Dialect/TileGPU/tgpu_rules.h).
  * Changes: (1) forward propagation (Triton's LayoutPropagation, simplified): the layout of
  *   each tt.dot result, then of each load result, then of each load's pointers where
- *   they are a loop-carried tensor (scf.for's block argument and result), flows to the results of the ops that use it whose layout rule infers
- *   a result layout (converts, elementwise ops, broadcasts), and through scf.yield to
+ *   they are a loop-carried tensor (scf.for's block argument and result), flows to the
+ *   results of the ops that use it whose layout rule infers a result layout (converts,
+ *   elementwise ops, broadcasts, shape ops; all results of an op whose results share one
+ *   type, as tt.split's), and through scf.yield to
  *   scf.for's carried argument and result (first layout to arrive wins); (2) legalization
  *   inserts converts where an op's operands now disagree and drops converts between equal
  *   layouts; (3) backward rematerialization (each op's layout rule says whether and how it
@@ -40,10 +42,18 @@ static void push(prop_state *s, ir_value *v, const ir_attr *enc) {
   s->work[s->n++] = v;
 }
 
-/* The layout result 0 of `op` gets when `enc` reaches an operand (its layout rule's
+/* Whether op's results are tensors of one type (one result, or tt.split's halves). */
+static bool results_alike(const ir_op *op) {
+  if (op->nresults == 0 || !ir_type_is_tensor(op->results[0].type)) return false;
+  for (unsigned i = 1; i < op->nresults; i++)
+    if (op->results[i].type != op->results[0].type) return false;
+  return true;
+}
+
+/* The layout the results of `op` get when `enc` reaches an operand (its layout rule's
  * forward inference), or NULL when the layout does not flow through op. */
 static const ir_attr *flow_through(ir_op *op, const ir_attr *enc) {
-  if (op->nresults != 1 || !ir_type_is_tensor(op->results[0].type)) return NULL; /* scf ops: no rule */
+  if (!results_alike(op)) return NULL; /* scf ops: no rule */
   const tgpu_layout_rule *rule = tgpu_layout_rule_of(op);
   return rule->infer_result ? rule->infer_result(op, enc) : NULL;
 }
@@ -96,7 +106,7 @@ static void propagate(prop_state *s) {
       ir_op *user = u->user;
       if (ir_op_code(user) == IR_OP_YIELD) push_loop_carried(s, user, u->index, enc);
       const ir_attr *out = flow_through(user, enc);
-      if (out) push(s, &user->results[0], out);
+      for (unsigned r = 0; out && r < user->nresults; r++) push(s, &user->results[r], out);
     }
   }
 }

@@ -27,6 +27,8 @@ static fformat format_of(ir_float_kind k) {
   case IR_BF16: return (fformat){7, 8};
   case IR_F32: return (fformat){23, 8};
   case IR_F64: return (fformat){52, 11};
+  case IR_F8E4M3FN: return (fformat){3, 4};
+  case IR_F8E5M2: return (fformat){2, 5};
   }
   return (fformat){52, 11};
 }
@@ -498,8 +500,16 @@ static bool fold_ext_trunc(ir_op *op, ir_fold_result *out) {
   return x->type == ir_op_result(op, 0)->type && fold_to_value(out, x);
 }
 
+static bool is_fp8(const ir_type *t) {
+  t = ir_type_scalar(t);
+  return t->kind == IR_TYPE_FLOAT && (t->fkind == IR_F8E4M3FN || t->fkind == IR_F8E5M2);
+}
+
 bool tile_fold_cast(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
-  if (consts[0]) return fold_to_attr(out, fold_eval(op, consts));
+  /* fp8 conversions saturate (cvt.satfinite) where the IEEE-style folding would not: not
+   * folded, so the lowering's conversion is the only one */
+  bool fp8 = is_fp8(ir_op_operand(op, 0)->type) || is_fp8(ir_op_result(op, 0)->type);
+  if (consts[0] && !fp8) return fold_to_attr(out, fold_eval(op, consts));
   return fold_ext_trunc(op, out);
 }
 

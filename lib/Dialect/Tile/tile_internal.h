@@ -29,6 +29,16 @@ bool tile_verify_atomic_cas(ir_op *op);
 
 /* Verifier of tt.dot (tile_dot.c). */
 bool tile_verify_dot(ir_op *op);
+/* Verifiers of tt.trans, tt.join and tt.split (tile_shape.c); tile_trans_order reads a
+ * verified tt.trans's order (false with an error when it is not a permutation of rank). */
+bool tile_verify_trans(ir_op *op);
+bool tile_verify_join(ir_op *op);
+bool tile_verify_split(ir_op *op);
+bool tile_trans_order(ir_op *op, unsigned rank, int64_t *out);
+/* Their folders (tile_shape.c): constants, and trans / reshape round trips. */
+bool tile_fold_trans(ir_op *op, const ir_attr *const *consts, ir_fold_result *out);
+bool tile_fold_reshape(ir_op *op, const ir_attr *const *consts, ir_fold_result *out);
+bool tile_fold_join(ir_op *op, const ir_attr *const *consts, ir_fold_result *out);
 
 /* Verifier helpers (tile_ops.c): a located "'op' op <message>" error (returns false), and
  * a type's text kept in the context's arena for messages. */

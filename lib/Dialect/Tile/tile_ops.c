@@ -324,6 +324,9 @@ static bool tile_verify_reshape(ir_op *op) {
   if (src->elem != dst->elem || ir_type_numel(src) != ir_type_numel(dst))
     return tile_fail(op, "result %s must have the element type and element count of %s", tile_tstr(op, dst),
                      tile_tstr(op, src));
+  const ir_attr *r = ir_op_get_attr(op, "allow_reorder");
+  if (r && (r->kind != IR_ATTR_INT || r->type != i1_type(op)))
+    return tile_fail(op, "'allow_reorder' must be an i1 (true or false)");
   return true;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "Dialect/TileGPU/tgpu_rules.h"
+#include "Dialect/TileGPU/tgpu_shape.h"
 
 #define REMAT_MAX_DEPTH 48
 
@@ -103,6 +104,83 @@ static const ir_attr *warp_group_dot_operand(ir_op *op, unsigned i) {
   return i == 2 ? enc_of(ir_op_result(op, 0)) : NULL;
 }
 
+/* ---- shape ops (layouts in tgpu_shape.c): each result takes the layout that keeps every
+ * element where its operand holds it, so the op itself moves nothing ---- */
+
+static unsigned rank_of(const ir_value *v) { return ir_type_is_tensor(v->type) ? v->type->rank : 0; }
+
+/* tt.trans's order, or its inverse. False when malformed (the verifier reports it). */
+static bool trans_order(ir_op *op, bool inverse, int64_t *out) {
+  int64_t o[IR_MAX_RANK];
+  unsigned r = rank_of(ir_op_operand(op, 0));
+  if (ir_attr_get_i64_array(ir_op_get_attr(op, "order"), o, IR_MAX_RANK) != (int)r) return false;
+  for (unsigned i = 0; i < r; i++) {
+    if (o[i] < 0 || o[i] >= (int64_t)r) return false;
+    if (inverse) out[o[i]] = i;
+    else out[i] = o[i];
+  }
+  return true;
+}
+
+static const ir_attr *trans_permute(ir_op *op, const ir_attr *enc, bool inverse) {
+  int64_t o[IR_MAX_RANK];
+  if (!enc || !trans_order(op, inverse, o)) return NULL;
+  return tgpu_permute_layout(ir_op_context(op), enc, rank_of(ir_op_operand(op, 0)), o);
+}
+
+static const ir_attr *trans_infer(ir_op *op, const ir_attr *enc) { return trans_permute(op, enc, false); }
+static const ir_attr *trans_back(ir_op *op, const ir_attr *enc) { return trans_permute(op, enc, true); }
+static const ir_attr *trans_result(ir_op *op, unsigned i) {
+  (void)i;
+  return trans_infer(op, enc_of(ir_op_operand(op, 0)));
+}
+static const ir_attr *trans_operand(ir_op *op, unsigned i) {
+  (void)i;
+  return trans_back(op, enc_of(&op->results[0]));
+}
+
+static const ir_attr *join_infer(ir_op *op, const ir_attr *enc) {
+  return enc ? tgpu_join_layout(ir_op_context(op), enc, rank_of(ir_op_operand(op, 0))) : NULL;
+}
+static const ir_attr *join_result(ir_op *op, unsigned i) {
+  (void)i;
+  return join_infer(op, enc_of(ir_op_operand(op, 0)));
+}
+static const ir_attr *join_operand(ir_op *op, unsigned i) {
+  (void)i;
+  const ir_attr *res = enc_of(&op->results[0]);
+  return res ? tgpu_split_layout(ir_op_context(op), res, rank_of(&op->results[0])) : NULL;
+}
+
+/* split's results: the operand's layout without its last dim when that dim is held in
+ * registers only; otherwise they keep their layout, result 1 that of result 0. */
+static const ir_attr *split_result(ir_op *op, unsigned i) {
+  const ir_attr *src = enc_of(ir_op_operand(op, 0));
+  const ir_attr *r = src ? tgpu_split_layout(ir_op_context(op), src, rank_of(ir_op_operand(op, 0))) : NULL;
+  return r || i == 0 ? r : enc_of(&op->results[0]);
+}
+static const ir_attr *split_infer(ir_op *op, const ir_attr *enc) {
+  return enc ? tgpu_split_layout(ir_op_context(op), enc, rank_of(ir_op_operand(op, 0))) : NULL;
+}
+static const ir_attr *split_operand(ir_op *op, unsigned i) {
+  (void)i;
+  const ir_attr *res = enc_of(&op->results[0]), *src = enc_of(ir_op_operand(op, 0));
+  if (!res) return NULL;
+  if (src && tgpu_split_layout(ir_op_context(op), src, rank_of(ir_op_operand(op, 0))) == res) return src;
+  return tgpu_join_layout(ir_op_context(op), res, rank_of(&op->results[0]));
+}
+
+/* tt.reshape: a blocked result layout that keeps every register, when one exists. */
+static const ir_attr *reshape_infer(ir_op *op, const ir_attr *enc) {
+  const ir_type *s = ir_op_operand(op, 0)->type, *d = op->results[0].type;
+  if (!enc || !ir_type_is_tensor(s) || !ir_type_is_tensor(d)) return NULL;
+  return tgpu_reshape_layout(ir_op_context(op), enc, s->rank, s->shape, d->rank, d->shape);
+}
+static const ir_attr *reshape_result(ir_op *op, unsigned i) {
+  (void)i;
+  return reshape_infer(op, enc_of(ir_op_operand(op, 0)));
+}
+
 static const ir_attr *for_operand(ir_op *op, unsigned i) {
   return i >= 3 ? block_arg_enc(op, 0, i - 2) : NULL;
 }
@@ -136,6 +214,11 @@ static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
     [IR_OP_DOT] = {.operand = dot_operand},
     [IR_OP_WARP_GROUP_DOT] = {.operand = warp_group_dot_operand},
     [IR_OP_SCAN] = {.operand = same_as_result, .infer_result = keep_layout},
+    [IR_OP_TRANS] = {.operand = trans_operand, .result = trans_result, .infer_result = trans_infer,
+                     .remat_operand = trans_back},
+    [IR_OP_JOIN] = {.operand = join_operand, .result = join_result, .infer_result = join_infer},
+    [IR_OP_SPLIT] = {.operand = split_operand, .result = split_result, .infer_result = split_infer},
+    [IR_OP_RESHAPE] = {.result = reshape_result, .infer_result = reshape_infer},
     [IR_OP_MAKE_RANGE] = {.remat_leaf = true},
     [IR_OP_SPLAT] = {.remat_leaf = true},
     [IR_OP_CONSTANT] = {.remat_leaf = true},

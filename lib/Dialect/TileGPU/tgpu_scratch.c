@@ -2,6 +2,7 @@
 #include "Dialect/TileGPU/tgpu_scratch.h"
 #include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu_reduce.h"
+#include "Dialect/TileGPU/tgpu_shape.h"
 #include "Dialect/TileGPU/tgpu_atomic.h"
 
 /* tgpu.convert_layout needs scratch only on the SHARED route of its plan
@@ -67,6 +68,7 @@ unsigned tgpu_op_scratch_bytes(const ir_op *op, unsigned num_warps) {
   case IR_OP_RESHAPE: {
     const ir_type *src = op->operands[0].value->type, *dst = op->results[0].type;
     if (tgpu_reshape_keeps_registers(src, dst) || !ir_type_is_tensor(dst)) return 0;
+    if (ir_op_get_int_attr(op, "allow_reorder", 0) && tgpu_reshape_may_reorder(src, dst)) return 0;
     uint64_t bytes = (uint64_t)ir_type_numel(dst) * ir_type_byte_size(dst->elem);
     return bytes > UINT32_MAX ? UINT32_MAX : (unsigned)bytes;
   }

@@ -41,7 +41,7 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 
 # tilert_dtype (include/tilec/tilert.h) by metadata spelling, and element sizes.
 DTYPE_SIZE = {"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "u8": 1, "u16": 2, "u32": 4,
-              "u64": 8, "fp16": 2, "bf16": 2, "fp32": 4, "fp64": 8}
+              "u64": 8, "fp16": 2, "bf16": 2, "fp32": 4, "fp64": 8, "fp8e4nv": 1, "fp8e5": 1}
 ARG_PTR, ARG_I32, ARG_I64, ARG_F32, ARG_F64 = 0, 1, 2, 3, 4
 INT_RANGE = {"i1": (0, 1), "i8": (-2**7, 2**7 - 1), "i16": (-2**15, 2**15 - 1),
              "i32": (-2**31, 2**31 - 1), "i64": (-2**63, 2**63 - 1), "u8": (0, 2**8 - 1),
