@@ -152,6 +152,8 @@ bool cg_fp8_constant(cg_state *st, const ir_type *t, double v, LLVMValueRef *out
 /* False (after an error) when op would compute on fp8 values (only conversions, select
  * and data movement may touch them). */
 bool cg_fp8_check(cg_state *st, ir_op *op);
+/* An fp8 register (an i8) of scalar type t as f32; NULL when t is not fp8. */
+LLVMValueRef cg_fp8_to_f32(cg_state *st, LLVMValueRef x, const ir_type *t);
 
 /* ---- shape.c ---- */
 bool cg_lower_trans(cg_state *st, ir_op *op);

@@ -38,9 +38,13 @@ static LLVMValueRef at(const dot_side *s, const int64_t *c) {
 
 /* ---- the FMA dot ---------------------------------------------------------------------- */
 
-static LLVMValueRef widen(cg_state *st, LLVMValueRef x, LLVMTypeRef to, bool is_float) {
+/* An operand register in the accumulator's type (fp8 registers are i8 codes). */
+static LLVMValueRef widen(cg_state *st, LLVMValueRef x, const ir_type *from, LLVMTypeRef to, bool is_float) {
+  LLVMValueRef f = cg_fp8_to_f32(st, x, from);
+  if (f) x = f;
   if (LLVMTypeOf(x) == to) return x;
-  return is_float ? LLVMBuildFPExt(st->b, x, to, "") : LLVMBuildSExt(st->b, x, to, "");
+  if (!is_float) return LLVMBuildSExt(st->b, x, to, "");
+  return LLVMGetTypeKind(to) == LLVMHalfTypeKind ? LLVMBuildFPTrunc(st->b, x, to, "") : LLVMBuildFPExt(st->b, x, to, "");
 }
 
 static bool lower_fma(cg_state *st, ir_op *op, dot_side *a, dot_side *b, dot_side *c, cg_val *out) {
@@ -61,8 +65,8 @@ static bool lower_fma(cg_state *st, ir_op *op, dot_side *a, dot_side *b, dot_sid
         ir_emit_error(st->ictx, op->loc, "internal: tt.dot operand register not found");
         return false;
       }
-      x = widen(st, x, ct, is_float);
-      y = widen(st, y, ct, is_float);
+      x = widen(st, x, ir_op_operand(op, 0)->type, ct, is_float);
+      y = widen(st, y, ir_op_operand(op, 1)->type, ct, is_float);
       if (is_float) {
         LLVMTypeRef over[1] = {ct};
         LLVMValueRef args[3] = {x, y, acc};
@@ -78,7 +82,12 @@ static bool lower_fma(cg_state *st, ir_op *op, dot_side *a, dot_side *b, dot_sid
 
 /* ---- mma.sync ------------------------------------------------------------------------- */
 
-typedef enum mma_kind { MMA_F16_F32, MMA_F16_F16, MMA_BF16, MMA_TF32, MMA_S8 } mma_kind;
+typedef enum mma_kind {
+  MMA_F16_F32, MMA_F16_F16, MMA_BF16, MMA_TF32, MMA_S8,
+  MMA_FP8_F32, /* + 2 (A is e5m2) + 1 (B is e5m2): the four fp8 pairs, f32 accumulate */
+  MMA_FP8_F16 = MMA_FP8_F32 + 4, /* the same with an f16 accumulator */
+  MMA_KINDS = MMA_FP8_F16 + 4,
+} mma_kind;
 
 typedef struct mma_instr {
   const char *name;    /* the NVVM intrinsic */
@@ -94,13 +103,25 @@ static const mma_instr instrs[] = {
     [MMA_BF16] = {"llvm.nvvm.mma.m16n8k16.row.col.bf16", 16, 2, false, false},
     [MMA_TF32] = {"llvm.nvvm.mma.m16n8k8.row.col.tf32", 8, 1, false, false},
     [MMA_S8] = {"llvm.nvvm.mma.m16n8k32.row.col.s8", 32, 4, false, false},
+    [MMA_FP8_F32 + 0] = {"llvm.nvvm.mma.m16n8k32.row.col.f32.e4m3.e4m3.f32", 32, 4, false, false},
+    [MMA_FP8_F32 + 1] = {"llvm.nvvm.mma.m16n8k32.row.col.f32.e4m3.e5m2.f32", 32, 4, false, false},
+    [MMA_FP8_F32 + 2] = {"llvm.nvvm.mma.m16n8k32.row.col.f32.e5m2.e4m3.f32", 32, 4, false, false},
+    [MMA_FP8_F32 + 3] = {"llvm.nvvm.mma.m16n8k32.row.col.f32.e5m2.e5m2.f32", 32, 4, false, false},
+    [MMA_FP8_F16 + 0] = {"llvm.nvvm.mma.m16n8k32.row.col.f16.e4m3.e4m3.f16", 32, 4, false, true},
+    [MMA_FP8_F16 + 1] = {"llvm.nvvm.mma.m16n8k32.row.col.f16.e4m3.e5m2.f16", 32, 4, false, true},
+    [MMA_FP8_F16 + 2] = {"llvm.nvvm.mma.m16n8k32.row.col.f16.e5m2.e4m3.f16", 32, 4, false, true},
+    [MMA_FP8_F16 + 3] = {"llvm.nvvm.mma.m16n8k32.row.col.f16.e5m2.e5m2.f16", 32, 4, false, true},
 };
 
 static bool mma_kind_of(ir_op *op, mma_kind *out) {
   const ir_type *ab = ir_type_scalar(ir_op_operand(op, 0)->type);
   const ir_type *c = ir_type_scalar(ir_op_result(op, 0)->type);
+  const ir_type *bb = ir_type_scalar(ir_op_operand(op, 1)->type);
   if (ir_type_is_int(ab) && ab->width == 8) *out = MMA_S8;
   else if (!ir_type_is_float(ab)) return false;
+  else if (ab->width == 8)
+    *out = (mma_kind)((c->fkind == IR_F16 ? MMA_FP8_F16 : MMA_FP8_F32) + (ab->fkind == IR_F8E5M2 ? 2 : 0) +
+                      (bb->fkind == IR_F8E5M2 ? 1 : 0));
   else if (ab->fkind == IR_F16) *out = c->fkind == IR_F16 ? MMA_F16_F16 : MMA_F16_F32;
   else if (ab->fkind == IR_BF16) *out = MMA_BF16;
   else if (ab->fkind == IR_F32 && tile_dot_precision_of(op) != TILE_DOT_IEEE) *out = MMA_TF32;

@@ -108,6 +108,11 @@ static LLVMValueRef fp8_to_f32(cg_state *st, LLVMValueRef x, const fp8_fmt *f) {
   return LLVMBuildSelect(b, nan, LLVMConstReal(f32, NAN), v, "");
 }
 
+LLVMValueRef cg_fp8_to_f32(cg_state *st, LLVMValueRef x, const ir_type *t) {
+  fp8_fmt f;
+  return fp8_kind(t, &f) ? fp8_to_f32(st, x, &f) : NULL;
+}
+
 /* ---- the cast --------------------------------------------------------------------------- */
 
 /* x (of scalar type t, not fp8) as f32, or an f32 value as type t. */

@@ -5,7 +5,7 @@
 
 #include "Frontend/sema.h"
 
-static bool is_fp8(sema_dtype d) { return sema_dt_is_float(d) && sema_dt_bits(d) == 8; }
+static bool is_fp8(sema_dtype d) { return sema_dt_is_fp8(d); }
 
 /* The precision of an f32 x f32 dot: input_precision, or allow_tf32 (the older spelling),
  * default tf32 as Triton's on NVIDIA. NULL after an error. */

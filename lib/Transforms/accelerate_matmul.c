@@ -7,7 +7,7 @@
  *   bf16, 8 for tf32, 32 for i8 and fp8):
  *     f16 x f16 -> f32 or f16, bf16 x bf16 -> f32, i8 x i8 -> i32,
  *     f32 x f32 -> f32 with input_precision tf32 or tf32x3,
- *     fp8 x fp8 -> f32 or f16 on sm_89 and newer;
+ *     fp8 x fp8 -> f32 or f16 on sm_89 and newer with PTX 8.4 (no target yet: FMA);
  *   and M a multiple of 16, N of 8 and K of the instruction's K. The operands then need
  *   #tgpu.dot_op layouts of that result (the layout rules), and legalization inserts the
  *   conversions: operands into dot-operand layouts, the accumulator into the mma layout,
@@ -33,7 +33,9 @@ static unsigned mma_k(ir_op *dot, const tgpu_target *t) {
   if (t->sm < 80) return 0;
   if (ir_type_is_int(ab)) return ab->width == 8 ? 32 : 0;
   if (!ir_type_is_float(ab)) return 0;
-  if (ab->width == 8) return t->sm >= 89 ? 32 : 0;
+  /* fp8 mma.sync needs sm_89 and PTX 8.4 (the targets' PTX versions are below that today:
+   * fp8 dots take the FMA dot until a GPU has checked the higher version). */
+  if (ab->width == 8) return t->sm >= 89 && t->ptx_version >= 84 ? 32 : 0;
   if (ab->fkind == IR_F16) return 16;
   if (ab->fkind == IR_BF16) return c->fkind == IR_F32 ? 16 : 0;
   if (ab->fkind == IR_F32) return tile_dot_precision_of(dot) == TILE_DOT_IEEE ? 0 : 8;

@@ -25,6 +25,7 @@ tile_dot_precision tile_dot_precision_of(const ir_op *dot) {
 }
 
 static bool is_float_kind(const ir_type *t, ir_float_kind k) { return ir_type_is_float(t) && t->fkind == k; }
+static bool is_fp8(const ir_type *t) { return is_float_kind(t, IR_F8E4M3FN) || is_float_kind(t, IR_F8E5M2); }
 
 /* Whether a x b may accumulate into c's element type. */
 static bool types_ok(const ir_type *ab, const ir_type *c) {
@@ -60,7 +61,8 @@ bool tile_verify_dot(ir_op *op) {
   if (ir_op_result(op, 0)->type != c)
     return tile_fail(op, "result must have the accumulator's type %s", tile_tstr(op, c));
   if (!check_shapes(op, a, b, c)) return false;
-  if (a->elem != b->elem || !types_ok(a->elem, c->elem))
+  bool fp8_pair = is_fp8(a->elem) && is_fp8(b->elem); /* e4m3 x e5m2 mixes, as Triton's */
+  if ((a->elem != b->elem && !fp8_pair) || !types_ok(a->elem, c->elem))
     return tile_fail(op, "unsupported element types: %s x %s accumulating into %s", tile_tstr(op, a),
                      tile_tstr(op, b), tile_tstr(op, c));
   const char *p = ir_op_get_string_attr(op, "input_precision");

@@ -173,7 +173,34 @@ typedef struct job {
 } job;
 
 static unsigned size_of(const char *t) {
+  if (!strcmp(t, "e4m3") || !strcmp(t, "e5m2")) return 1;
   return !strcmp(t, "f64") ? 8 : !strcmp(t, "f32") || !strcmp(t, "i32") ? 4 : !strcmp(t, "i8") ? 1 : 2;
+}
+
+/* fp8 codes (OCP e4m3fn: bias 7, 0x7f / 0xff NaN; e5m2: bias 15, IEEE-like) as doubles. */
+static double fp8_value(bool e4m3, uint8_t c) {
+  int mb = e4m3 ? 3 : 2, bias = e4m3 ? 7 : 15, e = (c & 0x7f) >> mb, m = c & ((1 << mb) - 1);
+  if (e4m3 && (c & 0x7f) == 0x7f) return NAN;
+  if (!e4m3 && e == 31) return m ? NAN : INFINITY;
+  double v = e ? ldexp(1.0 + m / (double)(1 << mb), e - bias) : ldexp(m / (double)(1 << mb), 1 - bias);
+  return c & 0x80 ? -v : v;
+}
+
+/* cvt.rn.f16x2.e4m3x2: both bytes of x as f16 bit patterns (e4m3 values are exact in f16). */
+uint32_t sim_e4m3x2_bits(uint16_t x) {
+  uint32_t r = 0;
+  for (int i = 0; i < 2; i++) {
+    double v = fp8_value(true, (uint8_t)(x >> (8 * i)));
+    r |= (uint32_t)(isnan(v) ? 0x7fff : f32_to_f16((float)v)) << (16 * i);
+  }
+  return r;
+}
+
+/* The code of an exactly representable value (the operands are small multiples of 1/8). */
+static uint8_t fp8_code(bool e4m3, double v) {
+  for (int c = 0; c < 256; c++)
+    if (fp8_value(e4m3, (uint8_t)c) == v) return (uint8_t)c;
+  return 0x7f;
 }
 
 static void put(const char *t, void *p, size_t i, double v) {
@@ -181,6 +208,7 @@ static void put(const char *t, void *p, size_t i, double v) {
   else if (!strcmp(t, "bf16")) ((uint16_t *)p)[i] = (uint16_t)(f32_bits((float)v) >> 16); /* exact inputs */
   else if (!strcmp(t, "f32")) ((float *)p)[i] = (float)v;
   else if (!strcmp(t, "f64")) ((double *)p)[i] = v;
+  else if (!strcmp(t, "e4m3") || !strcmp(t, "e5m2")) ((uint8_t *)p)[i] = fp8_code(t[1] == '4', v);
   else ((int8_t *)p)[i] = (int8_t)v;
 }
 
@@ -190,6 +218,7 @@ static double get(const char *t, const void *p, size_t i) {
   if (!strcmp(t, "f32")) return ((const float *)p)[i];
   if (!strcmp(t, "f64")) return ((const double *)p)[i];
   if (!strcmp(t, "i32")) return ((const int32_t *)p)[i];
+  if (!strcmp(t, "e4m3") || !strcmp(t, "e5m2")) return fp8_value(t[1] == '4', ((const uint8_t *)p)[i]);
   return ((const int8_t *)p)[i];
 }
 

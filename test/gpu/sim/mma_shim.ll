@@ -2459,3 +2459,11 @@ define {float, float, float, float, float, float, float, float, float, float, fl
   %r127 = insertvalue {float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float} %r126, float %v127, 127
   ret {float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float, float} %r127
 }
+
+; cvt.rn.f16x2.e4m3x2 (sm_89+): dot_main.c's sim_e4m3x2_bits gives the two f16 bit patterns.
+declare i32 @sim_e4m3x2_bits(i16)
+define <2 x half> @sim_e4m3x2_to_f16x2(i16 %x) {
+  %r = call i32 @sim_e4m3x2_bits(i16 %x)
+  %v = bitcast i32 %r to <2 x half>
+  ret <2 x half> %v
+}

@@ -29,3 +29,4 @@ s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x2\.b16\.p3(/@sim_ldmatrix_x2(/g
 s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x2\.trans\.b16\.p3(/@sim_ldmatrix_x2_trans(/g
 s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x4\.b16\.p3(/@sim_ldmatrix_x4(/g
 s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x4\.trans\.b16\.p3(/@sim_ldmatrix_x4_trans(/g
+s/@llvm\.nvvm\.e4m3x2\.to\.f16x2\.rn(/@sim_e4m3x2_to_f16x2(/g
