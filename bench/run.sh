@@ -58,6 +58,11 @@ if [ $MOCK = 0 ]; then
   TILERT_BUILD_DIR=$BUILD timeout 400 python3 "$ROOT/bench/norms.py" "$TORCH_DIR" >"$LOGS/norms.jsonl" 2>"$LOGS/norms.err"
   echo "   rc=$? ($(wc -l <"$LOGS/norms.jsonl") results)"
   tail -5 "$LOGS/norms.err"
+  echo "== matmul.py ($TORCH_DIR: tilec mma.sync / wgmma, Triton, cuBLAS / SDPA)"
+  TILERT_BUILD_DIR=$BUILD timeout 500 python3 "$ROOT/bench/matmul.py" "$TORCH_DIR" >"$LOGS/matmul.jsonl" 2>"$LOGS/matmul.err"
+  echo "   rc=$? ($(wc -l <"$LOGS/matmul.jsonl") results)"
+  tail -5 "$LOGS/matmul.err"
+  python3 "$ROOT/bench/report_dots.py" "$LOGS/matmul.jsonl" "$GPU" | tee "$LOGS/matmul.md"
 else
   : >"$LOGS/peers.jsonl"
   : >"$LOGS/norms.jsonl"

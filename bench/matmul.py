@@ -1,0 +1,131 @@
+# Benchmarks of tensor-core dots on one GPU, in the JSON-line format of norms.py (bench/
+# report.py merges them): the matmul tutorial kernel (examples/matmul.tir) and the
+# flash-attention forward (examples/flash_attention.tir), as tilec compiled them on the dev
+# machine (test/gpu/torch/kernels_dot.txt, bench_* lines: mma.sync, and wgmma with --wgmma)
+# beside Triton's JIT on the same .tir text with the same block sizes and num_warps (with
+# num_stages=1, which like tilec today does not pipeline, and Triton's default 3), Triton's
+# best autotuned tutorial configuration, Triton compiled from the same signature, and torch
+# (cuBLAS matmul, scaled_dot_product_attention). All timed by triton.testing.do_bench
+# (median), each checked once against torch.
+#
+#   python3 bench/matmul.py [.carry/torch]          # GPU machine
+#
+# "flops" counts 2 M N K per matmul and 4 B H S^2 D per attention (half of it when causal);
+# "bytes" the operands read once and the result written once: the floors are flops over the
+# tensor-core peak and bytes over the copy bandwidth; report.py prints TFLOP/s.
+import json
+import os
+import sys
+import tempfile
+
+os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp())
+import torch
+import triton
+from triton.testing import do_bench
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "test", "gpu", "torch"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+sys.dont_write_bytecode = True
+import harness  # noqa: E402
+
+CARRY = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 else os.path.join(ROOT, ".carry", "torch")
+dev = "cuda"
+
+
+def emit(**kw):
+    print(json.dumps(kw), flush=True)
+
+
+def report(impl, case, fn, check, flops, nbytes, **extra):
+    try:
+        fn()
+        torch.cuda.synchronize()
+        ok = check()
+        ms = do_bench(fn, warmup=25, rep=200, return_mode="median")
+        emit(impl=impl, case=case, ms=ms, flops=flops, bytes=nbytes, tflops=flops / (ms * 1e-3) / 1e12,
+             check="ok" if ok else "WRONG", **extra)
+    except Exception as e:
+        print(f"matmul: {impl} {case}: {type(e).__name__}: {e}", file=sys.stderr)
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+def matmul(h, dt, M, N, K):
+    a = torch.randn(M, K, device=dev).to(dt)
+    b = torch.randn(K, N, device=dev).to(dt)
+    c = torch.empty(M, N, device=dev, dtype=dt)
+    ref = (a.float() @ b.float()).to(dt)
+    check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
+    case = f"matmul {str(dt)[6:]} {M}x{N}x{K}"
+    flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * a.element_size()
+    tag = "f16" if dt == torch.float16 else "bf16"
+    args = (a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
+    for name, bm, bn, bk in ((f"bench_mm_{tag}_128x128x32", 128, 128, 32),
+                             (f"bench_mm_{tag}_128x128x32_wgmma", 128, 128, 32),
+                             (f"bench_mm_{tag}_128x256x64_wgmma", 128, 256, 64)):
+        grid = (cdiv(M, bm) * cdiv(N, bn),)
+        try:
+            f = h.kernel(name).prepared(grid, *args)
+        except Exception as e:
+            print(f"matmul: {name}: {type(e).__name__}: {e}", file=sys.stderr)
+            continue
+        report("tilec-wgmma" if name.endswith("wgmma") else "tilec", case, f, check, flops, nbytes,
+               block=f"{bm}x{bn}x{bk}", num_warps=8)
+    kern = h.triton("examples/matmul.tir", "matmul_kernel")
+    jit = getattr(kern, "fn", kern)  # the tutorial file's autotune list holds one config: the raw jit function
+    for bm, bn, bk in ((128, 128, 32), (128, 256, 64)):
+        for stages in (1, 3):
+            grid = (cdiv(M, bm) * cdiv(N, bn),)
+            report(f"triton-ns{stages}", case,
+                   lambda: jit[grid](*args, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
+                                     ACTIVATION="", num_warps=8, num_stages=stages),
+                   check, flops, nbytes, block=f"{bm}x{bn}x{bk}", num_warps=8)
+    report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
+
+
+def attention(h, causal, B=4, H=32, S=4096, D=128):
+    q, k, v = (torch.randn(B, H, S, D, device=dev, dtype=torch.float16) for _ in range(3))
+    o = torch.empty_like(q)
+    scale = D ** -0.5
+    ref = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
+    check = lambda: torch.allclose(o.float(), ref.float(), atol=2e-2, rtol=2e-2)
+    case = f"attention fwd f16 B{B} H{H} S{S} D{D}{' causal' if causal else ''}"
+    flops = 4 * B * H * S * S * D // (2 if causal else 1)
+    nbytes = 4 * B * H * S * D * 2
+    args = (q, k, v, scale, o, *q.stride(), *k.stride(), *v.stride(), *o.stride(), H, S)
+    grid = (S // 128, B * H)
+    names = ["bench_attn_d128_causal"] if causal else ["bench_attn_d128", "bench_attn_d128_wgmma"]
+    for name in names:
+        try:
+            f = h.kernel(name).prepared(grid, *args)
+        except Exception as e:
+            print(f"matmul: {name}: {type(e).__name__}: {e}", file=sys.stderr)
+            continue
+        report("tilec-wgmma" if name.endswith("wgmma") else "tilec", case, f, check, flops, nbytes,
+               block="128x64", num_warps=8)
+    kern = h.triton("examples/flash_attention.tir", "_attn_fwd")
+    for stages in (1, 3):
+        report(f"triton-ns{stages}", case,
+               lambda: kern[grid](*args, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=64, CAUSAL=causal, num_warps=8,
+                                  num_stages=stages), check, flops, nbytes, block="128x64", num_warps=8)
+    report("torch", case,
+           lambda: torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale),
+           lambda: True, flops, nbytes)
+
+
+def main():
+    h = harness.open_harness(CARRY)
+    for fn, args in ((matmul, (torch.float16, 4096, 4096, 4096)), (matmul, (torch.float16, 8192, 8192, 8192)),
+                     (matmul, (torch.bfloat16, 4096, 4096, 4096)), (attention, (False,)), (attention, (True,))):
+        try:
+            fn(h, *args)
+        except Exception as e:
+            print(f"matmul: {fn.__name__}{args}: {type(e).__name__}: {e}", file=sys.stderr)
+        torch.cuda.empty_cache()
+
+
+if __name__ == "__main__":
+    main()
