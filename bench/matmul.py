@@ -49,6 +49,17 @@ def report(impl, case, fn, check, flops, nbytes, **extra):
         print(f"matmul: {impl} {case}: {type(e).__name__}: {e}", file=sys.stderr)
 
 
+def run_tilec(h, name, grid, args, case, check, flops, nbytes, block):
+    """One tilec kernel of .carry/torch, launched through libtilert (unchecked launches)."""
+    try:
+        f = h.kernel(name).prepared(grid, *args)
+    except Exception as e:
+        print(f"matmul: {name}: {type(e).__name__}: {e}", file=sys.stderr)
+        return
+    report("tilec-wgmma" if name.endswith("wgmma") else "tilec", case, f, check, flops, nbytes, block=block,
+           num_warps=8)
+
+
 def cdiv(a, b):
     return (a + b - 1) // b
 
@@ -66,14 +77,7 @@ def matmul(h, dt, M, N, K):
     for name, bm, bn, bk in ((f"bench_mm_{tag}_128x128x32", 128, 128, 32),
                              (f"bench_mm_{tag}_128x128x32_wgmma", 128, 128, 32),
                              (f"bench_mm_{tag}_128x256x64_wgmma", 128, 256, 64)):
-        grid = (cdiv(M, bm) * cdiv(N, bn),)
-        try:
-            f = h.kernel(name).prepared(grid, *args)
-        except Exception as e:
-            print(f"matmul: {name}: {type(e).__name__}: {e}", file=sys.stderr)
-            continue
-        report("tilec-wgmma" if name.endswith("wgmma") else "tilec", case, f, check, flops, nbytes,
-               block=f"{bm}x{bn}x{bk}", num_warps=8)
+        run_tilec(h, name, (cdiv(M, bm) * cdiv(N, bn),), args, case, check, flops, nbytes, f"{bm}x{bn}x{bk}")
     kern = h.triton("examples/matmul.tir", "matmul_kernel")
     jit = getattr(kern, "fn", kern)  # the tutorial file's autotune list holds one config: the raw jit function
     for bm, bn, bk in ((128, 128, 32), (128, 256, 64)):
@@ -99,13 +103,7 @@ def attention(h, causal, B=4, H=32, S=4096, D=128):
     grid = (S // 128, B * H)
     names = ["bench_attn_d128_causal"] if causal else ["bench_attn_d128", "bench_attn_d128_wgmma"]
     for name in names:
-        try:
-            f = h.kernel(name).prepared(grid, *args)
-        except Exception as e:
-            print(f"matmul: {name}: {type(e).__name__}: {e}", file=sys.stderr)
-            continue
-        report("tilec-wgmma" if name.endswith("wgmma") else "tilec", case, f, check, flops, nbytes,
-               block="128x64", num_warps=8)
+        run_tilec(h, name, grid, args, case, check, flops, nbytes, "128x64")
     kern = h.triton("examples/flash_attention.tir", "_attn_fwd")
     for stages in (1, 3):
         report(f"triton-ns{stages}", case,

@@ -6,13 +6,9 @@
 # dot (ieee f32, f64, shapes without an mma tile), K loops, a transposed B and a batched dot.
 #   bash test/gpu/sim_dot.sh [BUILD_DIR]   one line per case, then a summary.
 set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/sim/common.sh"
 BUILD=${1:-$ROOT/build}
-LLC=${LLC:-$(command -v llc-22 || command -v llc || echo /usr/lib/llvm-22/bin/llc)}
-CC=${CC:-cc}
 SRC=$ROOT/test/gpu/Inputs/dot/dot_kernels.tir
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
 "$CC" -std=gnu11 -D_DEFAULT_SOURCE -O1 -c "$ROOT/test/gpu/sim/dot_main.c" -o "$WORK/main.o" || exit 2
 "$LLC" -O1 -relocation-model=pic -filetype=obj "$ROOT/test/gpu/sim/mma_shim.ll" -o "$WORK/shim.o" || exit 2
 pass=0; fail=0
@@ -64,12 +60,7 @@ while IFS='|' read -r name kernel arch types args cx expect; do
   if grep -q "@__tilec_wgmma_m64" "$WORK/$name.ll"; then got=wgmma
   elif grep -q "@llvm.nvvm.mma" "$WORK/$name.ll"; then got=mma; else got=fma; fi
   if [ "$got" != "$expect" ]; then echo "FAIL $name: lowered to $got, expected $expect"; fail=$((fail + 1)); continue; fi
-  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@$kernel(/@sim_kernel(/" "$WORK/$name.ll" |
-    awk -f "$ROOT/test/gpu/sim/strip_helpers.awk" > "$WORK/$name.host.ll"
-  if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
-     ! "$CC" "$WORK/$name.o" "$WORK/shim.o" "$WORK/main.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
-    echo "FAIL $name: $(head -3 "$WORK/$name.err")"; fail=$((fail + 1)); continue
-  fi
+  sim_host "$name" "$kernel" "$WORK/shim.o" "$WORK/main.o" || { fail=$((fail + 1)); continue; }
   ok=1
   for seed in 1 2; do
     out=$(TOL=$tol "$WORK/$name" "$tin" "$tout" "$nb" "$m" "$n" "$k" "$tb" "$acc1" "$rnd" "$seed"); rc=$?
@@ -100,12 +91,7 @@ while IFS='|' read -r name args; do
   if [ -n "${6:-}" ] && ! grep -q "@__tilec_wgmma_m64" "$WORK/$name.ll"; then
     echo "FAIL $name: no wgmma"; fail=$((fail + 1)); continue
   fi
-  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@attn(/@sim_kernel(/" "$WORK/$name.ll" |
-    awk -f "$ROOT/test/gpu/sim/strip_helpers.awk" > "$WORK/$name.host.ll"
-  if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
-     ! "$CC" "$WORK/$name.o" "$WORK/shim.o" "$WORK/main.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
-    echo "FAIL $name: $(head -3 "$WORK/$name.err")"; fail=$((fail + 1)); continue
-  fi
+  sim_host "$name" attn "$WORK/shim.o" "$WORK/main.o" || { fail=$((fail + 1)); continue; }
   if out=$("$WORK/$name" attn "$1" "$2" "$3" "$5" 1); then echo "PASS $name"; pass=$((pass + 1))
   else echo "FAIL $name: $out"; fail=$((fail + 1)); fi
 done <<< "$attn_cases"

@@ -6,13 +6,9 @@
 # checks in test/gpu/torch/check_shape.py.)
 #   bash test/gpu/sim_fp8.sh [BUILD_DIR]   one line per case, then a summary.
 set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/sim/common.sh"
 BUILD=${1:-$ROOT/build}
-LLC=${LLC:-$(command -v llc-22 || command -v llc || echo /usr/lib/llvm-22/bin/llc)}
-CC=${CC:-cc}
 SRC=$ROOT/test/gpu/Inputs/fp8/fp8_casts.tir
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
 "$CC" -std=c11 -D_DEFAULT_SOURCE -O1 -c "$ROOT/test/gpu/sim/fp8_main.c" -o "$WORK/main.o" || exit 2
 pass=0; fail=0
 # name | kernel | signature | checker arguments
@@ -31,12 +27,7 @@ while IFS='|' read -r name kernel sig args; do
   if grep -q "llvm.nvvm.\(ff\|e4m3\|e5m2\)" "$WORK/$name.ll"; then
     echo "FAIL $name: sm_80 code uses an sm_89 conversion"; fail=$((fail + 1)); continue
   fi
-  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@$kernel(/@sim_kernel(/" \
-      "$WORK/$name.ll" > "$WORK/$name.host.ll"
-  if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
-     ! "$CC" "$WORK/$name.o" "$WORK/main.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
-    echo "FAIL $name: $(head -3 "$WORK/$name.err")"; fail=$((fail + 1)); continue
-  fi
+  sim_host "$name" "$kernel" "$WORK/main.o" || { fail=$((fail + 1)); continue; }
   if out=$("$WORK/$name" $args); then echo "PASS $name"; pass=$((pass + 1)); else echo "FAIL $name: $out"; fail=$((fail + 1)); fi
 done <<< "$cases"
 echo "sim: $pass passed, $fail failed"

@@ -5,13 +5,9 @@
 # functions), compiled with llc, linked and run on 128 host threads for 3 seeds.
 #   bash test/gpu/sim_reduce.sh [BUILD_DIR]   one line per case, then a summary.
 set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/sim/common.sh"
 BUILD=${1:-$ROOT/build}
-LLC=${LLC:-$(command -v llc-22 || command -v llc || echo /usr/lib/llvm-22/bin/llc)}
-CC=${CC:-cc}
 SRC=$ROOT/test/gpu/Inputs/reduce/reduce_kernels.tir
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
 "$CC" -std=c11 -D_DEFAULT_SOURCE -O1 -c "$ROOT/test/gpu/sim/reduce_main.c" -o "$WORK/main.o" || exit 2
 pass=0; fail=0
 # name | kernel | dtype | R C AXIS OP | constexprs after the two pointers
@@ -71,12 +67,7 @@ while IFS='|' read -r name kernel dt args cx; do
        -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
     echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
   fi
-  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@$kernel(/@sim_kernel(/" \
-      "$WORK/$name.ll" > "$WORK/$name.host.ll"
-  if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
-     ! "$CC" "$WORK/$name.o" "$WORK/main.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
-    echo "FAIL $name: $(head -3 "$WORK/$name.err")"; fail=$((fail + 1)); continue
-  fi
+  sim_host "$name" "$kernel" "$WORK/main.o" || { fail=$((fail + 1)); continue; }
   ok=1
   for seed in 1 2 3; do
     out=$("$WORK/$name" "$kernel" "$dt" $args "$seed") || { ok=0; echo "FAIL $name (seed $seed): $out"; break; }

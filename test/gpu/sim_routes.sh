@@ -6,13 +6,9 @@
 # lowering's logic (registers, shuffles, shared-memory offsets, barriers), not PTX.
 #   bash test/gpu/sim_routes.sh [BUILD_DIR [KERNEL_DIR]]   one line per kernel, then a summary.
 set -u
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/sim/common.sh"
 BUILD=${1:-$ROOT/build}
 KDIR=${2:-$ROOT/test/gpu/Inputs/routes}
-LLC=${LLC:-$(command -v llc-22 || command -v llc || echo /usr/lib/llvm-22/bin/llc)}
-CC=${CC:-cc}
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
 "$CC" -std=c11 -D_DEFAULT_SOURCE -O1 -c "$ROOT/test/gpu/sim/simt.c" -o "$WORK/simt.o" || exit 2
 pass=0; fail=0
 for ir in "$KDIR"/*.ir; do
@@ -22,12 +18,7 @@ for ir in "$KDIR"/*.ir; do
   if ! "$BUILD/tilec-opt" "$ir" --allocate-shared-memory --membar --emit=llvm -o "$WORK/$name.ll"; then
     echo "FAIL $name: tilec-opt"; fail=$((fail + 1)); continue
   fi
-  sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@$name(/@sim_kernel(/" \
-      "$WORK/$name.ll" > "$WORK/$name.host.ll"
-  if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
-     ! "$CC" "$WORK/$name.o" "$WORK/simt.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
-    echo "FAIL $name: $(head -3 "$WORK/$name.err")"; fail=$((fail + 1)); continue
-  fi
+  sim_host "$name" "$name" "$WORK/simt.o" || { fail=$((fail + 1)); continue; }
   ok=1
   for seed in 1 2 3; do
     out=$("$WORK/$name" "$numel" "$es" "$seed") || { ok=0; echo "FAIL $name (seed $seed): $out"; break; }
