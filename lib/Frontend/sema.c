@@ -1061,6 +1061,14 @@ static bool apply_signature(sema *S, sema_jit *j, pinfo *pis) {
     sema_dtype d;
     int64_t div;
     sema_val v;
+    if (!strcmp(e, "autotune")) { /* the value comes from the autotune config or a heuristic */
+      if (!pi->is_const) {
+        sema_error(S, fd->params[i].loc, "signature entry 'autotune' is for tl.constexpr parameters; '%s' is not one",
+                   fd->params[i].name);
+        return false;
+      }
+      continue;
+    }
     if (sema_dt_parse(e, &d, &div)) {
       if (pi->is_const) {
         sema_error(S, fd->params[i].loc,
