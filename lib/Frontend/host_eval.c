@@ -894,6 +894,35 @@ static bool eval(host_interp *H, host_scope *sc, const fe_expr *e, host_val *out
 
 bool host_eval(host_interp *H, const fe_expr *e, host_val *out) { return eval(H, NULL, e, out); }
 
+static exec_status exec_stmt(host_interp *H, host_scope *sc, const fe_stmt *s, host_val *ret);
+
+bool host_exec_module(host_interp *H, const fe_stmt *s) {
+  host_val ret;
+  exec_status r = exec_stmt(H, H->globals, s, &ret);
+  if (r == EX_RETURN || r == EX_BREAK || r == EX_CONTINUE) {
+    herr(H, s->loc, "'%s' outside a function or loop in host code",
+         r == EX_RETURN ? "return" : r == EX_BREAK ? "break" : "continue");
+    return false;
+  }
+  return r == EX_OK;
+}
+
+static bool stmts_need(const host_interp *H, fe_stmt *const *b, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (host_stmt_needs_eval(H, b[i])) return true;
+  return false;
+}
+
+bool host_stmt_needs_eval(const host_interp *H, const fe_stmt *s) {
+  if (s->kind == FE_STMT_FOR) return true; /* sema has no module-level loops */
+  if (s->kind == FE_STMT_IF) return host_needs_eval(H, s->cond) || stmts_need(H, s->body, s->nbody) ||
+                                    stmts_need(H, s->orelse, s->norelse);
+  if (s->kind == FE_STMT_AUGASSIGN) return host_needs_eval(H, s->target) || host_needs_eval(H, s->value);
+  if (s->kind == FE_STMT_ASSIGN && s->value && s->value->kind == FE_EXPR_LIST) return true;
+  return (s->kind == FE_STMT_EXPR || s->kind == FE_STMT_ASSIGN || s->kind == FE_STMT_ANNASSIGN) &&
+         host_needs_eval(H, s->value);
+}
+
 /* ---- statements ---------------------------------------------------------------------------- */
 
 static bool assign_to(host_interp *H, host_scope *sc, const fe_expr *t, const host_val *v) {

@@ -99,6 +99,11 @@ void host_define(host_interp *H, const char *name, host_val v);
 bool host_defines(const host_interp *H, const char *name);
 /* Evaluates e at module level. False after a located error. */
 bool host_eval(host_interp *H, const fe_expr *e, host_val *out);
+/* Runs a module-level statement (assignment, for, if, expression) in the module scope. */
+bool host_exec_module(host_interp *H, const fe_stmt *s);
+/* Whether a module-level statement is host code: a for loop, an assignment of a list
+ * literal, or anything whose expressions need the evaluator (host_needs_eval). */
+bool host_stmt_needs_eval(const host_interp *H, const fe_stmt *s);
 /* Calls a callable value (def, lambda, builtin) with positional arguments. */
 bool host_call(host_interp *H, const host_val *fn, unsigned nargs, const host_val *args, ir_loc loc,
                host_val *out);

@@ -1494,9 +1494,13 @@ static bool module_stmt(sema *S, fe_stmt *s) {
   switch (s->kind) {
   case FE_STMT_IMPORT: return stmt_import(S, s);
   case FE_STMT_IMPORTFROM: return stmt_importfrom(S, s);
-  case FE_STMT_ASSIGN: case FE_STMT_ANNASSIGN:
-    return sema_host_wants(S, s) ? sema_host_assign(S, s) : global_assign(S, s);
-  case FE_STMT_EXPR: case FE_STMT_PASS: return true;
+  case FE_STMT_ASSIGN: case FE_STMT_ANNASSIGN: case FE_STMT_AUGASSIGN: case FE_STMT_FOR: case FE_STMT_IF:
+  case FE_STMT_EXPR:
+    if (sema_host_wants(S, s)) return sema_host_assign(S, s);
+    if (s->kind == FE_STMT_ASSIGN || s->kind == FE_STMT_ANNASSIGN) return global_assign(S, s);
+    if (s->kind == FE_STMT_EXPR) return true;
+    break;
+  case FE_STMT_PASS: return true;
   case FE_STMT_FUNCDEF: {
     sema_jit j = {.fd = s->func, .loc = s->loc};
     bool is_jit;

@@ -79,26 +79,35 @@ void sema_host_define_function(sema *S, fe_funcdef *fd) {
   host_define(&S->host, fd->name, (host_val){.kind = HV_FUNC, .fn = fd});
 }
 
-bool sema_host_wants(sema *S, const fe_stmt *s) {
-  return s->value && host_needs_eval(&S->host, s->value);
+bool sema_host_wants(sema *S, const fe_stmt *s) { return host_stmt_needs_eval(&S->host, s); }
+
+/* A host value sema can use as a compile-time constant (lists become tuples); false, with
+ * nothing reported, for the others (configs, dicts, functions). */
+static bool quiet_from_host(sema *S, const host_val *v, sema_val *out) {
+  if (v->kind == HV_LIST || v->kind == HV_TUPLE) {
+    sema_val *el = sup_arena_alloc(S->arena, (v->seq->n + 1) * sizeof(sema_val));
+    for (unsigned i = 0; i < v->seq->n; i++)
+      if (!quiet_from_host(S, &v->seq->items[i], &el[i])) return false;
+    *out = (sema_val){.kind = SV_TUPLE, .n = v->seq->n, .elems = el};
+    return true;
+  }
+  bool plain = v->kind == HV_NONE || v->kind == HV_INT || v->kind == HV_BOOL || v->kind == HV_FLOAT ||
+               v->kind == HV_STR || v->kind == HV_OPAQUE;
+  return plain && from_host(S, v, (ir_loc){0}, "", out);
 }
 
-/* `NAME = <host expression>` at module level: the evaluator keeps the value; sema sees it
- * too when it is a compile-time constant, else None (as a host function). */
+/* A module-level statement that is host code (a config list, a loop that builds one): the
+ * evaluator runs it; the names it assigns are seen by sema too, as compile-time constants
+ * where they are ones (a list of numbers as a tuple), else as None (as a host function). */
 bool sema_host_assign(sema *S, const fe_stmt *s) {
-  host_val v;
-  if (!host_eval(&S->host, s->value, &v)) return false;
-  unsigned n = s->kind == FE_STMT_ASSIGN ? s->ntargets : 1;
+  if (!host_exec_module(&S->host, s)) return false;
+  unsigned n = s->kind == FE_STMT_ASSIGN ? s->ntargets : s->kind == FE_STMT_ANNASSIGN ? 1 : 0;
   for (unsigned i = 0; i < n; i++) {
     const fe_expr *t = s->kind == FE_STMT_ASSIGN ? s->targets[i] : s->target;
-    if (t->kind != FE_EXPR_NAME) {
-      sema_error(S, t->loc, "a module-level host value must be assigned to a name");
-      return false;
-    }
-    host_define(&S->host, t->name, v);
+    host_val v;
     sema_val sv = sema_none();
-    bool plain = v.kind == HV_INT || v.kind == HV_BOOL || v.kind == HV_FLOAT || v.kind == HV_STR;
-    if (plain) from_host(S, &v, t->loc, t->name, &sv);
+    if (t->kind != FE_EXPR_NAME) continue;
+    if (host_eval(&S->host, t, &v) && !quiet_from_host(S, &v, &sv)) sv = sema_none();
     sema_env_set(S, &S->globals, t->name, sv);
   }
   return true;
