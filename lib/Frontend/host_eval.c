@@ -701,7 +701,9 @@ static bool b_next_pow2_cdiv(host_interp *H, const hcall *c, bool is_cdiv, host_
 static bool config_int(host_interp *H, const hcall *c, unsigned k, int64_t *out) {
   const host_val *v = &c->kwv[k];
   if (v->kind == HV_NONE && !strcmp(c->kwn[k], "maxnreg")) return *out = 0, true;
-  if (!is_int(v) || v->i <= 0)
+  if (is_int(v) && v->i <= 0)
+    return herr(H, c->loc, "triton.Config %s must be a positive integer, got %lld", c->kwn[k], (long long)v->i), false;
+  if (!is_int(v))
     return herr(H, c->loc, "triton.Config %s must be a positive integer, got %s", c->kwn[k], host_type_name(v)), false;
   *out = v->i;
   return true;
