@@ -38,6 +38,7 @@ typedef struct unit {
   drv_meta_part meta;
   unit_diag *diags;
   size_t ndiags;
+  bool in_frontend;    /* the plan reported the frontend's warnings and notes already */
   bool ok;
 } unit;
 
@@ -62,6 +63,7 @@ bool drv_wants_units(ir_module *m, const tilec_options *o) {
 
 static void collect_diag(void *user, const tilec_diagnostic *d) {
   unit *u = user;
+  if (u->in_frontend && d->severity != TILEC_SEVERITY_ERROR) return;
   unit_diag *nd = realloc(u->diags, (u->ndiags + 1) * sizeof *nd);
   if (!nd) return;
   u->diags = nd;
@@ -74,7 +76,9 @@ static void run_unit(const pool *p, unit *u) {
   wo.diagnostic_user = u;
   ir_context *ctx = drv_context_create(&wo);
   if (!ctx) return;
+  u->in_frontend = true;
   ir_module *m = ir_context_failed(ctx) ? NULL : drv_frontend(ctx, p->filename, p->src, p->len, &wo, u->kernel, u->variant);
+  u->in_frontend = false;
   u->ok = m && drv_unit_ptx(ctx, m, &wo, &u->ptx, &u->ptx_len, &u->meta) &&
           !diag_error_count(ir_context_diag(ctx));
   if (m) ir_module_destroy(m);
