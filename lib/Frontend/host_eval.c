@@ -13,7 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { HOST_MAX_DEPTH = 64, HOST_MAX_RANGE = 1 << 20 };
+/* Bounds that keep any input finite: call nesting, one range(), and the work of the whole
+ * evaluation (statements run plus list elements made; real config lists take hundreds). */
+enum { HOST_MAX_DEPTH = 64, HOST_MAX_RANGE = 1 << 20, HOST_MAX_STEPS = 1 << 21 };
 
 typedef struct host_var {
   const char *name; /* interned */
@@ -34,6 +36,15 @@ static void herr(host_interp *H, ir_loc loc, const char *fmt, ...) {
   va_start(ap, fmt);
   diag_vemit(ir_context_diag(H->ctx), DIAG_ERROR, loc, fmt, ap);
   va_end(ap);
+}
+
+/* Counts n steps of work; false (reported once) past the budget. */
+static bool step(host_interp *H, ir_loc loc, uint64_t n) {
+  if (H->steps > HOST_MAX_STEPS) return false;
+  H->steps += n;
+  if (H->steps <= HOST_MAX_STEPS) return true;
+  herr(H, loc, "host code does too much work at compile time (more than %d steps)", HOST_MAX_STEPS);
+  return false;
 }
 
 /* ---- values -------------------------------------------------------------------------- */
@@ -340,7 +351,8 @@ static bool float_arith(host_interp *H, fe_binop op, double a, double b, ir_loc 
   }
 }
 
-static bool seq_concat(host_interp *H, const host_val *a, const host_val *b, host_val *out) {
+static bool seq_concat(host_interp *H, const host_val *a, const host_val *b, ir_loc loc, host_val *out) {
+  if (!step(H, loc, (uint64_t)a->seq->n + b->seq->n)) return false;
   host_seq *s = seq_new(H, a->seq->n + b->seq->n);
   for (unsigned i = 0; i < a->seq->n; i++) seq_push(H, s, a->seq->items[i]);
   for (unsigned i = 0; i < b->seq->n; i++) seq_push(H, s, b->seq->items[i]);
@@ -354,8 +366,9 @@ static bool binop(host_interp *H, fe_binop op, const host_val *a, const host_val
   if (op == FE_ADD && a->kind == HV_STR && b->kind == HV_STR)
     return *out = host_str(sup_arena_printf(H->arena, "%s%s", a->s, b->s)), true;
   if (op == FE_ADD && a->kind == b->kind && (a->kind == HV_LIST || a->kind == HV_TUPLE))
-    return seq_concat(H, a, b, out);
+    return seq_concat(H, a, b, loc, out);
   if (op == FE_MUL && (a->kind == HV_LIST || a->kind == HV_TUPLE) && is_int(b) && b->i <= HOST_MAX_RANGE) {
+    if (b->i > 0 && !step(H, loc, (uint64_t)b->i * a->seq->n)) return false;
     host_seq *s = seq_new(H, 4);
     for (int64_t k = 0; k < b->i; k++)
       for (unsigned i = 0; i < a->seq->n; i++) seq_push(H, s, a->seq->items[i]);
@@ -458,6 +471,7 @@ static bool slice(host_interp *H, host_scope *sc, const host_val *base, const fe
   int64_t n = base->seq->n, lo, hi;
   if (s->step) return herr(H, s->loc, "slice steps are not supported in host code"), false;
   if (!slice_bound(H, sc, s->lower, n, 0, &lo) || !slice_bound(H, sc, s->upper, n, n, &hi)) return false;
+  if (hi > lo && !step(H, s->loc, (uint64_t)(hi - lo))) return false;
   host_seq *r = seq_new(H, 4);
   for (int64_t i = lo; i < hi; i++) seq_push(H, r, base->seq->items[i]);
   *out = seq_val(base->kind, r);
@@ -493,6 +507,7 @@ static bool subscript(host_interp *H, host_scope *sc, const fe_expr *e, host_val
 static bool iter_items(host_interp *H, const host_val *v, ir_loc loc, host_seq **out) {
   if (v->kind == HV_LIST || v->kind == HV_TUPLE) return *out = v->seq, true;
   if (v->kind == HV_DICT) {
+    if (!step(H, loc, v->dict->n)) return false;
     host_seq *s = seq_new(H, v->dict->n);
     for (unsigned i = 0; i < v->dict->n; i++) seq_push(H, s, v->dict->keys[i]);
     return *out = s, true;
@@ -517,6 +532,7 @@ static bool bind_target(host_interp *H, host_scope *sc, const fe_expr *t, const 
 }
 
 static bool comp_level(host_interp *H, host_scope *sc, const fe_expr *e, unsigned g, host_seq *acc) {
+  if (!step(H, e->loc, 1)) return false;
   if (g == e->ngens) {
     host_val v;
     if (!eval(H, sc, e->body, &v)) return false;
@@ -627,11 +643,12 @@ static bool b_range(host_interp *H, const hcall *c, host_val *out) {
   for (unsigned i = 0; i < c->nargs; i++)
     if (!need_int(H, &c->args[i], c->loc, "range()")) return false;
   int64_t lo = c->nargs > 1 ? c->args[0].i : 0, hi = c->nargs > 1 ? c->args[1].i : c->args[0].i;
-  int64_t step = c->nargs > 2 ? c->args[2].i : 1;
-  if (step == 0) return herr(H, c->loc, "range() step must not be zero"), false;
+  int64_t stride = c->nargs > 2 ? c->args[2].i : 1;
+  if (stride == 0) return herr(H, c->loc, "range() step must not be zero"), false;
   host_seq *s = seq_new(H, 8);
-  for (int64_t v = lo; step > 0 ? v < hi : v > hi; v += step) {
+  for (int64_t v = lo; stride > 0 ? v < hi : v > hi; v += stride) {
     if (s->n >= HOST_MAX_RANGE) return herr(H, c->loc, "range() of more than %d values in host code", HOST_MAX_RANGE), false;
+    if (!step(H, c->loc, 1)) return false;
     seq_push(H, s, host_int(v));
   }
   *out = seq_val(HV_LIST, s);
@@ -669,6 +686,7 @@ static bool b_sum_seq(host_interp *H, const hcall *c, const char *what, host_val
   if (!arity(H, c, what, strcmp(what, "sum") ? 0 : 1, 1)) return false;
   host_seq *s = seq_new(H, 4);
   if (c->nargs && !iter_items(H, &c->args[0], c->loc, &s)) return false;
+  if (!step(H, c->loc, s->n)) return false;
   if (strcmp(what, "sum") != 0) {
     host_seq *copy = seq_new(H, s->n);
     for (unsigned i = 0; i < s->n; i++) seq_push(H, copy, s->items[i]);
@@ -735,8 +753,9 @@ static bool b_method(host_interp *H, const hcall *c, const char *m, const host_v
   if (!strcmp(m, "list.append") || !strcmp(m, "list.extend")) {
     if (!arity(H, c, m + 5, 1, 1)) return false;
     host_seq *s;
+    if (!step(H, c->loc, 1)) return false;
     if (m[5] == 'a') seq_push(H, self->seq, c->args[0]);
-    else if (!iter_items(H, &c->args[0], c->loc, &s)) return false;
+    else if (!iter_items(H, &c->args[0], c->loc, &s) || !step(H, c->loc, s->n)) return false;
     else for (unsigned i = 0; i < s->n; i++) seq_push(H, self->seq, s->items[i]);
     return *out = host_none(), true;
   }
@@ -970,6 +989,7 @@ static exec_status st_assign(host_interp *H, host_scope *sc, const fe_stmt *s) {
   if (s->kind == FE_STMT_AUGASSIGN) {
     if (!eval_known(H, sc, s->target, &old)) return EX_ERR;
     if (old.kind == HV_LIST && s->augop == FE_ADD && (v.kind == HV_LIST || v.kind == HV_TUPLE)) {
+      if (!step(H, s->loc, v.seq->n)) return EX_ERR;
       for (unsigned i = 0; i < v.seq->n; i++) seq_push(H, old.seq, v.seq->items[i]);
       return EX_OK;
     }
@@ -983,6 +1003,7 @@ static exec_status st_assign(host_interp *H, host_scope *sc, const fe_stmt *s) {
 
 static exec_status exec_stmt(host_interp *H, host_scope *sc, const fe_stmt *s, host_val *ret) {
   host_val v;
+  if (!step(H, s->loc, 1)) return EX_ERR;
   switch (s->kind) {
   case FE_STMT_EXPR: return eval(H, sc, s->value, &v) ? EX_OK : EX_ERR;
   case FE_STMT_ASSIGN: case FE_STMT_AUGASSIGN: case FE_STMT_ANNASSIGN: return st_assign(H, sc, s);

@@ -88,6 +88,7 @@ typedef struct host_interp {
   host_global_fn lookup;
   void *lookup_user;
   int depth;                /* nesting of calls (bounded) */
+  uint64_t steps;           /* statements run and values made (bounded: HOST_MAX_STEPS) */
   bool soft_unknown;        /* reading an UNKNOWN fails without a diagnostic ... */
   bool hit_unknown;         /* ... and sets this (pruning is then deferred) */
 } host_interp;
