@@ -96,22 +96,30 @@ bool host_truthy(const host_val *v) {
   }
 }
 
-bool host_equal(const host_val *a, const host_val *b) {
+static bool equal_at(const host_val *a, const host_val *b, int depth);
+
+bool host_equal(const host_val *a, const host_val *b) { return equal_at(a, b, 0); }
+
+/* Python's ==; containers nested deeper than 100 (a list that holds itself) compare by
+ * identity there. */
+static bool equal_at(const host_val *a, const host_val *b, int depth) {
   if (is_num(a) && is_num(b)) return is_int(a) && is_int(b) ? a->i == b->i : as_f(a) == as_f(b);
   if (a->kind != b->kind) return false;
   switch (a->kind) {
   case HV_NONE: return true;
   case HV_STR: return strcmp(a->s, b->s) == 0;
   case HV_LIST: case HV_TUPLE:
+    if (a->seq == b->seq || depth > 100) return a->seq == b->seq;
     if (a->seq->n != b->seq->n) return false;
     for (unsigned i = 0; i < a->seq->n; i++)
-      if (!host_equal(&a->seq->items[i], &b->seq->items[i])) return false;
+      if (!equal_at(&a->seq->items[i], &b->seq->items[i], depth + 1)) return false;
     return true;
   case HV_DICT:
+    if (a->dict == b->dict || depth > 100) return a->dict == b->dict;
     if (a->dict->n != b->dict->n) return false;
     for (unsigned i = 0; i < a->dict->n; i++) {
       host_val *o = host_dict_get(b->dict, &a->dict->keys[i]);
-      if (!o || !host_equal(o, &a->dict->vals[i])) return false;
+      if (!o || !equal_at(o, &a->dict->vals[i], depth + 1)) return false;
     }
     return true;
   case HV_CONFIG: return a->cfg == b->cfg;
@@ -314,7 +322,10 @@ static bool int_arith(host_interp *H, fe_binop op, int64_t a, int64_t b, ir_loc 
   case FE_POW:
     if (b < 0) return *out = host_float(pow((double)a, (double)b)), true;
     r = 1;
-    for (int64_t k = 0; k < b && !ovf; k++) ovf = __builtin_mul_overflow(r, a, &r);
+    for (int64_t base = a, e = b; e > 0 && !ovf; e >>= 1) { /* by squaring: b may be huge */
+      if (e & 1) ovf = __builtin_mul_overflow(r, base, &r);
+      if (e > 1 && !ovf) ovf = __builtin_mul_overflow(base, base, &base);
+    }
     break;
   case FE_LSHIFT:
     if (b < 0) return herr(H, loc, "negative shift count in host code"), false;
@@ -363,6 +374,8 @@ static bool seq_concat(host_interp *H, const host_val *a, const host_val *b, ir_
 static bool binop(host_interp *H, fe_binop op, const host_val *a, const host_val *b, ir_loc loc, host_val *out) {
   if (is_int(a) && is_int(b) && op != FE_DIV) return int_arith(H, op, a->i, b->i, loc, out);
   if (is_num(a) && is_num(b)) return float_arith(H, op, as_f(a), as_f(b), loc, out);
+  if (op == FE_ADD && a->kind == HV_STR && b->kind == HV_STR && !step(H, loc, (strlen(a->s) + strlen(b->s)) / 16 + 1))
+    return false;
   if (op == FE_ADD && a->kind == HV_STR && b->kind == HV_STR)
     return *out = host_str(sup_arena_printf(H->arena, "%s%s", a->s, b->s)), true;
   if (op == FE_ADD && a->kind == b->kind && (a->kind == HV_LIST || a->kind == HV_TUPLE))
@@ -417,7 +430,12 @@ static bool order(host_interp *H, fe_cmpop op, const host_val *a, const host_val
   return true;
 }
 
+static uint64_t size_of(const host_val *v) {
+  return v->kind == HV_LIST || v->kind == HV_TUPLE ? v->seq->n : v->kind == HV_DICT ? v->dict->n : 0;
+}
+
 static bool compare1(host_interp *H, fe_cmpop op, const host_val *a, const host_val *b, ir_loc loc, bool *out) {
+  if (!step(H, loc, (size_of(a) + size_of(b)) / 16)) return false;
   switch (op) {
   case FE_EQ: *out = host_equal(a, b); return true;
   case FE_NE: *out = !host_equal(a, b); return true;
@@ -488,6 +506,7 @@ static bool subscript(host_interp *H, host_scope *sc, const fe_expr *e, host_val
   if (it->kind == FE_EXPR_SLICE) return herr(H, it->loc, "cannot slice %s in host code", host_type_name(&base)), false;
   if (!eval_known(H, sc, it, &key)) return false;
   if (base.kind == HV_DICT) {
+    if (!step(H, e->loc, base.dict->n / 16)) return false;
     host_val *v = host_dict_get(base.dict, &key);
     if (!v && key.kind == HV_STR) return herr(H, it->loc, "key '%s' is not in the dict", key.s), false;
     if (!v) return herr(H, it->loc, "key not in the dict"), false;
@@ -582,6 +601,7 @@ static bool dict_literal(host_interp *H, host_scope *sc, const fe_expr *e, host_
     if (!eval_known(H, sc, e->items[i], &k) || !eval(H, sc, e->values[i], &v)) return false;
     if (k.kind != HV_STR && k.kind != HV_INT && k.kind != HV_BOOL)
       return herr(H, e->items[i]->loc, "dict keys must be strings or integers in host code"), false;
+    if (!step(H, e->loc, d->n / 16 + 1)) return false;
     host_dict_set(H, d, k, v);
   }
   *out = (host_val){.kind = HV_DICT, .dict = d};
@@ -624,7 +644,7 @@ static bool b_minmax(host_interp *H, const hcall *c, bool is_max, host_val *out)
   unsigned n = c->nargs;
   if (n == 1) {
     host_seq *s;
-    if (!iter_items(H, &c->args[0], c->loc, &s)) return false;
+    if (!iter_items(H, &c->args[0], c->loc, &s) || !step(H, c->loc, s->n)) return false;
     xs = s->items, n = s->n;
   }
   if (!n) return herr(H, c->loc, "%s() of an empty sequence", what), false;
@@ -952,6 +972,7 @@ static bool assign_to(host_interp *H, host_scope *sc, const fe_expr *t, const ho
   if (t->nitems != 1 || t->items[0]->kind == FE_EXPR_SLICE)
     return herr(H, t->loc, "this assignment target is not supported in host code"), false;
   if (!eval_known(H, sc, t->value, &base) || !eval_known(H, sc, t->items[0], &key)) return false;
+  if (base.kind == HV_DICT && !step(H, t->loc, base.dict->n / 16 + 1)) return false;
   if (base.kind == HV_DICT) return host_dict_set(H, base.dict, key, *v), true;
   unsigned k;
   if (base.kind != HV_LIST) return herr(H, t->loc, "%s does not support item assignment", host_type_name(&base)), false;

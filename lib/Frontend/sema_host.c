@@ -12,6 +12,8 @@
 
 /* ---- values between sema and the host evaluator ---------------------------------------- */
 
+/* Sema's tuples are trees (no cycles): their depth is bounded by the expressions that made
+ * them. */
 static bool to_host(sema *S, const sema_val *v, host_val *out) {
   switch (v->kind) {
   case SV_NONE: *out = host_none(); return true;
@@ -38,8 +40,9 @@ static bool to_host(sema *S, const sema_val *v, host_val *out) {
   }
 }
 
-/* A host value as a compile-time constant (a constexpr's value). */
-static bool from_host(sema *S, const host_val *v, ir_loc loc, const char *what, sema_val *out) {
+/* A host value as a compile-time constant (a constexpr's value); tuples nest at most 32
+ * deep (a deeper one is built by a loop, and is no constexpr). */
+static bool from_host_at(sema *S, const host_val *v, ir_loc loc, const char *what, sema_val *out, int depth) {
   switch (v->kind) {
   case HV_NONE: *out = sema_none(); return true;
   case HV_INT: *out = sema_int(v->i); return true;
@@ -48,17 +51,22 @@ static bool from_host(sema *S, const host_val *v, ir_loc loc, const char *what, 
   case HV_STR: *out = (sema_val){.kind = SV_STR, .s = v->s}; return true;
   case HV_OPAQUE: *out = *(const sema_val *)v->opaque; return true;
   case HV_TUPLE: {
+    if (depth > 32) break;
     sema_val *el = sup_arena_alloc(S->arena, (v->seq->n + 1) * sizeof(sema_val));
     for (unsigned i = 0; i < v->seq->n; i++)
-      if (!from_host(S, &v->seq->items[i], loc, what, &el[i])) return false;
+      if (!from_host_at(S, &v->seq->items[i], loc, what, &el[i], depth + 1)) return false;
     *out = (sema_val){.kind = SV_TUPLE, .n = v->seq->n, .elems = el};
     return true;
   }
   default: break;
   }
-  sema_error(S, loc, "%s is a %s; a compile-time value must be a number, bool, str, None, a dtype or a tuple",
-             what, host_type_name(v));
+  sema_error(S, loc, "%s is a %s; a compile-time value must be a number, bool, str, None, a dtype or a tuple%s",
+             what, host_type_name(v), depth > 32 ? " (nested at most 32 deep)" : "");
   return false;
+}
+
+static bool from_host(sema *S, const host_val *v, ir_loc loc, const char *what, sema_val *out) {
+  return from_host_at(S, v, loc, what, out, 0);
 }
 
 static bool host_global(void *user, const char *name, host_val *out) {
@@ -83,11 +91,12 @@ bool sema_host_wants(sema *S, const fe_stmt *s) { return host_stmt_needs_eval(&S
 
 /* A host value sema can use as a compile-time constant (lists become tuples); false, with
  * nothing reported, for the others (configs, dicts, functions). */
-static bool quiet_from_host(sema *S, const host_val *v, sema_val *out) {
+static bool quiet_from_host(sema *S, const host_val *v, sema_val *out, int depth) {
   if (v->kind == HV_LIST || v->kind == HV_TUPLE) {
+    if (depth > 32 || v->seq->n > 4096) return false; /* not a constant a kernel reads */
     sema_val *el = sup_arena_alloc(S->arena, (v->seq->n + 1) * sizeof(sema_val));
     for (unsigned i = 0; i < v->seq->n; i++)
-      if (!quiet_from_host(S, &v->seq->items[i], &el[i])) return false;
+      if (!quiet_from_host(S, &v->seq->items[i], &el[i], depth + 1)) return false;
     *out = (sema_val){.kind = SV_TUPLE, .n = v->seq->n, .elems = el};
     return true;
   }
@@ -107,7 +116,7 @@ bool sema_host_assign(sema *S, const fe_stmt *s) {
     host_val v;
     sema_val sv = sema_none();
     if (t->kind != FE_EXPR_NAME) continue;
-    if (host_eval(&S->host, t, &v) && !quiet_from_host(S, &v, &sv)) sv = sema_none();
+    if (host_eval(&S->host, t, &v) && !quiet_from_host(S, &v, &sv, 0)) sv = sema_none();
     sema_env_set(S, &S->globals, t->name, sv);
   }
   return true;
