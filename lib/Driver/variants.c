@@ -39,6 +39,7 @@ typedef struct unit {
   unit_diag *diags;
   size_t ndiags;
   bool in_frontend;    /* the plan reported the frontend's warnings and notes already */
+  bool oom;            /* a context or a diagnostic could not be allocated */
   bool ok;
 } unit;
 
@@ -65,9 +66,10 @@ static void collect_diag(void *user, const tilec_diagnostic *d) {
   unit *u = user;
   if (u->in_frontend && d->severity != TILEC_SEVERITY_ERROR) return;
   unit_diag *nd = realloc(u->diags, (u->ndiags + 1) * sizeof *nd);
-  if (!nd) return;
+  if (!nd) return (void)(u->oom = true);
   u->diags = nd;
   nd[u->ndiags++] = (unit_diag){d->severity, d->file ? strdup(d->file) : NULL, d->line, d->col, strdup(d->message)};
+  if (!nd[u->ndiags - 1].message || (d->file && !nd[u->ndiags - 1].file)) u->oom = true;
 }
 
 static void run_unit(const pool *p, unit *u) {
@@ -75,7 +77,7 @@ static void run_unit(const pool *p, unit *u) {
   wo.on_diagnostic = collect_diag;
   wo.diagnostic_user = u;
   ir_context *ctx = drv_context_create(&wo);
-  if (!ctx) return;
+  if (!ctx) return (void)(u->oom = true);
   u->in_frontend = true;
   ir_module *m = ir_context_failed(ctx) ? NULL : drv_frontend(ctx, p->filename, p->src, p->len, &wo, u->kernel, u->variant);
   u->in_frontend = false;
@@ -235,8 +237,10 @@ static unsigned replay_diags(ir_context *ctx, const unit *us, size_t n) {
       diag_emit(ir_context_diag(ctx), (diag_severity)d->sev, loc, "%s", d->message ? d->message : "?");
       errors += d->sev == TILEC_SEVERITY_ERROR;
     }
-  for (size_t i = 0; i < n; i++)
-    if (!us[i].ok && !errors) ir_emit_error(ctx, (ir_loc){0}, "internal error: entry '%s' failed without a diagnostic", us[i].entry), errors++;
+  for (size_t i = 0; i < n && !errors; i++)
+    if (!us[i].ok && us[i].oom) ir_context_note_oom(ctx), errors++;
+  for (size_t i = 0; i < n && !errors; i++)
+    if (!us[i].ok) ir_emit_error(ctx, (ir_loc){0}, "internal error: entry '%s' failed without a diagnostic", us[i].entry), errors++;
   return errors;
 }
 
@@ -261,14 +265,17 @@ static tilec_result *assemble(const unit *us, size_t n, const char *target) {
   char *meta = NULL;
   for (size_t i = 0; metas && i < n; i++) metas[i] = us[i].meta;
   if (ptx) meta = drv_metadata_json(target, metas, n);
+  bool ok = ptx && meta && parts;
   for (size_t i = 0; parts && i < n; i++) {
     parts[i].entry = strdup(us[i].entry);
     parts[i].output = strdup(us[i].ptx);
     parts[i].output_len = us[i].ptx_len;
     parts[i].metadata = drv_metadata_json(target, &us[i].meta, 1);
+    ok = ok && parts[i].entry && parts[i].output && parts[i].metadata;
   }
   free(metas);
-  if (!ptx || !parts) {
+  if (!ok) {
+    for (size_t i = 0; parts && i < n; i++) drv_result_part_free(&parts[i]);
     free(ptx), free(meta), free(parts);
     return NULL;
   }
