@@ -228,8 +228,8 @@ ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, 
   fe_define *defs = calloc(o->ndefines ? o->ndefines : 1, sizeof *defs);
   if (!defs) return ir_context_note_oom(ctx), NULL;
   for (size_t i = 0; i < o->ndefines; i++) defs[i] = (fe_define){o->defines[i].name, o->defines[i].value};
-  fe_options fo = {o->signature, defs, o->ndefines, o->kernels, o->nkernels, o->num_warps, false, 0};
-  if (kernel) fo.kernels = &kernel, fo.nkernels = 1;
+  fe_options fo = {o->signature, defs, o->ndefines, o->kernels, o->nkernels, o->num_warps, false, 0, false};
+  if (kernel) fo.kernels = &kernel, fo.nkernels = 1, fo.is_unit = true;
   if (kernel && variant >= 0) fo.one_variant = true, fo.variant = (unsigned)variant;
   ir_module *m = fe_compile_source(ctx, filename, src, len, &fo);
   free(defs);

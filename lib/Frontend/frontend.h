@@ -27,6 +27,8 @@ typedef struct fe_options {
   bool one_variant;           /* compile only the autotune config `variant` of the selected
                                  kernel (the driver's parallel variant compile) */
   unsigned variant;
+  bool is_unit;               /* one entry of a split compile: the whole file was analyzed
+                                 first, so -D names that other kernels use are not errors */
 } fe_options;
 
 /* Function attributes of an autotuned kernel's variants (docs/tuning.md): the kernel's

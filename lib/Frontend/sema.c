@@ -1593,7 +1593,7 @@ static bool select_and_compile(sema *S) {
   bool ok = true;
   for (unsigned i = 0; i < S->njits; i++)
     if (wanted(S, &S->jits[i])) ok = compile_kernel(S, &S->jits[i]) && ok;
-  return ok && check_defines_used(S);
+  return ok && ((S->opts && S->opts->is_unit) || check_defines_used(S));
 }
 
 static bool analyze(sema *S) {
