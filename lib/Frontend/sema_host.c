@@ -124,10 +124,19 @@ bool sema_host_assign(sema *S, const fe_stmt *s) {
 
 /* ---- @triton.autotune ------------------------------------------------------------------------ */
 
-static const fe_expr *kwarg(const fe_expr *call, const char *name) {
+/* The argument `name` of a decorator call, given by keyword or at position `pos` (Triton's
+ * order: autotune(configs, key, ...), heuristics(values)); NULL when absent. */
+static const fe_expr *arg_at(const fe_expr *call, unsigned pos, const char *name) {
   for (unsigned i = 0; i < call->nkeywords; i++)
     if (!strcmp(call->keywords[i].name, name)) return call->keywords[i].value;
-  return NULL;
+  return pos < call->nitems ? call->items[pos] : NULL;
+}
+
+static const fe_expr *kwarg(const fe_expr *call, const char *name) {
+  static const char *const positional[] = {"configs", "key"};
+  for (unsigned p = 0; p < 2; p++)
+    if (!strcmp(positional[p], name)) return arg_at(call, p, name);
+  return arg_at(call, ~0u, name);
 }
 
 static bool eval_kw(sema *S, const fe_expr *call, const char *name, host_val *out) {
@@ -193,7 +202,6 @@ static const ir_attr *config_attr(sema *S, const sema_jit *j, const sema_variant
 
 static bool read_configs(sema *S, sema_jit *j, const fe_expr *call) {
   const fe_expr *l = kwarg(call, "configs");
-  if (!l && call->nitems) l = call->items[0];
   host_val v;
   if (!l) {
     sema_error(S, call->loc, "@triton.autotune needs configs=[triton.Config(...), ...]");
@@ -284,10 +292,10 @@ bool sema_read_autotune(sema *S, sema_jit *j, const fe_expr *call) {
 /* ---- @triton.heuristics ------------------------------------------------------------------ */
 
 bool sema_read_heuristics(sema *S, sema_jit *j, const fe_expr *call) {
-  const fe_expr *d = call->kind == FE_EXPR_CALL && call->nitems == 1 && !call->nkeywords ? call->items[0] : NULL;
+  const fe_expr *d = call->kind == FE_EXPR_CALL && call->nitems + call->nkeywords == 1 ? arg_at(call, 0, "values") : NULL;
   host_val v;
   if (!d) {
-    sema_error(S, call->loc, "@triton.heuristics takes one dict: {'NAME': lambda args: ..., ...}");
+    sema_error(S, call->loc, "@triton.heuristics takes one dict (values=): {'NAME': lambda args: ..., ...}");
     return false;
   }
   if (!host_eval(&S->host, d, &v)) return false;
