@@ -278,6 +278,7 @@ static bool attribute(host_interp *H, host_scope *sc, const fe_expr *e, host_val
     const char *b = known_path(path, builtin_paths, sizeof builtin_paths / sizeof *builtin_paths);
     const char *m = known_path(path, module_paths, sizeof module_paths / sizeof *module_paths);
     if (b || m) return *out = (host_val){.kind = b ? HV_BUILTIN : HV_MODULE, .s = b ? b : m}, true;
+    if (H->module_attr) return H->module_attr(H->lookup_user, base.s, e->name, e->loc, out);
     herr(H, e->loc, "'%s' is not supported in host code", path);
     return false;
   }

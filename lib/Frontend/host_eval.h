@@ -81,12 +81,17 @@ struct host_val {
  * constants, imported modules); returns false when the owner has no such name. */
 typedef bool (*host_global_fn)(void *user, const char *name, host_val *out);
 
+/* Resolves `module.name` for a module path the evaluator does not know the name in (a
+ * dtype such as tl.float16); false after the owner reported an error at loc. */
+typedef bool (*host_attr_fn)(void *user, const char *module, const char *name, ir_loc loc, host_val *out);
+
 typedef struct host_interp {
   ir_context *ctx;          /* diagnostics and interning */
   sup_arena *arena;         /* every value lives here */
   host_scope *globals;
   host_global_fn lookup;
   void *lookup_user;
+  host_attr_fn module_attr; /* may be NULL; called with lookup_user */
   int depth;                /* nesting of calls (bounded) */
   uint64_t steps;           /* statements run and values made (bounded: HOST_MAX_STEPS) */
   bool soft_unknown;        /* reading an UNKNOWN fails without a diagnostic ... */

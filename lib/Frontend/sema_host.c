@@ -79,7 +79,23 @@ static bool host_global(void *user, const char *name, host_val *out) {
   return found && v.kind != SV_POISON && to_host(S, &v, out);
 }
 
-void sema_host_init(sema *S) { host_init(&S->host, S->ctx, S->arena, host_global, S); }
+/* tl.float16 and the like: sema knows the modules' names; what it gives must be a value
+ * (a dtype), not something to call on the host. */
+static bool host_module_attr(void *user, const char *module, const char *name, ir_loc loc, host_val *out) {
+  sema *S = user;
+  sema_val mod = {.kind = SV_MODULE, .path = module}, v;
+  if (!sema_module_attr(S, &mod, name, loc, &v)) return false;
+  if (v.kind == SV_BUILTIN || v.kind == SV_MODULE) {
+    sema_error(S, loc, "'%s.%s' is not supported in host code", module, name);
+    return false;
+  }
+  return to_host(S, &v, out);
+}
+
+void sema_host_init(sema *S) {
+  host_init(&S->host, S->ctx, S->arena, host_global, S);
+  S->host.module_attr = host_module_attr;
+}
 
 /* ---- module level ------------------------------------------------------------------------- */
 
