@@ -751,9 +751,12 @@ static bool config_int(host_interp *H, const hcall *c, unsigned k, int64_t *out)
 static bool b_config(host_interp *H, const hcall *c, host_val *out) {
   host_config *cfg = sup_arena_alloc(H->arena, sizeof *cfg);
   cfg->loc = c->loc;
-  if (c->nargs != 1 || c->args[0].kind != HV_DICT)
+  const host_val *kw = c->nargs == 1 ? &c->args[0] : NULL;
+  for (unsigned k = 0; k < c->nkw; k++)
+    if (!strcmp(c->kwn[k], "kwargs") && !kw) kw = &c->kwv[k];
+  if (!kw || kw->kind != HV_DICT || c->nargs > 1)
     return herr(H, c->loc, "triton.Config needs one dict of constexpr values as its first argument"), false;
-  cfg->kwargs = c->args[0].dict;
+  cfg->kwargs = kw->dict;
   for (unsigned i = 0; i < cfg->kwargs->n; i++)
     if (cfg->kwargs->keys[i].kind != HV_STR) return herr(H, c->loc, "triton.Config keys must be strings"), false;
   for (unsigned k = 0; k < c->nkw; k++) {
@@ -761,7 +764,7 @@ static bool b_config(host_interp *H, const hcall *c, host_val *out) {
     int64_t *slot = !strcmp(n, "num_warps") ? &cfg->num_warps : !strcmp(n, "num_stages") ? &cfg->num_stages
                   : !strcmp(n, "num_ctas") ? &cfg->num_ctas : !strcmp(n, "maxnreg") ? &cfg->maxnreg : NULL;
     if (slot && !config_int(H, c, k, slot)) return false;
-    if (slot) continue;
+    if (slot || !strcmp(n, "kwargs")) continue;
     if ((!strcmp(n, "pre_hook") || !strcmp(n, "ir_override")) && c->kwv[k].kind == HV_NONE) continue;
     if (!strcmp(n, "pre_hook")) return herr(H, c->loc, "triton.Config pre_hook is not supported (only None)"), false;
     return herr(H, c->loc, "triton.Config got an unsupported keyword argument '%s'", n), false;
