@@ -292,6 +292,21 @@ static bool check_autotune_kwargs(sema *S, const fe_expr *call) {
   return true;
 }
 
+/* Every name of key=, reset_to_zero=, restore_value= must be a parameter of the kernel. */
+static bool check_param_names(sema *S, const sema_jit *j, const fe_expr *call, const char *what, const host_val *l) {
+  for (unsigned i = 0; l->kind != HV_NONE && i < l->seq->n; i++) {
+    const char *n = l->seq->items[i].s;
+    unsigned p = 0;
+    while (p < j->fd->nparams && strcmp(j->fd->params[p].name, n)) p++;
+    if (p == j->fd->nparams) {
+      sema_error(S, kwarg(call, what)->loc, "@triton.autotune %s= names '%s', which is not a parameter of '%s'",
+                 what, n, j->fd->name);
+      return false;
+    }
+  }
+  return true;
+}
+
 bool sema_read_autotune(sema *S, sema_jit *j, const fe_expr *call) {
   if (j->autotuned) {
     sema_error(S, call->loc, "a kernel takes one @triton.autotune decorator");
@@ -302,7 +317,9 @@ bool sema_read_autotune(sema *S, sema_jit *j, const fe_expr *call) {
   return check_autotune_kwargs(S, call) && read_configs(S, j, call) && str_list(S, call, "key", &t->key) &&
          str_list(S, call, "reset_to_zero", &t->reset_to_zero) &&
          str_list(S, call, "restore_value", &t->restore_value) && int_kw(S, call, "warmup", 25, &t->warmup) &&
-         int_kw(S, call, "rep", 100, &t->rep) && read_prune(S, j, call);
+         int_kw(S, call, "rep", 100, &t->rep) && read_prune(S, j, call) &&
+         check_param_names(S, j, call, "key", &t->key) && check_param_names(S, j, call, "reset_to_zero", &t->reset_to_zero) &&
+         check_param_names(S, j, call, "restore_value", &t->restore_value);
 }
 
 /* ---- @triton.heuristics ------------------------------------------------------------------ */
