@@ -667,10 +667,11 @@ static bool b_range(host_interp *H, const hcall *c, host_val *out) {
   int64_t stride = c->nargs > 2 ? c->args[2].i : 1;
   if (stride == 0) return herr(H, c->loc, "range() step must not be zero"), false;
   host_seq *s = seq_new(H, 8);
-  for (int64_t v = lo; stride > 0 ? v < hi : v > hi; v += stride) {
+  for (int64_t v = lo; stride > 0 ? v < hi : v > hi;) {
     if (s->n >= HOST_MAX_RANGE) return herr(H, c->loc, "range() of more than %d values in host code", HOST_MAX_RANGE), false;
     if (!step(H, c->loc, 1)) return false;
     seq_push(H, s, host_int(v));
+    if (__builtin_add_overflow(v, stride, &v)) break; /* past the end of int64: done */
   }
   *out = seq_val(HV_LIST, s);
   return true;
@@ -726,9 +727,10 @@ static bool b_next_pow2_cdiv(host_interp *H, const hcall *c, bool is_cdiv, host_
   for (unsigned i = 0; i < c->nargs; i++)
     if (!need_int(H, &c->args[i], c->loc, what)) return false;
   if (is_cdiv) {
-    host_val t;
-    if (!int_arith(H, FE_ADD, c->args[0].i, c->args[1].i - 1, c->loc, &t)) return false;
-    return int_arith(H, FE_FLOORDIV, t.i, c->args[1].i, c->loc, out);
+    host_val t, d;
+    if (c->args[1].i == 0) return herr(H, c->loc, "division by zero in triton.cdiv"), false;
+    return int_arith(H, FE_SUB, c->args[1].i, 1, c->loc, &d) && int_arith(H, FE_ADD, c->args[0].i, d.i, c->loc, &t) &&
+           int_arith(H, FE_FLOORDIV, t.i, c->args[1].i, c->loc, out);
   }
   int64_t n = c->args[0].i, p = 1;
   if (n > ((int64_t)1 << 62)) return herr(H, c->loc, "triton.next_power_of_2(%lld) does not fit in 64 bits", (long long)n), false;

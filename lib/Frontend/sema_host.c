@@ -197,8 +197,17 @@ static bool make_variant(sema *S, const host_val *c, ir_loc loc, unsigned index,
     v->cfg_names[i] = d->keys[i].s;
     if (!from_host(S, &d->vals[i], c->cfg->loc, d->keys[i].s, &v->cfg_vals[i])) return false;
   }
-  v->warps = (unsigned)c->cfg->num_warps;
-  v->stages = (unsigned)c->cfg->num_stages;
+  int64_t w = c->cfg->num_warps, st = c->cfg->num_stages;
+  if (w && (w > 32 || (w & (w - 1)))) {
+    sema_error(S, c->cfg->loc, "triton.Config num_warps must be a power of two up to 32, got %lld", (long long)w);
+    return false;
+  }
+  if (st > 64) {
+    sema_error(S, c->cfg->loc, "triton.Config num_stages must be at most 64, got %lld", (long long)st);
+    return false;
+  }
+  v->warps = (unsigned)w;
+  v->stages = (unsigned)st;
   return true;
 }
 
@@ -259,7 +268,7 @@ static bool read_prune(sema *S, sema_jit *j, const fe_expr *call) {
     if (!strcmp(ks, "early_config_prune") && (v->kind == HV_NONE || host_is_callable(v))) j->tuning.early_prune = *v;
     else if (!strcmp(ks, "perf_model") && (v->kind == HV_NONE || host_is_callable(v))) j->tuning.perf_model = v->kind != HV_NONE;
     else if (!strcmp(ks, "top_k") && (v->kind == HV_INT || v->kind == HV_FLOAT || v->kind == HV_NONE))
-      j->tuning.top_k = v->kind == HV_INT ? v->i : v->kind == HV_FLOAT ? (int64_t)(v->f * 1e6) : 0;
+      j->tuning.top_k = v->kind == HV_INT ? v->i : v->kind == HV_FLOAT && v->f > 0 ? 1 : 0; /* a fraction: some */
     else {
       sema_error(S, at->loc, "prune_configs_by: unsupported entry '%s' (early_config_prune and perf_model take "
                  "functions, top_k a number)", ks);
