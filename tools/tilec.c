@@ -54,6 +54,7 @@ static const char usage[] =
     "  -O0                     skip LLVM optimization\n"
     "  --threads N             threads compiling autotune variants (default: min(variants, CPUs, 16))\n"
     "  --variants              one PTX and one JSON per entry: OUT.<entry>.ptx, OUT.<entry>.json\n"
+    "                          (not with IR dumps or --pass-timing, which compile one module)\n"
     "  --metadata PATH         where to write the metadata JSON (default: output with .json)\n"
     "  --print-ir-after-all    print the IR after every pass to stderr\n"
     "  --print-ir-after=PASS   print the IR after PASS (repeatable; 'frontend' for the frontend's output)\n"
@@ -299,7 +300,8 @@ static int write_results(cli *c, tilec_result *r) {
     path = dflt = replace_extension(base ? base + 1 : c->input, emit_extension(c->opts.emit));
     if (!path) return out_of_memory();
   }
-  if (c->variants && c->opts.emit == TILEC_EMIT_PTX && strcmp(path, "-") != 0) {
+  /* --variants with IR callbacks (dumps, timing) compiles one module: written as one file */
+  if (c->variants && tilec_result_part_count(r) && strcmp(path, "-") != 0) {
     int prc = write_parts(path, r);
     free(dflt);
     return prc;
