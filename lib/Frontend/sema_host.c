@@ -242,10 +242,12 @@ static bool read_configs(sema *S, sema_jit *j, const fe_expr *call) {
     return false;
   }
   j->variants = sup_arena_alloc(S->arena, v.seq->n * sizeof(sema_variant));
+  const ir_attr **all = sup_arena_alloc(S->arena, (S->nall_configs + v.seq->n) * sizeof(ir_attr *));
+  if (S->nall_configs) memcpy(all, S->all_configs, S->nall_configs * sizeof(ir_attr *));
+  S->all_configs = all;
   for (unsigned i = 0; i < v.seq->n; i++) {
     if (!make_variant(S, &v.seq->items[i], l->loc, i, &j->variants[i])) return false;
-    S->all_configs = S->all_configs ? S->all_configs : sup_arena_alloc(S->arena, 256 * sizeof(ir_attr *));
-    if (S->nall_configs < 256) S->all_configs[S->nall_configs++] = config_attr(S, j, &j->variants[i]);
+    S->all_configs[S->nall_configs++] = config_attr(S, j, &j->variants[i]);
   }
   j->nvariants = v.seq->n;
   return true;
