@@ -8,13 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define META_VERSION 1
+#define META_VERSION_MIN 1
+#define META_VERSION_MAX 2
 
 struct tilert_metadata {
+  int version;
   char *target;
   char *compiler;
   size_t nkernels;
   tilert_kernel_info *kernels;
+  size_t ntuning;
+  tilert_tuning_info *tuning;
 };
 
 static const char *const dtype_names[TILERT_DTYPE_COUNT_] = {
@@ -159,6 +163,77 @@ static tilert_status parse_constexprs(mctx *m, const rt_json *cx, tilert_kernel_
   return TILERT_OK;
 }
 
+/* Version 2's per-kernel additions: num_stages, and variant_of / variant together. */
+static tilert_status parse_variant(mctx *m, const rt_json *v, tilert_kernel_info *k) {
+  int64_t stages, variant;
+  char *of;
+  k->variant = -1;
+  RT_TRY(int_field(m, v, "num_stages", false, 0, 64, 0, &stages));
+  k->num_stages = (uint32_t)stages;
+  RT_TRY(str_field(m, v, "variant_of", false, &of));
+  k->variant_of = of;
+  RT_TRY(int_field(m, v, "variant", false, 0, INT32_MAX, -1, &variant));
+  if ((of == NULL) != (variant < 0))
+    return mfail(m, v, "\"variant_of\" and \"variant\" go together");
+  k->variant = (int32_t)variant;
+  return TILERT_OK;
+}
+
+/* An array of non-empty strings (a missing key: empty). */
+static tilert_status str_list(mctx *m, const rt_json *obj, const char *key, size_t *out_n, const char *const **out) {
+  const rt_json *a;
+  RT_TRY(field(m, obj, key, RT_JSON_ARRAY, false, &a));
+  size_t n = a ? a->n : 0;
+  char **xs = calloc(n ? n : 1, sizeof *xs);
+  if (!xs) return mfail(m, obj, "out of memory");
+  *out = (const char *const *)xs;
+  *out_n = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (a->items[i].type != RT_JSON_STRING || !a->items[i].str[0])
+      return mfail(m, &a->items[i], "\"%s\": expected non-empty strings", key);
+    if (!(xs[i] = strdup(a->items[i].str))) return mfail(m, a, "out of memory");
+    *out_n = i + 1;
+  }
+  return TILERT_OK;
+}
+
+static tilert_status parse_tuning_entry(mctx *m, const rt_json *v, size_t i, const tilert_metadata *md,
+                                        tilert_tuning_info *t) {
+  set_path(m, "tuning[%zu]", i);
+  if (v->type != RT_JSON_OBJECT) return mfail(m, v, "expected object, got %s", rt_json_type_name(v->type));
+  char *kernel, *prune;
+  int64_t warmup, rep, configs;
+  RT_TRY(str_field(m, v, "kernel", true, &kernel));
+  t->kernel = kernel;
+  set_path(m, "tuning %s", kernel);
+  RT_TRY(str_list(m, v, "variants", &t->nvariants, &t->variants));
+  if (t->nvariants == 0) return mfail(m, v, "\"variants\" is empty");
+  for (size_t k = 0; k < t->nvariants; k++)
+    if (!tilert_metadata_find(md, t->variants[k]))
+      return mfail(m, v, "variant \"%s\" is not a kernel of this metadata", t->variants[k]);
+  RT_TRY(str_list(m, v, "key", &t->nkey, &t->key));
+  RT_TRY(str_list(m, v, "reset_to_zero", &t->nreset_to_zero, &t->reset_to_zero));
+  RT_TRY(str_list(m, v, "restore_value", &t->nrestore_value, &t->restore_value));
+  RT_TRY(int_field(m, v, "warmup", false, 0, INT32_MAX, 25, &warmup));
+  RT_TRY(int_field(m, v, "rep", false, 0, INT32_MAX, 100, &rep));
+  RT_TRY(int_field(m, v, "configs", false, 0, INT32_MAX, (int64_t)t->nvariants, &configs));
+  RT_TRY(str_field(m, v, "prune", false, &prune));
+  t->prune = prune;
+  t->warmup = (uint32_t)warmup, t->rep = (uint32_t)rep, t->configs = (uint32_t)configs;
+  return TILERT_OK;
+}
+
+static tilert_status parse_tuning(mctx *m, const rt_json *root, tilert_metadata *md) {
+  const rt_json *ts;
+  RT_TRY(field(m, root, "tuning", RT_JSON_ARRAY, false, &ts));
+  if (!ts || ts->n == 0) return TILERT_OK;
+  md->tuning = calloc(ts->n, sizeof *md->tuning);
+  if (!md->tuning) return mfail(m, ts, "out of memory");
+  md->ntuning = ts->n;
+  for (size_t i = 0; i < ts->n; i++) RT_TRY(parse_tuning_entry(m, &ts->items[i], i, md, &md->tuning[i]));
+  return TILERT_OK;
+}
+
 static tilert_status parse_kernel(mctx *m, const rt_json *v, size_t i, tilert_kernel_info *k) {
   set_path(m, "kernels[%zu]", i);
   if (v->type != RT_JSON_OBJECT)
@@ -175,6 +250,7 @@ static tilert_status parse_kernel(mctx *m, const rt_json *v, size_t i, tilert_ke
                  "\"threads_per_block\" is %lld but num_warps %lld needs %lld", (long long)threads,
                  (long long)warps, (long long)(warps * 32));
   RT_TRY(int_field(m, v, "shared_bytes", false, 0, INT32_MAX, 0, &shared));
+  RT_TRY(parse_variant(m, v, k));
   k->num_warps = (uint32_t)warps;
   k->threads_per_block = (uint32_t)threads;
   k->shared_bytes = (uint32_t)shared;
@@ -216,10 +292,11 @@ static tilert_status parse_top(mctx *m, const rt_json *root, tilert_metadata *md
     return mfail(m, fmt, "\"format\": expected \"tilec-metadata\", got \"%s\"", fmt->str);
   int64_t version;
   RT_TRY(int_field(m, root, "version", true, INT64_MIN, INT64_MAX, 0, &version));
-  if (version != META_VERSION)
+  if (version < META_VERSION_MIN || version > META_VERSION_MAX)
     return mfail(m, rt_json_get(root, "version"),
-                 "unsupported metadata version %lld (this runtime reads version %d)",
-                 (long long)version, META_VERSION);
+                 "unsupported metadata version %lld (this runtime reads versions %d to %d)",
+                 (long long)version, META_VERSION_MIN, META_VERSION_MAX);
+  md->version = (int)version;
   RT_TRY(str_field(m, root, "target", true, &md->target));
   if (!valid_target(md->target))
     return mfail(m, rt_json_get(root, "target"), "\"target\": expected sm_NN or sm_NNa, got \"%s\"", md->target);
@@ -238,7 +315,7 @@ static tilert_status parse_top(mctx *m, const rt_json *root, tilert_metadata *md
         return mfail(m, &ks->items[i], "duplicate kernel \"%s\"", md->kernels[i].name);
       }
   }
-  return TILERT_OK;
+  return md->version >= 2 ? parse_tuning(m, root, md) : TILERT_OK;
 }
 
 tilert_status tilert_metadata_parse(const char *json, size_t len, tilert_metadata **out_meta,
@@ -266,8 +343,21 @@ void tilert_metadata_free(tilert_metadata *md) {
     for (size_t j = 0; j < k->nconstexprs; j++) free((char *)k->constexprs[j].name);
     free((void *)k->constexprs);
     free((char *)k->name);
+    free((char *)k->variant_of);
   }
   free(md->kernels);
+  for (size_t i = 0; i < md->ntuning; i++) {
+    tilert_tuning_info *t = &md->tuning[i];
+    const char *const *lists[] = {t->variants, t->key, t->reset_to_zero, t->restore_value};
+    size_t ns[] = {t->nvariants, t->nkey, t->nreset_to_zero, t->nrestore_value};
+    for (size_t l = 0; l < 4; l++) {
+      for (size_t j = 0; lists[l] && j < ns[l]; j++) free((char *)lists[l][j]);
+      free((void *)lists[l]);
+    }
+    free((char *)t->kernel);
+    free((char *)t->prune);
+  }
+  free(md->tuning);
   free(md->target);
   free(md->compiler);
   free(md);
@@ -276,6 +366,18 @@ void tilert_metadata_free(tilert_metadata *md) {
 const char *tilert_metadata_target(const tilert_metadata *md) { return md->target; }
 const char *tilert_metadata_compiler(const tilert_metadata *md) { return md->compiler ? md->compiler : ""; }
 size_t tilert_metadata_kernel_count(const tilert_metadata *md) { return md->nkernels; }
+int tilert_metadata_version(const tilert_metadata *md) { return md->version; }
+size_t tilert_metadata_tuning_count(const tilert_metadata *md) { return md->ntuning; }
+
+const tilert_tuning_info *tilert_metadata_tuning(const tilert_metadata *md, size_t i) {
+  return i < md->ntuning ? &md->tuning[i] : NULL;
+}
+
+const tilert_tuning_info *tilert_metadata_find_tuning(const tilert_metadata *md, const char *kernel) {
+  for (size_t i = 0; i < md->ntuning; i++)
+    if (strcmp(md->tuning[i].kernel, kernel) == 0) return &md->tuning[i];
+  return NULL;
+}
 
 const tilert_kernel_info *tilert_metadata_kernel(const tilert_metadata *md, size_t i) {
   return i < md->nkernels ? &md->kernels[i] : NULL;

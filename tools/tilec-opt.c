@@ -171,16 +171,13 @@ static bool write_output(const char *path, const char *text) {
 }
 
 /* The metadata JSON of the converted kernels, as tilec writes it beside its output. */
-static bool write_metadata(ir_module *m, const opts *o, const cg_module *cm) {
-  size_t n = cg_num_kernels(cm);
-  drv_kernel_facts *facts = calloc(n ? n : 1, sizeof *facts);
-  if (!facts) return false;
-  for (size_t i = 0; i < n; i++)
-    facts[i] = (drv_kernel_facts){cg_kernel(cm, i)->name, cg_kernel(cm, i)->shared_bytes};
-  char *json = drv_metadata_json(m, cg_module_target(cm)->name, facts, n);
-  bool ok = json && write_output(o->metadata, json);
+static bool write_metadata(ir_module *m, const opts *o, cg_module *cm) {
+  drv_meta_part part;
+  bool ok = drv_unit_meta(m, cm, &part);
+  char *json = ok ? drv_metadata_json(cg_module_target(cm)->name, &part, 1) : NULL;
+  ok = json && write_output(o->metadata, json);
   free(json);
-  free(facts);
+  drv_meta_part_free(&part);
   return ok;
 }
 

@@ -31,6 +31,7 @@ typedef struct cli {
   int pass_timing;
   int dump_failed;
   int print_targets;
+  int variants;
   double timing_total;
   sup_strbuf timing;
 } cli;
@@ -52,6 +53,9 @@ static const char usage[] =
     "  --num-stages N          software pipelining stages, stored for the pipeliner (default: unset)\n"
     "  --wgmma                 let dots use wgmma on sm_90a (not yet validated on a GPU; default: mma.sync)\n"
     "  -O0                     skip LLVM optimization\n"
+    "  --threads N             threads compiling autotune variants (default: min(variants, CPUs, 16))\n"
+    "  --variants              one PTX and one JSON per entry: OUT.<entry>.ptx, OUT.<entry>.json\n"
+    "                          (not with IR dumps or --pass-timing, which compile one module)\n"
     "  --metadata PATH         where to write the metadata JSON (default: output with .json)\n"
     "  --print-ir-after-all    print the IR after every pass to stderr\n"
     "  --print-ir-after=PASS   print the IR after PASS (repeatable; 'frontend' for the frontend's output)\n"
@@ -150,6 +154,11 @@ static int parse_args(cli *c, int argc, char **argv) {
       c->opts.wgmma = 1;
     } else if ((v = option_value(argc, argv, &i, "--num-stages"))) {
       if (!parse_count(v, &c->opts.num_stages)) return usage_error("bad --num-stages '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--threads"))) {
+      if (!parse_count(v, &c->opts.num_threads)) return usage_error("bad --threads '%s'", v);
+    } else if (strcmp(a, "--variants") == 0) {
+      c->variants = 1;
+      c->opts.split_entries = 1;
     } else if (strcmp(a, "--print-targets") == 0) {
       c->print_targets = 1;
     } else if ((v = option_value(argc, argv, &i, "--metadata"))) {
@@ -264,6 +273,26 @@ static int write_output(const char *path, const char *data, size_t len) {
   return err ? 1 : 0;
 }
 
+/* --variants: PATH's stem + "." + entry + ext for each entry compiled apart. */
+static int write_parts(const char *path, tilec_result *r) {
+  int rc = 0;
+  for (size_t i = 0; i < tilec_result_part_count(r) && !rc; i++) {
+    const char *entry = tilec_result_part_entry(r, i);
+    size_t len, mlen;
+    const char *out = tilec_result_part_output(r, i, &len);
+    const char *meta = tilec_result_part_metadata(r, i, &mlen);
+    char *ext = malloc(strlen(entry) + 8), *ext2 = malloc(strlen(entry) + 8);
+    char *p = NULL, *m = NULL;
+    if (ext && ext2) {
+      sprintf(ext, ".%s.ptx", entry), sprintf(ext2, ".%s.json", entry);
+      p = replace_extension(path, ext), m = replace_extension(path, ext2);
+    }
+    rc = p && m ? write_output(p, out, len) || write_output(m, meta, mlen) : out_of_memory();
+    free(ext), free(ext2), free(p), free(m);
+  }
+  return rc;
+}
+
 static int write_results(cli *c, tilec_result *r) {
   size_t len, mlen;
   const char *out = tilec_result_output(r, &len);
@@ -273,6 +302,12 @@ static int write_results(cli *c, tilec_result *r) {
     const char *base = strrchr(c->input, '/');
     path = dflt = replace_extension(base ? base + 1 : c->input, emit_extension(c->opts.emit));
     if (!path) return out_of_memory();
+  }
+  /* --variants with IR callbacks (dumps, timing) compiles one module: written as one file */
+  if (c->variants && tilec_result_part_count(r) && strcmp(path, "-") != 0) {
+    int prc = write_parts(path, r);
+    free(dflt);
+    return prc;
   }
   int rc = write_output(path, out, len);
   bool machine = c->opts.emit == TILEC_EMIT_PTX || c->opts.emit == TILEC_EMIT_CUBIN;

@@ -96,6 +96,13 @@ typedef struct tilec_options {
   unsigned num_stages;              /* 0: not set; else stored as tgpu.num_stages (pipelining) */
   int wgmma;                        /* non-zero: dots may use wgmma where the target has it
                                        (sm_90a); not yet validated on a GPU (docs/dot.md) */
+  /* Autotuned kernels (docs/tuning.md): each kept config is an entry point (<kernel> for the
+   * first, <kernel>__v<i> for config i). For PTX output without IR or timing callbacks the
+   * entries compile apart, in parallel, and their PTX is merged in entry order (identical
+   * for any thread count). */
+  unsigned num_threads;             /* threads for that: 0 = min(entries, CPUs, 16); 1 = serial */
+  int split_entries;                /* compile every entry apart even without autotune (the
+                                       result's parts then hold one PTX per entry) */
 } tilec_options;
 
 typedef struct tilec_result tilec_result;
@@ -118,6 +125,12 @@ const char *tilec_result_metadata(const tilec_result *r, size_t *out_len);
 /* Number of kernels compiled and their entry names (owned by the result). */
 size_t tilec_result_kernel_count(const tilec_result *r);
 const char *tilec_result_kernel_name(const tilec_result *r, size_t i);
+/* Entries compiled apart (see num_threads): count, and per entry its name, its PTX alone and
+ * its metadata alone (owned by the result; 0 / NULL when the module compiled as one). */
+size_t tilec_result_part_count(const tilec_result *r);
+const char *tilec_result_part_entry(const tilec_result *r, size_t i);
+const char *tilec_result_part_output(const tilec_result *r, size_t i, size_t *out_len);
+const char *tilec_result_part_metadata(const tilec_result *r, size_t i, size_t *out_len);
 void tilec_result_free(tilec_result *r);
 
 #ifdef __cplusplus

@@ -93,7 +93,28 @@ typedef struct tilert_kernel_info {
   const tilert_param_info *params;
   size_t nconstexprs;
   const tilert_constexpr_info *constexprs;
+  /* Metadata version 2 (version 1 reads as 0 / NULL / -1): */
+  uint32_t num_stages;           /* the pipelining stages compiled in (0: not recorded) */
+  const char *variant_of;        /* an autotune variant: its kernel's Python name; else NULL */
+  int32_t variant;               /* its config index in the autotune list; else -1 */
 } tilert_kernel_info;
+
+/* The tuning facts of an autotuned kernel ("tuning" in metadata version 2). Read-only;
+ * owned by its metadata. */
+typedef struct tilert_tuning_info {
+  const char *kernel;            /* the Python name */
+  size_t nvariants;              /* its entries, in config order (each a kernel of the metadata) */
+  const char *const *variants;
+  size_t nkey;                   /* the autotune key: parameter names */
+  const char *const *key;
+  size_t nreset_to_zero;         /* outputs to zero before each timed run */
+  const char *const *reset_to_zero;
+  size_t nrestore_value;         /* arguments to restore after each timed run */
+  const char *const *restore_value;
+  uint32_t warmup, rep;          /* Triton's do_bench budgets (ms) */
+  uint32_t configs;              /* configs written; nvariants of them were kept */
+  const char *prune;             /* "none", "applied", "deferred", "applied; perf_model deferred" */
+} tilert_tuning_info;
 
 typedef struct tilert_metadata tilert_metadata;
 
@@ -111,6 +132,14 @@ size_t tilert_metadata_kernel_count(const tilert_metadata *meta);
 const tilert_kernel_info *tilert_metadata_kernel(const tilert_metadata *meta, size_t i);
 /* The kernel named `name`, or NULL. Owned by meta. */
 const tilert_kernel_info *tilert_metadata_find(const tilert_metadata *meta, const char *name);
+
+/* The metadata's version (1 or 2). */
+int tilert_metadata_version(const tilert_metadata *meta);
+/* Autotuned kernels: count, the i-th (i < count, else NULL), the one named `kernel` (its
+ * Python name) or NULL. Owned by meta. */
+size_t tilert_metadata_tuning_count(const tilert_metadata *meta);
+const tilert_tuning_info *tilert_metadata_tuning(const tilert_metadata *meta, size_t i);
+const tilert_tuning_info *tilert_metadata_find_tuning(const tilert_metadata *meta, const char *kernel);
 
 /* The integer value of constexpr `name` of kernel k (e.g. "BLOCK", to size a grid):
  * TILERT_OK, or TILERT_ERROR_NOT_FOUND when k has no integer constexpr of that name. */

@@ -23,6 +23,8 @@ struct tilec_result {
   size_t metadata_len;
   size_t nkernels;
   char **kernel_names;
+  size_t nparts;            /* entries compiled apart (drv_compile_units) */
+  drv_result_part *parts;
 };
 
 const char *tilec_version(void) { return TILEC_VERSION; }
@@ -110,17 +112,49 @@ static bool result_set_kernels(tilec_result *r, ir_module *m) {
 
 /* False when out of memory. */
 static bool result_set_metadata(tilec_result *r, ir_module *m, const char *arch, cg_module *cm) {
+  drv_meta_part part;
+  bool ok = drv_unit_meta(m, cm, &part);
+  if (ok) r->metadata = drv_metadata_json(arch, &part, 1);
+  r->metadata_len = r->metadata ? strlen(r->metadata) : 0;
+  drv_meta_part_free(&part);
+  return r->metadata != NULL;
+}
+
+bool drv_unit_meta(ir_module *m, cg_module *cm, drv_meta_part *out) {
   size_t n = cm ? cg_num_kernels(cm) : 0;
   drv_kernel_facts *facts = calloc(n ? n : 1, sizeof *facts);
-  if (!facts) return false;
+  if (!facts) return *out = (drv_meta_part){0}, false;
   for (size_t i = 0; i < n; i++) {
     facts[i].name = cg_kernel(cm, i)->name;
     facts[i].shared_bytes = cg_kernel(cm, i)->shared_bytes;
   }
-  r->metadata = drv_metadata_json(m, arch, facts, n);
-  r->metadata_len = r->metadata ? strlen(r->metadata) : 0;
+  bool ok = drv_metadata_part(m, facts, n, out);
   free(facts);
-  return r->metadata != NULL;
+  return ok;
+}
+
+tilec_result *drv_result_new(char *output, size_t len, char *metadata, drv_result_part *parts, size_t nparts) {
+  tilec_result *r = result_new(output, len);
+  if (r) {
+    r->metadata = metadata, r->metadata_len = metadata ? strlen(metadata) : 0;
+    r->parts = parts, r->nparts = nparts;
+    r->kernel_names = calloc(nparts ? nparts : 1, sizeof *r->kernel_names);
+    for (size_t i = 0; r->kernel_names && i < nparts; i++)
+      if ((r->kernel_names[r->nkernels] = strdup(parts[i].entry))) r->nkernels++;
+    if (r->kernel_names && r->nkernels == nparts && metadata) return r;
+    tilec_result_free(r);
+    return NULL;
+  }
+  free(metadata);
+  for (size_t i = 0; i < nparts; i++) drv_result_part_free(&parts[i]);
+  free(parts);
+  return NULL;
+}
+
+void drv_result_part_free(drv_result_part *p) {
+  free(p->entry);
+  free(p->output);
+  free(p->metadata);
 }
 
 /* ---- stages ----------------------------------------------------------------------------- */
@@ -189,12 +223,14 @@ static void set_num_stages(ir_module *m, unsigned n) {
     if (ir_op_get_attr(f, TGPU_ATTR_NUM_STAGES)) ir_op_set_attr(f, TGPU_ATTR_NUM_STAGES, a);
 }
 
-static ir_module *run_frontend(ir_context *ctx, const char *filename, const char *src, size_t len,
-                               const tilec_options *o) {
+ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, size_t len,
+                        const tilec_options *o, const char *kernel, int variant) {
   fe_define *defs = calloc(o->ndefines ? o->ndefines : 1, sizeof *defs);
   if (!defs) return ir_context_note_oom(ctx), NULL;
   for (size_t i = 0; i < o->ndefines; i++) defs[i] = (fe_define){o->defines[i].name, o->defines[i].value};
-  fe_options fo = {o->signature, defs, o->ndefines, o->kernels, o->nkernels, o->num_warps};
+  fe_options fo = {o->signature, defs, o->ndefines, o->kernels, o->nkernels, o->num_warps, false, 0, false};
+  if (kernel) fo.kernels = &kernel, fo.nkernels = 1, fo.is_unit = true;
+  if (kernel && variant >= 0) fo.one_variant = true, fo.variant = (unsigned)variant;
   ir_module *m = fe_compile_source(ctx, filename, src, len, &fo);
   free(defs);
   if (m) {
@@ -257,6 +293,18 @@ static bool emit_machine(ir_context *ctx, ir_module *m, const tilec_options *o, 
   return bin != NULL;
 }
 
+bool drv_unit_ptx(ir_context *ctx, ir_module *m, const tilec_options *o, char **out_ptx, size_t *out_len,
+                  drv_meta_part *out_meta) {
+  compile_state st = {o, ctx, 0};
+  cg_module *cm = NULL;
+  *out_ptx = NULL;
+  *out_meta = (drv_meta_part){0};
+  bool ok = run_pipeline(m, false, &st) && emit_machine(ctx, m, o, &cm, out_ptx, out_len);
+  if (ok && !drv_unit_meta(m, cm, out_meta)) ok = false, ir_context_note_oom(ctx);
+  if (cm) cg_module_destroy(cm);
+  return ok;
+}
+
 static tilec_result *compile_module(ir_context *ctx, ir_module *m, const tilec_options *o) {
   compile_state st = {o, ctx, 0};
   char *out = NULL;
@@ -311,11 +359,13 @@ int tilec_compile(const char *filename, const char *source, size_t len, const ti
     if (ast) r = result_new(ast, strlen(ast));
     if (!r && !diag_error_count(de)) ir_context_note_oom(ctx);
   } else {
-    ir_module *m = run_frontend(ctx, filename, source, len, o);
-    if (m) {
+    ir_module *m = drv_frontend(ctx, filename, source, len, o, NULL, -1);
+    if (m && drv_wants_units(m, o)) {
+      r = drv_compile_units(ctx, m, filename, source, len, o, options_target(ctx, o)->name);
+    } else if (m) {
       r = compile_module(ctx, m, o);
-      ir_module_destroy(m);
     }
+    if (m) ir_module_destroy(m);
   }
   unsigned errors = diag_error_count(de);
   if (r && errors) {
@@ -348,8 +398,28 @@ const char *tilec_result_kernel_name(const tilec_result *r, size_t i) {
   return r && i < r->nkernels ? r->kernel_names[i] : NULL;
 }
 
+size_t tilec_result_part_count(const tilec_result *r) { return r ? r->nparts : 0; }
+
+const char *tilec_result_part_entry(const tilec_result *r, size_t i) {
+  return r && i < r->nparts ? r->parts[i].entry : NULL;
+}
+
+const char *tilec_result_part_output(const tilec_result *r, size_t i, size_t *out_len) {
+  bool ok = r && i < r->nparts;
+  if (out_len) *out_len = ok ? r->parts[i].output_len : 0;
+  return ok ? r->parts[i].output : NULL;
+}
+
+const char *tilec_result_part_metadata(const tilec_result *r, size_t i, size_t *out_len) {
+  bool ok = r && i < r->nparts;
+  if (out_len) *out_len = ok ? strlen(r->parts[i].metadata) : 0;
+  return ok ? r->parts[i].metadata : NULL;
+}
+
 void tilec_result_free(tilec_result *r) {
   if (!r) return;
+  for (size_t i = 0; i < r->nparts; i++) drv_result_part_free(&r->parts[i]);
+  free(r->parts);
   for (size_t i = 0; i < r->nkernels; i++) free(r->kernel_names[i]);
   free(r->kernel_names);
   free(r->output);

@@ -3,11 +3,13 @@
  * The JSON is what libtilert parses (runtime/meta.c); the two change together. */
 #include "Driver/driver.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "Conversion/conversion.h"
 #include "Dialect/TileGPU/target_info.h"
 #include "Dialect/attr_names.h"
+#include "Frontend/frontend.h"
 
 static void json_string(sup_strbuf *b, const char *s) {
   sup_strbuf_putc(b, '"');
@@ -91,33 +93,43 @@ static void emit_param(sup_strbuf *b, const ir_op *func, unsigned i, const ir_ty
   }
 }
 
+/* A constexpr or tuning value as JSON: ints, bools, floats, strings, None (unit), arrays;
+ * anything else as the string of its IR form. */
+static void json_attr(sup_strbuf *b, const ir_attr *v) {
+  if (v->kind == IR_ATTR_INT && v->type && v->type->width == 1) {
+    sup_strbuf_puts(b, v->ival ? "true" : "false");
+  } else if (v->kind == IR_ATTR_INT) {
+    sup_strbuf_printf(b, "%lld", (long long)v->ival);
+  } else if (v->kind == IR_ATTR_FLOAT) {
+    sup_strbuf_printf(b, "%.17g", v->fval);
+  } else if (v->kind == IR_ATTR_STRING) {
+    json_string(b, v->str);
+  } else if (v->kind == IR_ATTR_UNIT) {
+    sup_strbuf_puts(b, "null");
+  } else if (v->kind == IR_ATTR_ARRAY) {
+    sup_strbuf_putc(b, '[');
+    for (unsigned i = 0; i < v->count; i++) {
+      if (i) sup_strbuf_puts(b, ", ");
+      json_attr(b, v->elems[i]);
+    }
+    sup_strbuf_putc(b, ']');
+  } else {
+    sup_strbuf s = {0};
+    ir_attr_print(v, &s);
+    json_string(b, sup_strbuf_cstr(&s));
+    if (s.failed) b->failed = true;
+    sup_strbuf_free(&s);
+  }
+}
+
 static void emit_constexprs(sup_strbuf *b, const ir_op *func) {
   const ir_attr *ce = ir_op_get_attr(func, TILEC_ATTR_CONSTEXPRS);
   sup_strbuf_puts(b, "{");
-  if (ce && ce->kind == IR_ATTR_DICT) {
-    for (unsigned i = 0; i < ce->count; i++) {
-      const ir_attr *v = ce->entries[i].value;
-      if (i) sup_strbuf_puts(b, ", ");
-      json_string(b, ce->entries[i].name);
-      sup_strbuf_puts(b, ": ");
-      if (v->kind == IR_ATTR_INT && v->type && v->type->width == 1)
-        sup_strbuf_puts(b, v->ival ? "true" : "false");
-      else if (v->kind == IR_ATTR_INT)
-        sup_strbuf_printf(b, "%lld", (long long)v->ival);
-      else if (v->kind == IR_ATTR_FLOAT)
-        sup_strbuf_printf(b, "%.17g", v->fval);
-      else if (v->kind == IR_ATTR_STRING)
-        json_string(b, v->str);
-      else if (v->kind == IR_ATTR_UNIT)
-        sup_strbuf_puts(b, "null");
-      else {
-        sup_strbuf s = {0};
-        ir_attr_print(v, &s);
-        json_string(b, sup_strbuf_cstr(&s));
-        if (s.failed) b->failed = true;
-        sup_strbuf_free(&s);
-      }
-    }
+  for (unsigned i = 0; ce && ce->kind == IR_ATTR_DICT && i < ce->count; i++) {
+    if (i) sup_strbuf_puts(b, ", ");
+    json_string(b, ce->entries[i].name);
+    sup_strbuf_puts(b, ": ");
+    json_attr(b, ce->entries[i].value);
   }
   sup_strbuf_puts(b, "}");
 }
@@ -128,14 +140,22 @@ static unsigned shared_bytes_of(const char *name, const drv_kernel_facts *facts,
   return 0;
 }
 
-static void emit_kernel(sup_strbuf *b, const ir_op *func, unsigned num_warps,
-                        const drv_kernel_facts *facts, size_t nfacts) {
+static void emit_kernel(sup_strbuf *b, const ir_op *func, const drv_kernel_facts *facts, size_t nfacts) {
   const char *name = ir_op_get_string_attr(func, "sym_name");
   const ir_block *entry = ir_region_entry(&func->regions[0]);
+  unsigned num_warps = tgpu_func_num_warps(func);
   sup_strbuf_puts(b, "    {\n      \"name\": ");
   json_string(b, name);
+  const char *of = ir_op_get_string_attr(func, FE_ATTR_VARIANT_OF);
+  const ir_attr *vi = ir_op_get_attr(func, FE_ATTR_VARIANT);
+  if (of && vi && vi->kind == IR_ATTR_INT) {
+    sup_strbuf_puts(b, ",\n      \"variant_of\": ");
+    json_string(b, of);
+    sup_strbuf_printf(b, ",\n      \"variant\": %lld", (long long)vi->ival);
+  }
   sup_strbuf_printf(b, ",\n      \"num_warps\": %u,\n      \"threads_per_block\": %u,\n", num_warps,
                     num_warps * 32);
+  sup_strbuf_printf(b, "      \"num_stages\": %u,\n", tgpu_func_num_stages(func));
   sup_strbuf_printf(b, "      \"shared_bytes\": %u,\n      \"params\": [",
                     shared_bytes_of(name, facts, nfacts));
   for (unsigned i = 0; entry && i < entry->nargs; i++) {
@@ -154,20 +174,101 @@ bool drv_is_kernel(const ir_op *op) {
   return !vis || strcmp(vis, "private") != 0;
 }
 
-char *drv_metadata_json(ir_module *m, const char *target, const drv_kernel_facts *facts,
-                        size_t nfacts) {
+/* The tuning facts of an autotuned kernel's variant as the JSON members after "kernel". */
+static char *tuning_json(const ir_op *func) {
+  const ir_attr *t = ir_op_get_attr(func, FE_ATTR_TUNING);
   sup_strbuf b = {0};
-  sup_strbuf_puts(&b, "{\n  \"format\": \"tilec-metadata\",\n  \"version\": 1,\n");
+  for (unsigned i = 0; t && t->kind == IR_ATTR_DICT && i < t->count; i++) {
+    sup_strbuf_puts(&b, ", ");
+    json_string(&b, t->entries[i].name);
+    sup_strbuf_puts(&b, ": ");
+    json_attr(&b, t->entries[i].value);
+  }
+  return sup_strbuf_take(&b);
+}
+
+static bool add_note(drv_meta_part *p, const ir_op *func) {
+  const char *of = ir_op_get_string_attr(func, FE_ATTR_VARIANT_OF);
+  if (!of) return true;
+  drv_variant_note *n = realloc(p->notes, (p->nnotes + 1) * sizeof *n);
+  if (!n) return false;
+  p->notes = n;
+  n = &p->notes[p->nnotes];
+  n->kernel = strdup(of);
+  n->entry = strdup(ir_op_get_string_attr(func, "sym_name"));
+  n->tuning = tuning_json(func);
+  p->nnotes++;
+  return n->kernel && n->entry && n->tuning;
+}
+
+bool drv_metadata_part(ir_module *m, const drv_kernel_facts *facts, size_t nfacts, drv_meta_part *out) {
+  sup_strbuf b = {0};
+  bool ok = true;
+  *out = (drv_meta_part){0};
+  for (ir_op *op = ir_module_body(m)->first; op; op = op->next) {
+    if (!drv_is_kernel(op)) continue;
+    if (b.len) sup_strbuf_puts(&b, ",\n");
+    emit_kernel(&b, op, facts, nfacts);
+    ok = add_note(out, op) && ok;
+  }
+  out->kernels = sup_strbuf_take(&b);
+  return ok && out->kernels;
+}
+
+void drv_meta_part_free(drv_meta_part *p) {
+  for (size_t i = 0; i < p->nnotes; i++) {
+    free(p->notes[i].kernel);
+    free(p->notes[i].entry);
+    free(p->notes[i].tuning);
+  }
+  free(p->notes);
+  free(p->kernels);
+  *p = (drv_meta_part){0};
+}
+
+/* One "tuning" entry per autotuned kernel, in the order its first variant appears. */
+static void emit_tuning(sup_strbuf *b, const drv_meta_part *parts, size_t nparts) {
+  bool first = true;
+  for (size_t p = 0; p < nparts; p++)
+    for (size_t i = 0; i < parts[p].nnotes; i++) {
+      const drv_variant_note *n = &parts[p].notes[i];
+      bool seen = false;
+      for (size_t q = 0; q <= p && !seen; q++)
+        for (size_t k = 0; k < (q == p ? i : parts[q].nnotes) && !seen; k++)
+          seen = strcmp(parts[q].notes[k].kernel, n->kernel) == 0;
+      if (seen) continue;
+      sup_strbuf_puts(b, first ? "\n    {\"kernel\": " : ",\n    {\"kernel\": ");
+      first = false;
+      json_string(b, n->kernel);
+      sup_strbuf_puts(b, ", \"variants\": [");
+      bool f2 = true;
+      for (size_t q = p; q < nparts; q++)
+        for (size_t k = q == p ? i : 0; k < parts[q].nnotes; k++) {
+          if (strcmp(parts[q].notes[k].kernel, n->kernel) != 0) continue;
+          if (!f2) sup_strbuf_puts(b, ", ");
+          f2 = false;
+          json_string(b, parts[q].notes[k].entry);
+        }
+      sup_strbuf_printf(b, "]%s}", n->tuning);
+    }
+  sup_strbuf_puts(b, first ? "]\n" : "\n  ]\n");
+}
+
+char *drv_metadata_json(const char *target, const drv_meta_part *parts, size_t nparts) {
+  sup_strbuf b = {0};
+  sup_strbuf_printf(&b, "{\n  \"format\": \"tilec-metadata\",\n  \"version\": %d,\n", DRV_METADATA_VERSION);
   sup_strbuf_printf(&b, "  \"compiler\": \"tilec %s\",\n  \"target\": ", tilec_version());
   json_string(&b, target);
   sup_strbuf_puts(&b, ",\n  \"kernels\": [");
-  bool first = true;
-  for (ir_op *op = ir_module_body(m)->first; op; op = op->next) {
-    if (!drv_is_kernel(op)) continue;
-    sup_strbuf_puts(&b, first ? "\n" : ",\n");
-    first = false;
-    emit_kernel(&b, op, tgpu_func_num_warps(op), facts, nfacts);
+  bool any = false;
+  for (size_t p = 0; p < nparts; p++) {
+    if (!parts[p].kernels || !parts[p].kernels[0]) continue;
+    sup_strbuf_puts(&b, any ? ",\n" : "\n");
+    sup_strbuf_puts(&b, parts[p].kernels);
+    any = true;
   }
-  sup_strbuf_puts(&b, first ? "]\n}\n" : "\n  ]\n}\n");
+  sup_strbuf_puts(&b, any ? "\n  ],\n  \"tuning\": [" : "],\n  \"tuning\": [");
+  emit_tuning(&b, parts, nparts);
+  sup_strbuf_puts(&b, "}\n");
   return sup_strbuf_take(&b);
 }

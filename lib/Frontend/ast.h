@@ -34,6 +34,8 @@ typedef enum fe_expr_kind {
   FE_EXPR_LIST,       /* [a, b] */
   FE_EXPR_IFEXP,      /* body if cond else orelse */
   FE_EXPR_DICT,       /* {k: v, ...} (for triton.Config) */
+  FE_EXPR_LAMBDA,     /* lambda params: body (host code only: heuristics) */
+  FE_EXPR_LISTCOMP,   /* [body for target in iter if cond ...] (host code only) */
 } fe_expr_kind;
 
 typedef enum fe_binop {
@@ -44,6 +46,14 @@ typedef enum fe_binop {
 typedef enum fe_unop { FE_NEG, FE_POS, FE_INVERT /* ~ */, FE_NOT } fe_unop;
 typedef enum fe_boolop { FE_AND, FE_OR } fe_boolop;
 typedef enum fe_cmpop { FE_LT, FE_LE, FE_GT, FE_GE, FE_EQ, FE_NE, FE_IS, FE_ISNOT, FE_IN, FE_NOTIN } fe_cmpop;
+
+/* One `for target in iter [if cond]...` clause of a list comprehension. */
+typedef struct fe_comp {
+  fe_expr *target;       /* a NAME or a TUPLE of names */
+  fe_expr *iter;
+  unsigned nifs;
+  fe_expr **ifs;
+} fe_comp;
 
 typedef struct fe_keyword {
   const char *name; /* interned */
@@ -72,6 +82,10 @@ struct fe_expr {
   fe_cmpop *cmpops;      /* COMPARE: nitems-1 */
   unsigned nkeywords;    /* CALL */
   fe_keyword *keywords;
+  unsigned nparams;      /* LAMBDA */
+  const char **params;   /* LAMBDA: parameter names (interned) */
+  unsigned ngens;        /* LISTCOMP: the for clauses, outermost first */
+  fe_comp *gens;
 };
 
 typedef enum fe_stmt_kind {
@@ -111,6 +125,8 @@ typedef struct fe_funcdef {
   unsigned nbody;
   fe_stmt **body;
   const char *docstring;  /* or NULL */
+  const char *kwargs;     /* the name of a trailing `**kwargs` parameter (host code only) or NULL */
+  ir_loc kwargs_loc;
 } fe_funcdef;
 
 struct fe_stmt {

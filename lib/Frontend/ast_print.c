@@ -150,6 +150,23 @@ static void print_pair(sup_strbuf *out, const char *head, const fe_expr *a, cons
   sup_strbuf_putc(out, ')');
 }
 
+static void print_listcomp(sup_strbuf *out, const fe_expr *e) {
+  sup_strbuf_puts(out, "(listcomp");
+  print_opt(out, e->body);
+  for (unsigned i = 0; i < e->ngens; i++) {
+    sup_strbuf_puts(out, " (for");
+    print_opt(out, e->gens[i].target);
+    print_opt(out, e->gens[i].iter);
+    for (unsigned k = 0; k < e->gens[i].nifs; k++) {
+      sup_strbuf_puts(out, " (if");
+      print_opt(out, e->gens[i].ifs[k]);
+      sup_strbuf_putc(out, ')');
+    }
+    sup_strbuf_putc(out, ')');
+  }
+  sup_strbuf_putc(out, ')');
+}
+
 static void print_expr(sup_strbuf *out, const fe_expr *e) {
   if (!e) {
     sup_strbuf_puts(out, "_");
@@ -212,6 +229,14 @@ static void print_expr(sup_strbuf *out, const fe_expr *e) {
     sup_strbuf_putc(out, ')');
     return;
   case FE_EXPR_DICT: print_dict(out, e); return;
+  case FE_EXPR_LAMBDA:
+    sup_strbuf_puts(out, "(lambda (");
+    for (unsigned i = 0; i < e->nparams; i++) sup_strbuf_printf(out, "%s%s", i ? " " : "", e->params[i]);
+    sup_strbuf_putc(out, ')');
+    print_opt(out, e->body);
+    sup_strbuf_putc(out, ')');
+    return;
+  case FE_EXPR_LISTCOMP: print_listcomp(out, e); return;
   }
   sup_strbuf_puts(out, "(?)");
 }
@@ -262,6 +287,7 @@ static void print_params(sup_strbuf *out, const fe_funcdef *f) {
     }
     sup_strbuf_putc(out, ')');
   }
+  if (f->kwargs) sup_strbuf_printf(out, " (** %s)", f->kwargs);
   sup_strbuf_putc(out, ')');
 }
 

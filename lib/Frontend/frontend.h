@@ -24,7 +24,20 @@ typedef struct fe_options {
                                  other jit function calls */
   size_t nkernels;
   unsigned num_warps;         /* 0: the kernel's own (autotune/Config or 4) */
+  bool one_variant;           /* compile only the autotune config `variant` of the selected
+                                 kernel (the driver's parallel variant compile) */
+  unsigned variant;
+  bool is_unit;               /* one entry of a split compile: the whole file was analyzed
+                                 first, so -D names that other kernels use are not errors */
 } fe_options;
+
+/* Function attributes of an autotuned kernel's variants (docs/tuning.md): the kernel's
+ * Python name, the config's index, and the tuning facts (a dict: key, reset_to_zero,
+ * restore_value, warmup, rep, prune). Variant 0 of the kept configs keeps the kernel's
+ * name as its entry; the others are `<kernel>__v<index>`. */
+#define FE_ATTR_VARIANT_OF "tilec.variant_of"
+#define FE_ATTR_VARIANT "tilec.variant"
+#define FE_ATTR_TUNING "tilec.tuning"
 
 /* Parses and analyzes `source` (named `filename` in diagnostics; the text is registered
  * with the context's diagnostic engine) and returns a module of tile IR: one public tt.func

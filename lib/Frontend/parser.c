@@ -204,7 +204,7 @@ static fe_expr *parse_element(parser *p) {
 static bool reject_comprehension(parser *p) {
   if (kind(p) != FE_TOK_KW_FOR && kind(p) != FE_TOK_KW_ASYNC)
     return false;
-  error_at(p, loc(p), "comprehensions are not supported");
+  error_at(p, loc(p), "only list comprehensions are supported ([x for x in xs]; not generators, dict or set comprehensions)");
   return true;
 }
 
@@ -247,6 +247,46 @@ static fe_expr *parse_paren(parser *p) {
   return seq_expr(p, FE_EXPR_TUPLE, l, &items);
 }
 
+static fe_expr *parse_for_target(parser *p);
+static bool check_target(parser *p, const fe_expr *e);
+static fe_expr *check_height(parser *p, fe_expr *e);
+
+/* One `for target in iter [if cond]...` clause (at the `for`). */
+static bool parse_comp_clause(parser *p, fe_comp *c) {
+  advance(p);
+  if (!(c->target = parse_for_target(p)) || !check_target(p, c->target) || !expect(p, FE_TOK_KW_IN) ||
+      !(c->iter = check_height(p, parse_or(p))))
+    return false;
+  vec ifs = vec_of(sizeof(fe_expr *));
+  while (accept(p, FE_TOK_KW_IF)) {
+    fe_expr *cond = check_height(p, parse_or(p));
+    if (!cond)
+      return false;
+    vec_push_ptr(p, &ifs, cond);
+  }
+  c->nifs = ifs.n;
+  c->ifs = (fe_expr **)ifs.data;
+  return true;
+}
+
+/* [body for ... in ... if ... for ...]: at the first `for`; consumes the `]`. */
+static fe_expr *parse_listcomp(parser *p, ir_loc l, fe_expr *body) {
+  vec gens = vec_of(sizeof(fe_comp));
+  while (kind(p) == FE_TOK_KW_FOR) {
+    fe_comp *c = vec_push(p, &gens);
+    memset(c, 0, sizeof *c);
+    if (!parse_comp_clause(p, c))
+      return NULL;
+  }
+  if (reject_comprehension(p) || !expect(p, FE_TOK_RSQB))
+    return NULL;
+  fe_expr *e = new_expr(p, FE_EXPR_LISTCOMP, l);
+  e->body = body;
+  e->ngens = gens.n;
+  e->gens = (fe_comp *)gens.data;
+  return e;
+}
+
 static fe_expr *parse_list(parser *p) {
   ir_loc l = loc(p);
   advance(p);
@@ -254,6 +294,8 @@ static fe_expr *parse_list(parser *p) {
   if (accept(p, FE_TOK_RSQB))
     return seq_expr(p, FE_EXPR_LIST, l, &items);
   fe_expr *e = parse_element(p);
+  if (e && kind(p) == FE_TOK_KW_FOR)
+    return parse_listcomp(p, l, e);
   if (!e || reject_comprehension(p))
     return NULL;
   if (!parse_elements(p, &items, e, FE_TOK_RSQB))
@@ -615,12 +657,36 @@ static fe_expr *parse_boolop(parser *p, fe_boolop op) {
 
 static fe_expr *parse_or(parser *p) { return parse_boolop(p, FE_OR); }
 
-/* test: or_test ['if' or_test 'else' test] | lambda (not supported) */
-static fe_expr *parse_test_inner(parser *p) {
-  if (kind(p) == FE_TOK_KW_LAMBDA) {
-    error_at(p, loc(p), "lambda expressions are not supported");
+/* lambda [name, ...]: test (no defaults, no star parameters) */
+static fe_expr *parse_lambda(parser *p) {
+  fe_expr *e = new_expr(p, FE_EXPR_LAMBDA, loc(p));
+  advance(p);
+  vec names = vec_of(sizeof(const char *));
+  while (kind(p) == FE_TOK_NAME) {
+    for (unsigned i = 0; i < names.n; i++)
+      if (((const char **)names.data)[i] == cur(p)->name)
+        return error_at(p, loc(p), "duplicate argument '%s' in lambda", cur(p)->name), NULL;
+    *(const char **)vec_push(p, &names) = cur(p)->name;
+    advance(p);
+    if (!accept(p, FE_TOK_COMMA))
+      break;
+  }
+  if (kind(p) != FE_TOK_COLON) {
+    error_at(p, loc(p), "lambda parameters must be plain names (no defaults, no '*')");
     return NULL;
   }
+  advance(p);
+  if (!(e->body = parse_test(p)))
+    return NULL;
+  e->nparams = names.n;
+  e->params = (const char **)names.data;
+  return e;
+}
+
+/* test: or_test ['if' or_test 'else' test] | lambdef */
+static fe_expr *parse_test_inner(parser *p) {
+  if (kind(p) == FE_TOK_KW_LAMBDA)
+    return parse_lambda(p);
   fe_expr *body = parse_or(p);
   if (body && kind(p) == FE_TOK_WALRUS) {
     error_at(p, loc(p), "assignment expressions (':=') are not supported");
@@ -662,6 +728,10 @@ static unsigned expr_height(const fe_expr *e, unsigned limit) {
     if (e->values) h = max_u(h, expr_height(e->values[i], l));
   }
   for (unsigned i = 0; i < e->nkeywords && h < l; i++) h = max_u(h, expr_height(e->keywords[i].value, l));
+  for (unsigned i = 0; i < e->ngens && h < l; i++) {
+    h = max_u(h, max_u(expr_height(e->gens[i].target, l), expr_height(e->gens[i].iter, l)));
+    for (unsigned k = 0; k < e->gens[i].nifs; k++) h = max_u(h, expr_height(e->gens[i].ifs[k], l));
+  }
   return h + 1;
 }
 
@@ -711,6 +781,8 @@ static const char *target_kind_name(const fe_expr *e) {
   case FE_EXPR_COMPARE: return "comparison";
   case FE_EXPR_IFEXP: return "conditional expression";
   case FE_EXPR_DICT: return "dict literal";
+  case FE_EXPR_LAMBDA: return "lambda";
+  case FE_EXPR_LISTCOMP: return "list comprehension";
   default: return "expression";
   }
 }
@@ -1162,6 +1234,14 @@ static bool parse_params(parser *p, fe_funcdef *f) {
   vec params = vec_of(sizeof(fe_param));
   bool seen_default = false, ok = true;
   while (kind(p) != FE_TOK_RPAR) {
+    if (kind(p) == FE_TOK_DSTAR && kind1(p) == FE_TOK_NAME) { /* **kwargs, last */
+      f->kwargs_loc = loc(p);
+      advance(p);
+      f->kwargs = cur(p)->name;
+      advance(p);
+      accept(p, FE_TOK_COMMA);
+      break;
+    }
     if (!(ok = parse_param(p, &params, &seen_default)))
       break;
     if (!accept(p, FE_TOK_COMMA))

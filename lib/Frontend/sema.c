@@ -920,66 +920,6 @@ static bool read_dns(sema *S, sema_jit *j, const fe_expr *call) {
   return true;
 }
 
-static bool read_config(sema *S, sema_jit *j, const fe_expr *cfg, bool first, const ir_attr **out) {
-  const char *p = cfg->kind == FE_EXPR_CALL ? quiet_path(S, cfg->func) : NULL;
-  if (!p || strcmp(p, "triton.Config") != 0) {
-    sema_error(S, cfg->loc, "autotune configs must be triton.Config(...) calls");
-    return false;
-  }
-  const fe_expr *d = cfg->nitems ? cfg->items[0] : kwarg(cfg, "kwargs");
-  unsigned n = d && d->kind == FE_EXPR_DICT ? d->nitems : 0;
-  ir_named_attr *kv = sup_arena_alloc(S->arena, (n + 1) * sizeof(ir_named_attr));
-  if (first) {
-    j->cfg_names = sup_arena_alloc(S->arena, (n + 1) * sizeof(char *));
-    j->cfg_vals = sup_arena_alloc(S->arena, (n + 1) * sizeof(sema_val));
-  }
-  for (unsigned i = 0; i < n; i++) {
-    sema_val v;
-    if (d->items[i]->kind != FE_EXPR_STRING) {
-      sema_error(S, d->items[i]->loc, "triton.Config keys must be strings");
-      return false;
-    }
-    if (!sema_expr(S, d->values[i], &v)) return false;
-    kv[i] = (ir_named_attr){ir_intern(S->ctx, d->items[i]->str), sema_const_attr(S, &v)};
-    if (first) j->cfg_names[j->ncfg] = d->items[i]->str, j->cfg_vals[j->ncfg++] = v;
-  }
-  ir_named_attr e[4];
-  unsigned ne = 0;
-  e[ne++] = (ir_named_attr){ir_intern(S->ctx, "kernel"), ir_string_attr(S->ctx, j->fd->name)};
-  e[ne++] = (ir_named_attr){ir_intern(S->ctx, "kwargs"), ir_dict_attr(S->ctx, n, kv)};
-  static const char *const ints[] = {"num_warps", "num_stages"};
-  for (unsigned k = 0; k < 2; k++) {
-    const fe_expr *x = kwarg(cfg, ints[k]);
-    sema_val v;
-    if (!x) continue;
-    if (!sema_expr(S, x, &v) || v.kind != SV_INT) {
-      sema_error(S, x->loc, "triton.Config %s must be a compile-time integer", ints[k]);
-      return false;
-    }
-    e[ne++] = (ir_named_attr){ir_intern(S->ctx, ints[k]), ir_i32_attr(S->ctx, v.i)};
-    if (first && k == 0) j->cfg_warps = (unsigned)v.i;
-    if (first && k == 1) j->cfg_stages = (unsigned)v.i;
-  }
-  *out = ir_dict_attr(S->ctx, ne, e);
-  return true;
-}
-
-static bool read_autotune(sema *S, sema_jit *j, const fe_expr *call) {
-  const fe_expr *l = kwarg(call, "configs");
-  if (!l && call->nitems) l = call->items[0];
-  if (!l || (l->kind != FE_EXPR_LIST && l->kind != FE_EXPR_TUPLE)) {
-    sema_error(S, call->loc, "@triton.autotune needs configs=[triton.Config(...), ...]");
-    return false;
-  }
-  for (unsigned i = 0; i < l->nitems; i++) {
-    const ir_attr *a;
-    if (!read_config(S, j, l->items[i], i == 0, &a)) return false;
-    S->all_configs = S->all_configs ? S->all_configs : sup_arena_alloc(S->arena, 256 * sizeof(ir_attr *));
-    if (S->nall_configs < 256) S->all_configs[S->nall_configs++] = a;
-  }
-  return true;
-}
-
 /* Classifies a function definition; *out_jit is set when it is a jit function. */
 static bool read_decorators(sema *S, fe_funcdef *fd, sema_jit *j, bool *out_jit) {
   *out_jit = false;
@@ -988,6 +928,10 @@ static bool read_decorators(sema *S, fe_funcdef *fd, sema_jit *j, bool *out_jit)
     if (is_jit_path(quiet_path(S, d->kind == FE_EXPR_CALL ? d->func : d))) *out_jit = true;
   }
   if (!*out_jit) return true;
+  if (fd->kwargs) {
+    sema_error(S, fd->kwargs_loc, "'**kwargs' parameters are not supported in jit functions");
+    return false;
+  }
   for (unsigned i = 0; i < fd->ndecorators; i++) {
     const fe_expr *d = fd->decorators[i];
     const fe_expr *head = d->kind == FE_EXPR_CALL ? d->func : d;
@@ -995,10 +939,9 @@ static bool read_decorators(sema *S, fe_funcdef *fd, sema_jit *j, bool *out_jit)
     if (is_jit_path(p)) {
       if (d->kind == FE_EXPR_CALL && !read_dns(S, j, d)) return false;
     } else if (p && !strcmp(p, "triton.autotune") && d->kind == FE_EXPR_CALL) {
-      if (!read_autotune(S, j, d)) return false;
+      if (!sema_read_autotune(S, j, d)) return false;
     } else if (p && !strcmp(p, "triton.heuristics")) {
-      sema_error(S, d->loc, "@triton.heuristics is not supported yet: give the values with -D NAME=VALUE");
-      return false;
+      if (!sema_read_heuristics(S, j, d)) return false;
     } else {
       sema_error(S, d->loc, "unsupported decorator on a jit function");
       return false;
@@ -1118,6 +1061,14 @@ static bool apply_signature(sema *S, sema_jit *j, pinfo *pis) {
     sema_dtype d;
     int64_t div;
     sema_val v;
+    if (!strcmp(e, "autotune")) { /* the value comes from the autotune config or a heuristic */
+      if (!pi->is_const) {
+        sema_error(S, fd->params[i].loc, "signature entry 'autotune' is for tl.constexpr parameters; '%s' is not one",
+                   fd->params[i].name);
+        return false;
+      }
+      continue;
+    }
     if (sema_dt_parse(e, &d, &div)) {
       if (pi->is_const) {
         sema_error(S, fd->params[i].loc,
@@ -1147,7 +1098,13 @@ static bool dns_has(const sema_jit *j, const char *name) {
   return false;
 }
 
-static bool param_infos(sema *S, sema_jit *j, pinfo *pis) {
+static bool apply_heuristics(sema *S, sema_jit *j, pinfo *pis);
+static bool check_params(sema *S, sema_jit *j, pinfo *pis);
+
+/* The parameters' types and values: annotations and defaults, the autotune config being
+ * compiled, the signature, -D, then the heuristics. `lenient`: stop before the heuristics
+ * and the checks (what is known before a config is chosen, for pruning). */
+static bool param_infos(sema *S, sema_jit *j, pinfo *pis, bool lenient) {
   fe_funcdef *fd = j->fd;
   for (unsigned i = 0; i < fd->nparams; i++) {
     const fe_param *p = &fd->params[i];
@@ -1161,8 +1118,9 @@ static bool param_infos(sema *S, sema_jit *j, pinfo *pis) {
       return false;
     else if (p->default_value && !pi->typed && sema_is_num(&dv)) pi->typed = true;
     else if (p->default_value && !pi->typed) pi->is_const = true, pi->cval = dv; /* None, str, dtype */
-    for (unsigned k = 0; k < j->ncfg; k++)
-      if (!strcmp(j->cfg_names[k], p->name)) pi->is_const = true, pi->cval = j->cfg_vals[k];
+    const sema_variant *v = S->variant;
+    for (unsigned k = 0; v && k < v->ncfg; k++)
+      if (!strcmp(v->cfg_names[k], p->name)) pi->is_const = true, pi->cval = v->cfg_vals[k];
   }
   if (!apply_signature(S, j, pis)) return false;
   for (unsigned i = 0; i < fd->nparams; i++) {
@@ -1179,6 +1137,16 @@ static bool param_infos(sema *S, sema_jit *j, pinfo *pis) {
       }
       pi->is_const = true;
     }
+  }
+  return lenient || (apply_heuristics(S, j, pis) && check_params(S, j, pis));
+}
+
+/* Every parameter has a value (constexprs) or a type (run-time ones). */
+static bool check_params(sema *S, sema_jit *j, pinfo *pis) {
+  fe_funcdef *fd = j->fd;
+  for (unsigned i = 0; i < fd->nparams; i++) {
+    const fe_param *p = &fd->params[i];
+    pinfo *pi = &pis[i];
     if (pi->is_const && pi->cval.kind == SV_INVALID) {
       sema_error(S, p->loc,
                  "constexpr parameter '%s' has no value: give it a default, -D %s=..., or a --signature entry",
@@ -1191,6 +1159,42 @@ static bool param_infos(sema *S, sema_jit *j, pinfo *pis) {
       return false;
     }
     if (dns_has(j, p->name)) pi->div = 1;
+  }
+  return true;
+}
+
+/* The parameters as the args dict of a heuristic or pruning function (run-time parameters
+ * unknown), with the config's values that name no parameter. */
+static host_val args_dict(sema *S, sema_jit *j, const pinfo *pis) {
+  fe_funcdef *fd = j->fd;
+  const sema_variant *v = S->variant;
+  unsigned n = fd->nparams + (v ? v->ncfg : 0), k = 0;
+  const char **names = sup_arena_alloc(S->arena, (n + 1) * sizeof(char *));
+  sema_val *vals = sup_arena_alloc(S->arena, (n + 1) * sizeof(sema_val));
+  for (unsigned i = 0; v && i < v->ncfg; i++) names[k] = v->cfg_names[i], vals[k++] = v->cfg_vals[i];
+  for (unsigned i = 0; i < fd->nparams; i++) {
+    names[k] = fd->params[i].name;
+    vals[k++] = pis[i].is_const ? pis[i].cval : (sema_val){.kind = SV_INVALID};
+  }
+  return sema_host_args(S, k, names, vals);
+}
+
+/* @triton.heuristics, in order (each sees the values of the ones before it); a -D value
+ * for the same name wins and the heuristic is not run. */
+static bool apply_heuristics(sema *S, sema_jit *j, pinfo *pis) {
+  fe_funcdef *fd = j->fd;
+  for (unsigned h = 0; h < j->nheur; h++) {
+    const sema_heuristic *he = &j->heur[h];
+    unsigned i = 0;
+    while (i < fd->nparams && strcmp(fd->params[i].name, he->name)) i++;
+    if (i == fd->nparams) {
+      sema_error(S, he->loc, "@triton.heuristics names '%s', which is not a parameter of '%s'", he->name, fd->name);
+      return false;
+    }
+    if (find_define(S, he->name)) continue;
+    host_val args = args_dict(S, j, pis);
+    if (!sema_run_heuristic(S, he, &args, &pis[i].cval)) return false;
+    pis[i].is_const = true, pis[i].from_signature = false;
   }
   return true;
 }
@@ -1233,19 +1237,21 @@ static bool run_body(sema *S, fe_funcdef *fd, sema_fn *fn, ir_block *entry) {
   return ok;
 }
 
-/* The kernel's own launch configuration (its first autotune config) as per-function
- * attributes; --num-warps overrides it (the module default then says it all). */
-static void set_kernel_config(sema *S, ir_op *f, const sema_jit *j) {
-  if (j->cfg_warps && !(S->opts && S->opts->num_warps))
-    ir_op_set_attr(f, TGPU_ATTR_NUM_WARPS, ir_i32_attr(S->ctx, j->cfg_warps));
-  if (j->cfg_stages) ir_op_set_attr(f, TGPU_ATTR_NUM_STAGES, ir_i32_attr(S->ctx, j->cfg_stages));
+/* The kernel's own launch configuration (the autotune config being compiled) as
+ * per-function attributes; --num-warps overrides it (the module default then says it all). */
+static void set_kernel_config(sema *S, ir_op *f) {
+  const sema_variant *v = S->variant;
+  if (v && v->warps && !(S->opts && S->opts->num_warps))
+    ir_op_set_attr(f, TGPU_ATTR_NUM_WARPS, ir_i32_attr(S->ctx, v->warps));
+  if (v && v->stages) ir_op_set_attr(f, TGPU_ATTR_NUM_STAGES, ir_i32_attr(S->ctx, v->stages));
 }
 
-static bool compile_kernel(sema *S, sema_jit *j) {
+/* One entry point: the kernel specialized for S->variant (or for no config), named `name`. */
+static bool compile_entry(sema *S, sema_jit *j, const char *name, ir_op **out_f) {
   fe_funcdef *fd = j->fd;
   S->unrolled = 0;
   pinfo *pis = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(pinfo));
-  if (!param_infos(S, j, pis)) return false;
+  if (!param_infos(S, j, pis, false)) return false;
   ir_op *f = ir_op_create_named(S->m, "tt.func", j->loc, 0, NULL, 0, NULL, 0, NULL);
   ir_block *entry = ir_block_create(S->m);
   ir_region_append_block(ir_op_region(f, 0), entry);
@@ -1262,6 +1268,7 @@ static bool compile_kernel(sema *S, sema_jit *j) {
     sema_env_set(S, &fn.env, fd->params[i].name, sema_tensor(a, pis[i].dt));
   }
   set_kernel_attrs(S, f, j, pis, nargs, tys);
+  ir_op_set_attr(f, "sym_name", ir_string_attr(S->ctx, name));
   ir_block_append(ir_module_body(S->m), f);
   if (!run_body(S, fd, &fn, entry)) return false;
   if (fn.has_ret && fn.ret.kind != SV_NONE) {
@@ -1272,8 +1279,53 @@ static bool compile_kernel(sema *S, sema_jit *j) {
   set_block(S, entry);
   sema_emit(S, j->loc, "tt.return", 0, NULL, 0, NULL);
   S->b = saved;
-  set_kernel_config(S, f, j);
+  set_kernel_config(S, f);
+  *out_f = f;
   return true;
+}
+
+/* Which configs survive early_config_prune (run on what is known before a config is
+ * chosen); the state goes to the metadata. */
+static bool prune(sema *S, sema_jit *j, bool *keep, const char **out_state) {
+  pinfo *pis = sup_arena_alloc(S->arena, (j->fd->nparams + 1) * sizeof(pinfo));
+  S->variant = NULL;
+  if (!param_infos(S, j, pis, true)) return false;
+  host_val named = args_dict(S, j, pis);
+  return sema_prune_variants(S, j, &named, keep, out_state);
+}
+
+/* Every kept config of an autotuned kernel is an entry: the first keeps the kernel's name,
+ * the others are <kernel>__v<config index> (docs/tuning.md). */
+static bool compile_variants(sema *S, sema_jit *j) {
+  bool *keep = sup_arena_alloc(S->arena, j->nvariants + 1);
+  const char *state;
+  if (!prune(S, j, keep, &state)) return false;
+  unsigned nkept = 0;
+  for (unsigned i = 0; i < j->nvariants; i++) nkept += keep[i];
+  const ir_attr *tuning = sema_tuning_attr(S, j, state, nkept);
+  bool first = true, one = S->opts && S->opts->one_variant;
+  for (unsigned i = 0; i < j->nvariants; i++) {
+    if (!keep[i]) continue;
+    const char *name = first ? j->fd->name : sup_arena_printf(S->arena, "%s__v%u", j->fd->name, i);
+    first = false;
+    if (one && S->opts->variant != i) continue;
+    ir_op *f;
+    S->variant = &j->variants[i];
+    bool ok = compile_entry(S, j, name, &f);
+    S->variant = NULL;
+    if (!ok) return false;
+    ir_op_set_attr(f, FE_ATTR_VARIANT_OF, ir_string_attr(S->ctx, j->fd->name));
+    ir_op_set_attr(f, FE_ATTR_VARIANT, ir_i32_attr(S->ctx, i));
+    ir_op_set_attr(f, FE_ATTR_TUNING, tuning);
+  }
+  return true;
+}
+
+static bool compile_kernel(sema *S, sema_jit *j) {
+  ir_op *f;
+  if (j->autotuned) return compile_variants(S, j);
+  S->variant = NULL;
+  return compile_entry(S, j, j->fd->name, &f);
 }
 
 /* ---- helpers (specialized per call) -------------------------------------------------------- */
@@ -1442,14 +1494,20 @@ static bool module_stmt(sema *S, fe_stmt *s) {
   switch (s->kind) {
   case FE_STMT_IMPORT: return stmt_import(S, s);
   case FE_STMT_IMPORTFROM: return stmt_importfrom(S, s);
-  case FE_STMT_ASSIGN: case FE_STMT_ANNASSIGN: return global_assign(S, s);
-  case FE_STMT_EXPR: case FE_STMT_PASS: return true;
+  case FE_STMT_ASSIGN: case FE_STMT_ANNASSIGN: case FE_STMT_AUGASSIGN: case FE_STMT_FOR: case FE_STMT_IF:
+  case FE_STMT_EXPR:
+    if (sema_host_wants(S, s)) return sema_host_assign(S, s);
+    if (s->kind == FE_STMT_ASSIGN || s->kind == FE_STMT_ANNASSIGN) return global_assign(S, s);
+    if (s->kind == FE_STMT_EXPR) return true;
+    break;
+  case FE_STMT_PASS: return true;
   case FE_STMT_FUNCDEF: {
     sema_jit j = {.fd = s->func, .loc = s->loc};
     bool is_jit;
     if (!read_decorators(S, s->func, &j, &is_jit)) return false;
     if (is_jit) add_jit(S, &j);
     else sema_env_set(S, &S->globals, s->func->name, sema_none()); /* host code: not compiled */
+    if (!is_jit) sema_host_define_function(S, s->func);
     if (is_jit) sema_env_set(S, &S->globals, s->func->name, (sema_val){.kind = SV_JITFN, .fn = s->func});
     return true;
   }
@@ -1535,7 +1593,7 @@ static bool select_and_compile(sema *S) {
   bool ok = true;
   for (unsigned i = 0; i < S->njits; i++)
     if (wanted(S, &S->jits[i])) ok = compile_kernel(S, &S->jits[i]) && ok;
-  return ok && check_defines_used(S);
+  return ok && ((S->opts && S->opts->is_unit) || check_defines_used(S));
 }
 
 static bool analyze(sema *S) {
@@ -1582,6 +1640,7 @@ ir_module *fe_compile_source(ir_context *ctx, const char *filename, const char *
     return NULL;
   }
   sema S = {.ctx = ctx, .m = m, .arena = arena, .opts = opts, .file = file};
+  sema_host_init(&S);
   if (opts && opts->ndefines) S.define_used = sup_arena_alloc(arena, opts->ndefines * sizeof(bool));
   ir_builder_init(&S.b, m);
   bool ok = analyze(&S);

@@ -13,6 +13,7 @@
 
 #include "Frontend/ast.h"
 #include "Frontend/frontend.h"
+#include "Frontend/host_eval.h"
 #include "IR/ir.h"
 
 /* ---- dtypes --------------------------------------------------------------------------- */
@@ -101,17 +102,45 @@ typedef struct sema_env {
   unsigned nslots;
 } sema_env;
 
+/* One autotune config of a kernel: a variant. */
+typedef struct sema_variant {
+  unsigned index;              /* position in the configs list (names the entry) */
+  const host_config *cfg;      /* the evaluated triton.Config */
+  unsigned ncfg;               /* its constexprs */
+  const char **cfg_names;
+  sema_val *cfg_vals;
+  unsigned warps, stages;      /* 0: not given */
+} sema_variant;
+
+/* What @triton.autotune says beside its configs (for the metadata). */
+typedef struct sema_tuning {
+  host_val key, reset_to_zero, restore_value; /* lists of str */
+  int64_t warmup, rep;
+  const fe_expr *prune_at;     /* prune_configs_by (NULL: none) */
+  host_val early_prune;        /* NONE when not given */
+  bool perf_model;             /* a perf_model was given (run-time only) */
+  int64_t top_k;
+} sema_tuning;
+
+/* One @triton.heuristics entry. */
+typedef struct sema_heuristic {
+  const char *name;
+  host_val fn;
+  ir_loc loc;
+} sema_heuristic;
+
 /* A jit function of the file and what its decorators say. */
 typedef struct sema_jit {
   fe_funcdef *fd;
   ir_loc loc;
   unsigned ndns;               /* do_not_specialize names */
   const char **dns;
-  unsigned ncfg;               /* constexprs of the first autotune config */
-  const char **cfg_names;
-  sema_val *cfg_vals;
-  unsigned cfg_warps;          /* num_warps of the first config (0: none) */
-  unsigned cfg_stages;         /* num_stages of the first config (0: none) */
+  bool autotuned;
+  unsigned nvariants;          /* autotune configs (0: not autotuned) */
+  sema_variant *variants;
+  sema_tuning tuning;
+  unsigned nheur;
+  sema_heuristic *heur;
   bool called;                 /* called by another jit function */
 } sema_jit;
 
@@ -154,7 +183,9 @@ typedef struct sema {
   unsigned long unrolled; /* loop bodies unrolled so far in the kernel being compiled */
   bool *define_used;
   sup_ptrmap jit_index;  /* interned name -> index + 1 in jits */
-  sema_jit *marking;     /* the jit whose body the call-graph walk is reading */  /* per opts->defines entry: it named a global or a constexpr parameter */
+  sema_jit *marking;     /* the jit whose body the call-graph walk is reading */
+  const sema_variant *variant; /* the autotune config of the kernel being compiled, or NULL */
+  host_interp host;      /* the host-Python evaluator (configs, heuristics, pruning) */  /* per opts->defines entry: it named a global or a constexpr parameter */
 } sema;
 
 /* The most loop bodies the compile-time loops of one kernel (tl.static_range, nested ones
@@ -163,6 +194,9 @@ typedef struct sema {
  * KxK window: K=16, 256 bodies: 0.6 s; K=32, 1024: 2.8 s; K=64, 4096: 41 s; K=128: over
  * 120 s), and a body copied thousands of times no longer fits the instruction cache. */
 enum { SEMA_MAX_UNROLL = 4096 };
+
+/* The most autotune configs of one kernel (each a variant compiled in full). */
+enum { SEMA_MAX_VARIANTS = 256 };
 
 /* ---- sema.c ---------------------------------------------------------------------------- */
 void sema_error(sema *S, ir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -173,6 +207,20 @@ sema_jit *sema_find_jit(sema *S, const char *name);
 /* Calls a jit helper (specializes it into a private tt.func, emits tt.call). */
 bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, const sema_val *args,
                    unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out);
+
+/* ---- sema_host.c: host code, autotune, heuristics ------------------------------------ */
+void sema_host_init(sema *S);
+void sema_host_define_function(sema *S, fe_funcdef *fd);
+/* Whether a module-level assignment needs the host evaluator; then sema_host_assign runs it. */
+bool sema_host_wants(sema *S, const fe_stmt *s);
+bool sema_host_assign(sema *S, const fe_stmt *s);
+bool sema_read_autotune(sema *S, sema_jit *j, const fe_expr *call);
+bool sema_read_heuristics(sema *S, sema_jit *j, const fe_expr *call);
+/* A dict of the n parameters (SV_INVALID: a run-time value, unknown here). */
+host_val sema_host_args(sema *S, unsigned n, const char *const *names, const sema_val *vals);
+bool sema_run_heuristic(sema *S, const sema_heuristic *h, const host_val *args, sema_val *out);
+bool sema_prune_variants(sema *S, sema_jit *j, const host_val *named_args, bool *keep, const char **out_state);
+const ir_attr *sema_tuning_attr(sema *S, const sema_jit *j, const char *prune_state, unsigned nkept);
 
 /* ---- sema_expr.c ----------------------------------------------------------------------- */
 bool sema_expr(sema *S, const fe_expr *e, sema_val *out);

@@ -711,6 +711,12 @@ bool sema_expr(sema *S, const fe_expr *e, sema_val *out) {
   case FE_EXPR_SLICE: *out = (sema_val){.kind = SV_SLICE}; return true;
   case FE_EXPR_ELLIPSIS: break;
   case FE_EXPR_DICT: break;
+  case FE_EXPR_LAMBDA:
+    sema_error(S, e->loc, "lambda expressions are only supported in host code (heuristics, pruning)");
+    return false;
+  case FE_EXPR_LISTCOMP:
+    sema_error(S, e->loc, "comprehensions are only supported in host code (autotune configs)");
+    return false;
   }
   sema_error(S, e->loc, "unsupported expression");
   return false;

@@ -31,6 +31,47 @@ static const char bad_src[] =
     "def k(x_ptr: \"*fp32\"):\n"
     "    tl.store(x_ptr, undefined_name)\n";
 
+static const char tuned_src[] =
+    "import triton\n"
+    "import triton.language as tl\n"
+    "\n"
+    "@triton.autotune(configs=[triton.Config({'BLOCK': b}, num_warps=w) for b, w in [(128, 4), (256, 8), (64, 2)]],\n"
+    "                 key=['n'])\n"
+    "@triton.jit\n"
+    "def scale(x_ptr: \"*fp32:16\", n: \"i32\", BLOCK: tl.constexpr):\n"
+    "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+    "    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2.0, mask=offs < n)\n";
+
+/* Autotune variants through the API: one PTX with an entry per config, the entries also
+ * given apart (parts), the same bytes for any thread count. */
+static void tuned(void) {
+  tilec_options o;
+  tilec_result *r[2] = {NULL, NULL};
+  for (int i = 0; i < 2; i++) {
+    memset(&o, 0, sizeof o);
+    o.num_threads = i ? 1 : 0;
+    if (tilec_compile("tuned.tir", tuned_src, strlen(tuned_src), &o, &r[i]) != 0) return;
+  }
+  printf("tuned kernels: %zu:", tilec_result_kernel_count(r[0]));
+  for (size_t k = 0; k < tilec_result_kernel_count(r[0]); k++) printf(" %s", tilec_result_kernel_name(r[0], k));
+  printf("\ntuned parts: %zu\n", tilec_result_part_count(r[0]));
+  for (size_t k = 0; k < tilec_result_part_count(r[0]); k++) {
+    size_t len, mlen;
+    const char *ptx = tilec_result_part_output(r[0], k, &len);
+    const char *meta = tilec_result_part_metadata(r[0], k, &mlen);
+    printf("part %zu: %s ptx-entries=%d meta-has-name=%s\n", k, tilec_result_part_entry(r[0], k),
+           strstr(ptx, ".entry") && !strstr(strstr(ptx, ".entry") + 1, ".entry") ? 1 : 0,
+           strstr(meta, tilec_result_part_entry(r[0], k)) ? "yes" : "no");
+  }
+  size_t a, b;
+  const char *pa = tilec_result_output(r[0], &a), *pb = tilec_result_output(r[1], &b);
+  const char *ma = tilec_result_metadata(r[0], NULL), *mb = tilec_result_metadata(r[1], NULL);
+  printf("tuned serial == parallel: %s\n", a == b && !memcmp(pa, pb, a) && !strcmp(ma, mb) ? "yes" : "no");
+  printf("tuned part 9: %s\n", tilec_result_part_output(r[0], 9, NULL) ? "non-null" : "null");
+  tilec_result_free(r[0]);
+  tilec_result_free(r[1]);
+}
+
 typedef struct counts {
   unsigned diags, dumps;
   char first_pass[64];
@@ -118,5 +159,6 @@ int main(void) {
   for (int i = 0; i < 2; i++) pthread_create(&t[i], NULL, thread_main, &ok[i]);
   for (int i = 0; i < 2; i++) pthread_join(t[i], NULL);
   printf("threads: %d/%d compiles produced the kernel\n", ok[0] + ok[1], 6);
+  tuned();
   return 0;
 }

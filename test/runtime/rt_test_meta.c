@@ -93,7 +93,7 @@ static const bad_case bad_cases[] = {
     {"lone surrogate", "\\ud83d\\ude00", "\\ud83d", "unpaired surrogate"},
     {"duplicate key", "\"version\": 1,", "\"version\": 1, \"version\": 1,", "duplicate key \"version\""},
     {"wrong format", "tilec-metadata", "triton-metadata", "\"format\": expected \"tilec-metadata\", got \"triton-metadata\""},
-    {"wrong version", "\"version\": 1", "\"version\": 2", "unsupported metadata version 2 (this runtime reads version 1)"},
+    {"wrong version", "\"version\": 1", "\"version\": 3", "unsupported metadata version 3 (this runtime reads versions 1 to 2)"},
     {"version not a number", "\"version\": 1", "\"version\": \"1\"", "\"version\": expected number, got string"},
     {"missing target", "\"target\": \"sm_90a\",", "", "missing required key \"target\""},
     {"bad target", "sm_90a", "gfx90a", "\"target\": expected sm_NN or sm_NNa, got \"gfx90a\""},
@@ -126,6 +126,78 @@ static void test_bad(t_state *t) {
     snprintf(what, sizeof what, "%s: refused with TILERT_ERROR_METADATA", c->what);
     t_check(t, s == TILERT_ERROR_METADATA && md == NULL, what);
     t_contains(t, c->what, err, c->expect);
+    free(doc);
+  }
+}
+
+/* Version 2 (what tilec writes since autotune variants): num_stages, variant_of/variant per
+ * kernel, and a tuning entry per autotuned kernel. */
+static const char *good_v2 =
+    "{\"format\": \"tilec-metadata\", \"version\": 2, \"compiler\": \"tilec 0.1.0\", \"target\": \"sm_90a\",\n"
+    " \"kernels\": [\n"
+    "  {\"name\": \"scale\", \"variant_of\": \"scale\", \"variant\": 0, \"num_warps\": 8, \"num_stages\": 3,\n"
+    "   \"shared_bytes\": 0, \"params\": [], \"constexprs\": {\"BLOCK\": 256}},\n"
+    "  {\"name\": \"scale__v2\", \"variant_of\": \"scale\", \"variant\": 2, \"num_warps\": 4, \"num_stages\": 2,\n"
+    "   \"shared_bytes\": 0, \"params\": [], \"constexprs\": {\"BLOCK\": 64}},\n"
+    "  {\"name\": \"plain\", \"num_warps\": 4, \"num_stages\": 0, \"params\": []}\n"
+    " ],\n"
+    " \"tuning\": [\n"
+    "  {\"kernel\": \"scale\", \"variants\": [\"scale\", \"scale__v2\"], \"configs\": 3, \"kept\": 2,\n"
+    "   \"key\": [\"n\"], \"prune\": \"applied\", \"rep\": 100, \"reset_to_zero\": [\"out_ptr\"],\n"
+    "   \"restore_value\": [], \"warmup\": 25}\n"
+    " ]}\n";
+
+static void test_good_v2(t_state *t) {
+  tilert_metadata *md = NULL;
+  char err[512];
+  tilert_status s = tilert_metadata_parse(good_v2, strlen(good_v2), &md, err, sizeof err);
+  t_check(t, s == TILERT_OK && md, "v2: good metadata parses");
+  if (!md) { printf("  %s\n", err); return; }
+  t_check(t, tilert_metadata_version(md) == 2 && tilert_metadata_kernel_count(md) == 3, "v2: version 2, three kernels");
+  const tilert_kernel_info *v2 = tilert_metadata_find(md, "scale__v2"), *pl = tilert_metadata_find(md, "plain");
+  t_check(t, v2 && v2->variant == 2 && strcmp(v2->variant_of, "scale") == 0 && v2->num_stages == 2,
+          "v2: scale__v2 is variant 2 of scale, 2 stages");
+  t_check(t, pl && pl->variant == -1 && pl->variant_of == NULL, "v2: plain is no variant");
+  t_check(t, tilert_metadata_tuning_count(md) == 1 && tilert_metadata_tuning(md, 1) == NULL, "v2: one tuning entry");
+  const tilert_tuning_info *tu = tilert_metadata_find_tuning(md, "scale");
+  t_check(t, tu && tu->nvariants == 2 && strcmp(tu->variants[1], "scale__v2") == 0 && tu->configs == 3,
+          "v2: tuning scale: variants scale, scale__v2 of 3 configs");
+  t_check(t, tu && tu->nkey == 1 && strcmp(tu->key[0], "n") == 0 && tu->nreset_to_zero == 1 &&
+                 strcmp(tu->reset_to_zero[0], "out_ptr") == 0 && tu->nrestore_value == 0,
+          "v2: key [n], reset_to_zero [out_ptr], restore_value []");
+  t_check(t, tu && tu->warmup == 25 && tu->rep == 100 && strcmp(tu->prune, "applied") == 0,
+          "v2: warmup 25, rep 100, prune applied");
+  t_check(t, tilert_metadata_find_tuning(md, "plain") == NULL, "v2: no tuning entry for plain");
+  tilert_metadata_free(md);
+  md = NULL;
+  s = tilert_metadata_parse(good, strlen(good), &md, err, sizeof err);
+  const tilert_kernel_info *k = md ? tilert_metadata_kernel(md, 0) : NULL;
+  t_check(t, k && tilert_metadata_version(md) == 1 && k->variant == -1 && !k->variant_of && k->num_stages == 0 &&
+                 tilert_metadata_tuning_count(md) == 0,
+          "v1: reads as no variants, no tuning");
+  tilert_metadata_free(md);
+}
+
+static void test_bad_v2(t_state *t) {
+  static const bad_case cases[] = {
+      {"v2 unknown variant", "[\"scale\", \"scale__v2\"]", "[\"scale\", \"scale__v9\"]",
+       "tuning scale: variant \"scale__v9\" is not a kernel of this metadata"},
+      {"v2 variant without variant_of", "\"variant_of\": \"scale\", \"variant\": 2", "\"variant\": 2",
+       "kernel scale__v2: \"variant_of\" and \"variant\" go together"},
+      {"v2 key not strings", "\"key\": [\"n\"]", "\"key\": [1]", "tuning scale: \"key\": expected non-empty strings"},
+      {"v2 empty variants", "\"variants\": [\"scale\", \"scale__v2\"]", "\"variants\": []", "tuning scale: \"variants\" is empty"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const char *at = strstr(good_v2, cases[i].from);
+    if (!at) { printf("BUG: '%s' not in the v2 document\n", cases[i].from); exit(2); }
+    size_t a = (size_t)(at - good_v2), nf = strlen(cases[i].from), nt = strlen(cases[i].to), n = strlen(good_v2);
+    char *doc = malloc(n - nf + nt + 1);
+    memcpy(doc, good_v2, a), memcpy(doc + a, cases[i].to, nt), memcpy(doc + a + nt, at + nf, n - a - nf + 1);
+    tilert_metadata *md = (tilert_metadata *)1;
+    char err[512] = "";
+    tilert_status s = tilert_metadata_parse(doc, strlen(doc), &md, err, sizeof err);
+    t_check(t, s == TILERT_ERROR_METADATA && md == NULL, cases[i].what);
+    t_contains(t, cases[i].what, err, cases[i].expect);
     free(doc);
   }
 }
@@ -163,5 +235,7 @@ int main(void) {
   test_good(&t);
   test_bad(&t);
   test_edges(&t);
+  test_good_v2(&t);
+  test_bad_v2(&t);
   return t_summary(&t);
 }

@@ -1,0 +1,301 @@
+/* Variants compiled apart: the entries of a file (every kept autotune config of every kernel,
+ * and the plain kernels beside them) compile each in its own context, on a small pool of
+ * threads, and their PTX is merged into one module in entry order.
+ *
+ * Why apart: LLVM's code generation is single-threaded per module, and it is most of a
+ * compile; six configs of a kernel are six independent modules. Threads: min(entries,
+ * online CPUs, DRV_MAX_THREADS) unless the caller sets num_threads; more threads than cores
+ * would only contend, and each holds a context and an LLVM context (tens of MB).
+ * Determinism: a unit's output depends only on its inputs, and the merge reads the units in
+ * entry order, so the PTX and metadata are byte-identical for any thread count (a test
+ * compares --threads 1 with the default). Nothing is shared between units but the
+ * read-only source text and options; diagnostics are collected per unit and re-emitted in
+ * unit order by the calling thread. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "Driver/driver.h"
+#include "Frontend/frontend.h"
+
+enum { DRV_MAX_THREADS = 16 };
+
+typedef struct unit_diag {
+  tilec_severity sev;
+  char *file;
+  int line, col;
+  char *message;
+} unit_diag;
+
+typedef struct unit {
+  char *kernel;        /* the Python name */
+  int variant;         /* config index, or -1 (a plain kernel) */
+  char *entry;
+  char *ptx;
+  size_t ptx_len;
+  drv_meta_part meta;
+  unit_diag *diags;
+  size_t ndiags;
+  bool in_frontend;    /* the plan reported the frontend's warnings and notes already */
+  bool oom;            /* a context or a diagnostic could not be allocated */
+  bool ok;
+} unit;
+
+typedef struct pool {
+  unit *units;
+  size_t n;
+  atomic_size_t next;
+  const tilec_options *o;
+  const char *filename, *src;
+  size_t len;
+} pool;
+
+bool drv_wants_units(ir_module *m, const tilec_options *o) {
+  if (o->emit != TILEC_EMIT_PTX || o->on_ir || o->on_timing) return false;
+  if (o->split_entries) return true;
+  for (ir_op *f = ir_module_body(m)->first; f; f = f->next)
+    if (drv_is_kernel(f) && ir_op_get_attr(f, FE_ATTR_VARIANT_OF)) return true;
+  return false;
+}
+
+/* ---- one unit ------------------------------------------------------------------------------ */
+
+static void collect_diag(void *user, const tilec_diagnostic *d) {
+  unit *u = user;
+  if (u->in_frontend && d->severity != TILEC_SEVERITY_ERROR) return;
+  unit_diag *nd = realloc(u->diags, (u->ndiags + 1) * sizeof *nd);
+  if (!nd) return (void)(u->oom = true);
+  u->diags = nd;
+  nd[u->ndiags++] = (unit_diag){d->severity, d->file ? strdup(d->file) : NULL, d->line, d->col, strdup(d->message)};
+  if (!nd[u->ndiags - 1].message || (d->file && !nd[u->ndiags - 1].file)) u->oom = true;
+}
+
+static void run_unit(const pool *p, unit *u) {
+  tilec_options wo = *p->o;
+  wo.on_diagnostic = collect_diag;
+  wo.diagnostic_user = u;
+  ir_context *ctx = drv_context_create(&wo);
+  if (!ctx) return (void)(u->oom = true);
+  u->in_frontend = true;
+  ir_module *m = ir_context_failed(ctx) ? NULL : drv_frontend(ctx, p->filename, p->src, p->len, &wo, u->kernel, u->variant);
+  u->in_frontend = false;
+  u->ok = m && drv_unit_ptx(ctx, m, &wo, &u->ptx, &u->ptx_len, &u->meta) &&
+          !diag_error_count(ir_context_diag(ctx));
+  if (m) ir_module_destroy(m);
+  ir_context_destroy(ctx);
+}
+
+static void *worker(void *arg) {
+  pool *p = arg;
+  for (size_t i; (i = atomic_fetch_add(&p->next, 1)) < p->n;) run_unit(p, &p->units[i]);
+  return NULL;
+}
+
+/* LLVM registers its targets in process-wide tables on first use, which is not safe to race:
+ * one small compile on the calling thread, once per process, does it before any pool runs. */
+static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
+
+static void warm_llvm(void) {
+  static const char src[] = "import triton\n@triton.jit\ndef k():\n    pass\n";
+  tilec_options o = {0};
+  tilec_result *r = NULL;
+  if (tilec_compile("<warm-up>", src, sizeof src - 1, &o, &r) == 0) tilec_result_free(r);
+}
+
+static unsigned thread_count(const tilec_options *o, size_t n) {
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  size_t t = o->num_threads ? o->num_threads : (size_t)(cpus > 0 ? cpus : 1);
+  if (!o->num_threads && t > DRV_MAX_THREADS) t = DRV_MAX_THREADS;
+  return (unsigned)(t < n ? t : n);
+}
+
+static void run_pool(pool *p, unsigned nthreads) {
+  pthread_t th[DRV_MAX_THREADS * 4];
+  unsigned started = 0;
+  if (nthreads > 1) pthread_once(&llvm_once, warm_llvm);
+  if (nthreads > sizeof th / sizeof *th) nthreads = sizeof th / sizeof *th;
+  for (unsigned i = 1; i < nthreads; i++)
+    if (pthread_create(&th[started], NULL, worker, p) == 0) started++;
+  worker(p); /* the calling thread works too; with no thread started it does it all */
+  for (unsigned i = 0; i < started; i++) pthread_join(th[i], NULL);
+}
+
+/* ---- planning and merging -------------------------------------------------------------------- */
+
+static bool plan_units(ir_module *m, unit **out, size_t *out_n) {
+  size_t n = 0;
+  for (ir_op *f = ir_module_body(m)->first; f; f = f->next) n += drv_is_kernel(f);
+  unit *us = calloc(n ? n : 1, sizeof *us);
+  if (!us) return false;
+  size_t k = 0;
+  for (ir_op *f = ir_module_body(m)->first; f; f = f->next) {
+    if (!drv_is_kernel(f)) continue;
+    const char *of = ir_op_get_string_attr(f, FE_ATTR_VARIANT_OF);
+    const ir_attr *vi = ir_op_get_attr(f, FE_ATTR_VARIANT);
+    unit *u = &us[k++];
+    u->entry = strdup(ir_op_get_string_attr(f, "sym_name"));
+    u->kernel = strdup(of ? of : ir_op_get_string_attr(f, "sym_name"));
+    u->variant = of && vi && vi->kind == IR_ATTR_INT ? (int)vi->ival : -1;
+  }
+  *out = us, *out_n = n;
+  for (size_t i = 0; i < n; i++)
+    if (!us[i].entry || !us[i].kernel) return false;
+  return true;
+}
+
+/* The end of the line at s (past its newline). */
+static const char *line_end(const char *s) {
+  const char *e = strchr(s, '\n');
+  return e ? e + 1 : s + strlen(s);
+}
+
+static bool blank_line(const char *s, const char *e) {
+  for (; s < e; s++)
+    if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r') return false;
+  return true;
+}
+
+/* The declarations written so far (offsets into the output), so that a declaration the
+ * units share (the dynamic shared memory symbol) is written once. */
+typedef struct seen_set {
+  size_t n, cap;
+  size_t *off, *len;
+} seen_set;
+
+static bool seen_has(const seen_set *ss, const sup_strbuf *out, const char *s, size_t n) {
+  for (size_t i = 0; i < ss->n; i++)
+    if (ss->len[i] == n && memcmp(sup_strbuf_cstr(out) + ss->off[i], s, n) == 0) return true;
+  return false;
+}
+
+static void seen_add(seen_set *ss, size_t off, size_t n) {
+  if (ss->n == ss->cap) {
+    size_t cap = ss->cap ? 2 * ss->cap : 16;
+    size_t *o = realloc(ss->off, cap * sizeof *o), *l = o ? realloc(ss->len, cap * sizeof *l) : NULL;
+    if (o) ss->off = o;
+    if (!l) return; /* out of memory: the declaration is not deduplicated; the buffer fails too */
+    ss->len = l, ss->cap = cap;
+  }
+  ss->off[ss->n] = off, ss->len[ss->n++] = n;
+}
+
+static bool has_entry(const char *s, size_t n) {
+  for (size_t i = 0; i + 6 <= n; i++)
+    if (memcmp(s + i, ".entry", 6) == 0) return true;
+  return false;
+}
+
+/* A comment line or a line that ends with ';' closes an item at depth 0. */
+static bool ends_item(const char *s, const char *e) {
+  while (s < e && (*s == ' ' || *s == '\t')) s++;
+  while (e > s && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' ')) e--;
+  return (e - s >= 2 && s[0] == '/' && s[1] == '/') || (e > s && e[-1] == ';');
+}
+
+/* Appends ptx's module-scope items after its header (through `.address_size`) to out;
+ * with header, the header first. An item is a run of lines up to a blank line, a comment
+ * line or a line ending with ';' at brace depth 0; a declaration (no .entry) identical to one already written is skipped. */
+static void merge_one(sup_strbuf *out, seen_set *ss, const char *ptx, bool header) {
+  const char *s, *body = strstr(ptx, ".address_size");
+  body = body ? line_end(body) : ptx;
+  if (header) sup_strbuf_append(out, ptx, (size_t)(body - ptx));
+  int depth = 0;
+  for (s = body; *s;) {
+    const char *item = s;
+    while (*s) {
+      const char *e = line_end(s);
+      for (const char *c = s; c < e; c++) depth += (*c == '{') - (*c == '}');
+      bool end = depth == 0 && (blank_line(s, e) || ends_item(s, e));
+      s = e;
+      if (end) break;
+    }
+    size_t n = (size_t)(s - item);
+    bool decl = !has_entry(item, n) && !blank_line(item, s);
+    if (decl && seen_has(ss, out, item, n)) continue;
+    if (decl) seen_add(ss, out->len, n);
+    sup_strbuf_append(out, item, n);
+  }
+}
+
+static char *merge_ptx(const unit *us, size_t n, size_t *out_len) {
+  sup_strbuf b = {0};
+  seen_set ss = {0};
+  for (size_t i = 0; i < n; i++) merge_one(&b, &ss, us[i].ptx, i == 0);
+  free(ss.off), free(ss.len);
+  *out_len = b.len;
+  return sup_strbuf_take(&b);
+}
+
+static unsigned replay_diags(ir_context *ctx, const unit *us, size_t n) {
+  unsigned errors = 0;
+  for (size_t i = 0; i < n; i++)
+    for (size_t k = 0; k < us[i].ndiags; k++) {
+      const unit_diag *d = &us[i].diags[k];
+      diag_loc loc = {d->file ? ir_intern(ctx, d->file) : NULL, d->line, d->col};
+      diag_emit(ir_context_diag(ctx), (diag_severity)d->sev, loc, "%s", d->message ? d->message : "?");
+      errors += d->sev == TILEC_SEVERITY_ERROR;
+    }
+  for (size_t i = 0; i < n && !errors; i++)
+    if (!us[i].ok && us[i].oom) ir_context_note_oom(ctx), errors++;
+  for (size_t i = 0; i < n && !errors; i++)
+    if (!us[i].ok) ir_emit_error(ctx, (ir_loc){0}, "internal error: entry '%s' failed without a diagnostic", us[i].entry), errors++;
+  return errors;
+}
+
+static void free_units(unit *us, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    for (size_t k = 0; k < us[i].ndiags; k++) free(us[i].diags[k].file), free(us[i].diags[k].message);
+    free(us[i].diags);
+    free(us[i].kernel);
+    free(us[i].entry);
+    free(us[i].ptx);
+    drv_meta_part_free(&us[i].meta);
+  }
+  free(us);
+}
+
+/* The result: merged PTX, the metadata of all parts, and each part alone. */
+static tilec_result *assemble(const unit *us, size_t n, const char *target) {
+  drv_meta_part *metas = calloc(n ? n : 1, sizeof *metas);
+  drv_result_part *parts = calloc(n ? n : 1, sizeof *parts);
+  size_t len = 0;
+  char *ptx = metas && parts ? merge_ptx(us, n, &len) : NULL;
+  char *meta = NULL;
+  for (size_t i = 0; metas && i < n; i++) metas[i] = us[i].meta;
+  if (ptx) meta = drv_metadata_json(target, metas, n);
+  bool ok = ptx && meta && parts;
+  for (size_t i = 0; parts && i < n; i++) {
+    parts[i].entry = strdup(us[i].entry);
+    parts[i].output = strdup(us[i].ptx);
+    parts[i].output_len = us[i].ptx_len;
+    parts[i].metadata = drv_metadata_json(target, &us[i].meta, 1);
+    ok = ok && parts[i].entry && parts[i].output && parts[i].metadata;
+  }
+  free(metas);
+  if (!ok) {
+    for (size_t i = 0; parts && i < n; i++) drv_result_part_free(&parts[i]);
+    free(ptx), free(meta), free(parts);
+    return NULL;
+  }
+  return drv_result_new(ptx, len, meta, parts, n);
+}
+
+tilec_result *drv_compile_units(ir_context *ctx, ir_module *m, const char *filename, const char *src,
+                                size_t len, const tilec_options *o, const char *target) {
+  unit *us = NULL;
+  size_t n = 0;
+  if (!plan_units(m, &us, &n)) {
+    free_units(us, n);
+    ir_context_note_oom(ctx);
+    return NULL;
+  }
+  pool p = {.units = us, .n = n, .o = o, .filename = filename, .src = src, .len = len};
+  atomic_init(&p.next, 0);
+  run_pool(&p, thread_count(o, n));
+  tilec_result *r = replay_diags(ctx, us, n) ? NULL : assemble(us, n, target);
+  if (!r && !diag_error_count(ir_context_diag(ctx))) ir_context_note_oom(ctx);
+  free_units(us, n);
+  return r;
+}
