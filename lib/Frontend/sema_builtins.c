@@ -1100,6 +1100,19 @@ static bool b_dot(sema *S, bcall *c, sema_val *out) {
   return sema_dot(S, &d, out);
 }
 
+/* tl.assume(cond): a hint that cond holds. tilec takes no advantage of it yet, which is
+ * always correct; the condition must still be a boolean. */
+static bool b_assume(sema *S, bcall *c, sema_val *out) {
+  const sema_val *v = &c->a[0];
+  bool ok = v->kind == SV_BOOL || (v->kind == SV_TENSOR && v->dt.kind == SD_I1);
+  if (!ok) {
+    sema_error(S, c->loc, "tl.assume() expects a boolean condition, got %s", sema_describe(S, v));
+    return false;
+  }
+  *out = sema_none();
+  return true;
+}
+
 static bool b_debug_barrier(sema *S, bcall *c, sema_val *out) {
   sema_emit(S, c->loc, "tgpu.barrier", 0, NULL, 0, NULL);
   *out = sema_none();
@@ -1202,6 +1215,7 @@ static const bdef tl_defs[] = {
     {"load", b_load, 1, {"pointer", "mask", "other", "boundary_check", "padding_option", "cache_modifier",
                          "eviction_policy", "volatile"}, false},
     {"store", b_store, 2, {"pointer", "value", "mask", "boundary_check", "cache_modifier", "eviction_policy"}, false},
+    {"assume", b_assume, 1, {"cond"}, false},
     {"dot", b_dot, 2, {"input", "other", "acc", "input_precision", "allow_tf32", "max_num_imprecise_acc",
                        "out_dtype"}, false},
     {"where", b_where, 3, {"condition", "x", "y"}, false},

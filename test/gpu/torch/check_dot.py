@@ -58,6 +58,20 @@ def tut(h):
     h.check("mm_tut_f16_hinted 512x256x384", c.double(), a.double() @ b.double(), atol=1e-5 * K, rtol=1e-3)
 
 
+def tutorial_file(h):
+    """examples/matmul_tutorial.tir compiled unchanged: entry matmul_kernel is config 0
+    (BLOCK 128x256x64, GROUP_SIZE_M 8, 8 warps), with leaky ReLU and f16 output."""
+    for name in ("mm_tutorial_file", "mm_tutorial_file_wgmma"):
+        k = h.kernel(name)
+        for M, N, K in ((512, 512, 512), (1024, 768, 320)):
+            a, b = torch.randn(M, K, device=DEV).half(), torch.randn(K, N, device=DEV).half()
+            c = torch.empty(M, N, device=DEV).half()
+            k((cdiv(M, 128) * cdiv(N, 256),), a, b, c, M, N, K, K, 1, N, 1, N, 1)
+            want = a.double() @ b.double()
+            want = torch.where(want >= 0, want, 0.01 * want)
+            h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), want, atol=1e-5 * K, rtol=1e-3)
+
+
 def precisions(h):
     k = h.kernel("mm_tf32")
     for M, N, K in ((64, 64, 64), (100, 90, 300)):
@@ -142,6 +156,7 @@ def attention(h):
 
 def run(h):
     h.part("matmul tutorial", tut, h)
+    h.part("tutorial file", tutorial_file, h)
     h.part("precisions", precisions, h)
     h.part("seed kernels", seeds, h)
     h.part("attention", attention, h)
