@@ -30,7 +30,8 @@ static LLVMValueRef swizzle(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef e
   return LLVMBuildXor(st->b, e, LLVMBuildShl(st->b, sel, cg_i32(st, p->swz_dst), ""), "");
 }
 
-/* One ldmatrix of n matrices (the pairs regs[0..n)); writes the pairs' two elements. */
+/* One ldmatrix of n matrices (the register groups starting at pairs[0..n)); writes each
+ * group's 32 bits: two 16-bit or four 8-bit elements. */
 static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, LLVMValueRef wpart,
                        const unsigned *pairs, unsigned n, cg_val *r) {
   LLVMValueRef slot = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, st->lane, cg_i32(st, 3), ""), cg_i32(st, 3), "");
@@ -44,15 +45,15 @@ static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, 
   LLVMValueRef e = LLVMBuildXor(st->b, origin, wpart, "");
   e = LLVMBuildOr(st->b, e, LLVMBuildShl(st->b, row, cg_i32(st, cbits), ""), "");
   LLVMValueRef off = swizzle(st, p, e);
-  LLVMValueRef ptr = LLVMBuildGEP2(st->b, LLVMInt16TypeInContext(st->ctx), base, &off, 1, "");
+  unsigned per = 4 / p->elem_bytes;
+  LLVMValueRef ptr = LLVMBuildGEP2(st->b, LLVMIntTypeInContext(st->ctx, 8 * p->elem_bytes), base, &off, 1, "");
   LLVMTypeRef pt = LLVMTypeOf(ptr);
   LLVMValueRef res = cg_intrinsic(st, intrinsic(n, p->ldmatrix == 2), &pt, 1, &ptr, 1);
-  LLVMTypeRef v2 = LLVMVectorType(ty, 2);
+  LLVMTypeRef vt = LLVMVectorType(ty, per);
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef w = n == 1 ? res : LLVMBuildExtractValue(st->b, res, i, "");
-    LLVMValueRef v = LLVMBuildBitCast(st->b, w, v2, "");
-    r->regs[pairs[i]] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 0), "");
-    r->regs[pairs[i] + 1] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 1), "");
+    LLVMValueRef v = LLVMBuildBitCast(st->b, w, vt, "");
+    for (unsigned e = 0; e < per; e++) r->regs[pairs[i] + e] = LLVMBuildExtractElement(st->b, v, cg_i32(st, e), "");
   }
 }
 
@@ -62,7 +63,7 @@ void cg_ldmatrix_load(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, L
   for (unsigned k = 0; k < d->nwarp; k++) wv[k] = tgpu_ll_layout_basis(d, 2, k);
   LLVMValueRef wpart = cg_layout_bits(st, st->warp, wv, d->nwarp);
   unsigned pairs[4], n = 0;
-  for (unsigned i = 0; i < r->n; i += 2) {
+  for (unsigned i = 0; i < r->n; i += 4 / p->elem_bytes) {
     if (i & skip) continue;
     pairs[n++] = i;
     if (n == 4) load_group(st, p, base, ty, wpart, pairs, n, r), n = 0;

@@ -179,9 +179,11 @@ static void plan_shared(tgpu_cvt_plan *p) {
 
 bool tgpu_ldmatrix_operand(const ir_attr *dst, unsigned rank, unsigned elem_bytes, unsigned *out_dim) {
   tgpu_dot_op d;
-  if (elem_bytes != 2 || !tgpu_dot_op_get(dst, &d) || tgpu_layout_kind_of(d.parent) != TGPU_LAYOUT_MMA ||
-      d.k_width != 2)
+  if (!tgpu_dot_op_get(dst, &d) || tgpu_layout_kind_of(d.parent) != TGPU_LAYOUT_MMA || d.k_width * elem_bytes != 4)
     return false;
+  /* 16-bit operands: A plain, B .trans. 8-bit: A only (ldmatrix's .trans moves 16-bit
+   * elements, so an 8-bit B along its rows cannot be transposed by it). */
+  if (elem_bytes != 2 && (elem_bytes != 1 || d.op_idx != 0)) return false;
   *out_dim = d.op_idx ? rank - 2 : rank - 1; /* the K dim */
   return true;
 }
@@ -196,17 +198,18 @@ static unsigned log2_of(unsigned v) {
  * 8-element chunk each) at a row stride of C elements (C = the last dim): its rows must
  * fall on distinct 16-byte bank groups. The chunk index is XORed with the row's phase,
  * (row / perPhase) % maxPhase, with maxPhase = min(8, C / 8) chunks and perPhase = 8 /
- * maxPhase rows sharing one 128-byte line, the classic swizzle for ldmatrix. */
+ * maxPhase rows sharing one 128-byte line, the classic swizzle for ldmatrix. (A chunk is 8
+ * 16-bit or 16 8-bit elements.) */
 static bool swizzle_for_ldmatrix(tgpu_cvt_plan *p, unsigned pair_dim) {
   const tgpu_ll_layout *d = &p->dst;
-  unsigned rank = d->rank, cbits = d->dim_bits[rank - 1];
-  if (cbits < 3 || d->dim_bits[rank - 2] < 3 || p->store_vec > 8) return false;
-  unsigned max_phase = cbits - 3 >= 3 ? 8 : 1u << (cbits - 3), per_phase = 8 / max_phase;
+  unsigned rank = d->rank, cbits = d->dim_bits[rank - 1], chunk = 16 / p->elem_bytes, kbits = log2_of(chunk);
+  if (cbits < kbits || d->dim_bits[rank - 2] < 3 || p->store_vec > chunk) return false;
+  unsigned max_phase = cbits - kbits >= 3 ? 8 : 1u << (cbits - kbits), per_phase = 8 / max_phase;
   p->swz_bits = log2_of(max_phase);
   p->swz_src = cbits + log2_of(per_phase);
-  p->swz_dst = 3;
+  p->swz_dst = kbits;
   p->ldmatrix = pair_dim == rank - 1 ? 1 : 2;
-  p->load_vec = 2;
+  p->load_vec = 4 / p->elem_bytes;
   p->store_wavefronts = wavefronts(p, &p->src, log2_of(p->store_vec));
   p->load_wavefronts = 1;
   return true;
