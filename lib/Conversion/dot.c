@@ -47,17 +47,19 @@ static LLVMValueRef widen(cg_state *st, LLVMValueRef x, const ir_type *from, LLV
   return LLVMGetTypeKind(to) == LLVMHalfTypeKind ? LLVMBuildFPTrunc(st->b, x, to, "") : LLVMBuildFPExt(st->b, x, to, "");
 }
 
+/* K outermost: the products of one k use one column of A and one row of B, so each operand
+ * register is read in one stretch (short live ranges once the loads move next to them). */
 static bool lower_fma(cg_state *st, ir_op *op, dot_side *a, dot_side *b, dot_side *c, cg_val *out) {
   unsigned r = c->l.rank, K = (unsigned)ir_op_operand(op, 0)->type->shape[r - 1];
   LLVMTypeRef ct = cg_scalar_type(st, ir_op_result(op, 0)->type);
   bool is_float = ir_type_is_float(ir_type_scalar(ir_op_result(op, 0)->type));
-  for (unsigned i = 0; i < out->n; i++) {
-    const int64_t *cc = cg_layout_reg_coords(&c->l, i);
-    int64_t ac[3], bc[3];
-    memcpy(ac, cc, sizeof(int64_t) * r);
-    memcpy(bc, cc, sizeof(int64_t) * r);
-    LLVMValueRef acc = c->v->regs[i];
-    for (unsigned k = 0; k < K; k++) {
+  memcpy(out->regs, c->v->regs, sizeof(LLVMValueRef) * out->n);
+  for (unsigned k = 0; k < K; k++)
+    for (unsigned i = 0; i < out->n; i++) {
+      const int64_t *cc = cg_layout_reg_coords(&c->l, i);
+      int64_t ac[3], bc[3];
+      memcpy(ac, cc, sizeof(int64_t) * r);
+      memcpy(bc, cc, sizeof(int64_t) * r);
       ac[r - 1] = k;
       bc[r - 2] = k;
       LLVMValueRef x = at(a, ac), y = at(b, bc);
@@ -69,14 +71,12 @@ static bool lower_fma(cg_state *st, ir_op *op, dot_side *a, dot_side *b, dot_sid
       y = widen(st, y, ir_op_operand(op, 1)->type, ct, is_float);
       if (is_float) {
         LLVMTypeRef over[1] = {ct};
-        LLVMValueRef args[3] = {x, y, acc};
-        acc = cg_intrinsic(st, "llvm.fma", over, 1, args, 3);
+        LLVMValueRef args[3] = {x, y, out->regs[i]};
+        out->regs[i] = cg_intrinsic(st, "llvm.fma", over, 1, args, 3);
       } else {
-        acc = LLVMBuildAdd(st->b, LLVMBuildMul(st->b, x, y, ""), acc, "");
+        out->regs[i] = LLVMBuildAdd(st->b, LLVMBuildMul(st->b, x, y, ""), out->regs[i], "");
       }
     }
-    out->regs[i] = acc;
-  }
   return true;
 }
 
