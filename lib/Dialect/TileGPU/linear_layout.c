@@ -312,6 +312,14 @@ tgpu_ll tgpu_ll_layout_restrict(const tgpu_ll_layout *l, unsigned which_mask) {
   return r;
 }
 
+bool tgpu_ll_same_hardware(const ir_type *src, const ir_type *dst, tgpu_ll_layout *a, tgpu_ll_layout *b) {
+  if (!ir_type_is_tensor(src) || !ir_type_is_tensor(dst) ||
+      tgpu_ll_from_encoding(src->encoding, src->rank, src->shape, a) ||
+      tgpu_ll_from_encoding(dst->encoding, dst->rank, dst->shape, b))
+    return false;
+  return a->nreg == b->nreg && a->nlane == b->nlane && a->nwarp == b->nwarp;
+}
+
 bool tgpu_ll_layout_equal(const tgpu_ll_layout *a, const tgpu_ll_layout *b) {
   if (a->nreg != b->nreg || a->nlane != b->nlane || a->nwarp != b->nwarp || a->rank != b->rank)
     return false;

@@ -52,11 +52,7 @@ static unsigned atomic_bytes(const ir_op *op, unsigned num_warps) {
 
 bool tgpu_reshape_keeps_registers(const ir_type *src, const ir_type *dst) {
   tgpu_ll_layout a, b;
-  if (!ir_type_is_tensor(src) || !ir_type_is_tensor(dst) ||
-      tgpu_ll_from_encoding(src->encoding, src->rank, src->shape, &a) ||
-      tgpu_ll_from_encoding(dst->encoding, dst->rank, dst->shape, &b))
-    return false;
-  return a.nreg == b.nreg && a.nlane == b.nlane && a.nwarp == b.nwarp && tgpu_ll_equal(&a.map, &b.map);
+  return tgpu_ll_same_hardware(src, dst, &a, &b) && tgpu_ll_equal(&a.map, &b.map);
 }
 
 unsigned tgpu_op_scratch_bytes(const ir_op *op, unsigned num_warps) {

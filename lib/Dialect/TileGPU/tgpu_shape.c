@@ -187,10 +187,5 @@ const ir_attr *tgpu_reshape_layout(ir_context *ctx, const ir_attr *enc, unsigned
 
 bool tgpu_reshape_may_reorder(const ir_type *src, const ir_type *dst) {
   tgpu_ll_layout a, b;
-  if (!ir_type_is_tensor(src) || !ir_type_is_tensor(dst) ||
-      tgpu_ll_from_encoding(src->encoding, src->rank, src->shape, &a) ||
-      tgpu_ll_from_encoding(dst->encoding, dst->rank, dst->shape, &b))
-    return false;
-  return a.nreg == b.nreg && a.nlane == b.nlane && a.nwarp == b.nwarp && tgpu_ll_is_injective(&a.map) &&
-         tgpu_ll_is_injective(&b.map);
+  return tgpu_ll_same_hardware(src, dst, &a, &b) && tgpu_ll_is_injective(&a.map) && tgpu_ll_is_injective(&b.map);
 }
