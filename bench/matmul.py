@@ -4,7 +4,7 @@
 # machine (test/gpu/torch/kernels_dot.txt, bench_* lines: mma.sync, and wgmma with --wgmma)
 # beside Triton's JIT on the same .tir text with the same block sizes and num_warps (with
 # num_stages=1, which like tilec today does not pipeline, and Triton's default 3), Triton's
-# best autotuned tutorial configuration, Triton compiled from the same signature, and torch
+# Triton compiled from the same signature as tilec's 128x128x32 variant (triton-sig), and torch
 # (cuBLAS matmul, scaled_dot_product_attention). All timed by triton.testing.do_bench
 # (median), each checked once against torch.
 #
@@ -87,6 +87,17 @@ def matmul(h, dt, M, N, K):
                    lambda: jit[grid](*args, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
                                      ACTIVATION="", num_warps=8, num_stages=stages),
                    check, flops, nbytes, block=f"{bm}x{bn}x{bk}", num_warps=8)
+    # Triton compiled ahead of time from the signature tilec's bench kernels use (num_stages 3).
+    try:
+        import peers
+        ty = "*fp16:16" if dt == torch.float16 else "*bf16:16"
+        sig = [ty, ty, ty, "i32:16", "i32:16", "i32:16", "i32:16", 1, "i32:16", 1, "i32:16", 1, 128, 128, 32, 8, ""]
+        ck = peers.triton_sig(jit, sig, 8)
+        grid = (cdiv(M, 128) * cdiv(N, 128), 1, 1)
+        report("triton-sig", case, lambda: ck[grid](*args, 128, 128, 32, 8, ""), check, flops, nbytes,
+               block="128x128x32", num_warps=8)
+    except Exception as e:
+        print(f"matmul: triton-sig {case}: {type(e).__name__}: {e}", file=sys.stderr)
     report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
 
 
