@@ -4,7 +4,8 @@
 # machine (test/gpu/torch/kernels_dot.txt, bench_* lines: mma.sync, and wgmma with --wgmma)
 # beside Triton's JIT on the same .tir text with the same block sizes and num_warps (with
 # num_stages=1, which like tilec today does not pipeline, and Triton's default 3), Triton's
-# Triton compiled from the same signature as tilec's 128x128x32 variant (triton-sig), and torch
+# Triton compiled from the same signature as tilec's 128x128x32 variant (triton-sig), Triton's
+# tutorial file autotuned over its 8 configs (triton-autotuned, f16), and torch
 # (cuBLAS matmul, scaled_dot_product_attention). All timed by triton.testing.do_bench
 # (median), each checked once against torch.
 #
@@ -98,6 +99,10 @@ def matmul(h, dt, M, N, K):
                block="128x128x32", num_warps=8)
     except Exception as e:
         print(f"matmul: triton-sig {case}: {type(e).__name__}: {e}", file=sys.stderr)
+    if dt == torch.float16:  # Triton's tutorial file with its 8 autotune configs (the tuning happens once, untimed)
+        tuned = h.triton("examples/matmul_tutorial.tir", "matmul_kernel")
+        tgrid = lambda META: (cdiv(M, META["BLOCK_SIZE_M"]) * cdiv(N, META["BLOCK_SIZE_N"]),)
+        report("triton-autotuned", case, lambda: tuned[tgrid](*args, ACTIVATION=""), check, flops, nbytes)
     report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
 
 

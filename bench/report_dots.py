@@ -13,7 +13,7 @@ def main():
     for r in rows:
         if r["case"] not in cases:
             cases.append(r["case"])
-    impls = ["tilec", "tilec-wgmma", "triton-ns1", "triton-ns3", "triton-sig", "torch"]
+    impls = ["tilec", "tilec-wgmma", "triton-ns1", "triton-ns3", "triton-sig", "triton-autotuned", "torch"]
     print(f"TFLOP/s on {gpu} (do_bench median; best block per implementation)\n")
     print("| case | " + " | ".join(impls) + " | tilec / Triton best | tilec / torch |")
     print("|---" * (len(impls) + 3) + "|")
@@ -29,7 +29,7 @@ def main():
             cells.append(f"{r['tflops']:.0f}" + (f" ({r.get('block', '')})" if r.get("block") else "") if r
                          else ("WRONG" if i in wrong else "-"))
         t = max((best[i]["tflops"] for i in ("tilec", "tilec-wgmma") if best[i]), default=None)
-        tr = max((best[i]["tflops"] for i in ("triton-ns1", "triton-ns3", "triton-sig") if best[i]), default=None)
+        tr = max((best[i]["tflops"] for i in ("triton-ns1", "triton-ns3", "triton-sig", "triton-autotuned") if best[i]), default=None)
         to = best["torch"]["tflops"] if best["torch"] else None
         ratio = lambda a, b: f"{a / b:.2f}x" if a and b else "-"
         print(f"| {c} | " + " | ".join(cells) + f" | {ratio(t, tr)} | {ratio(t, to)} |")
