@@ -34,6 +34,7 @@ static tilert_arg_kind wanted_kind(const tilert_param_info *p, int64_t *lo, int6
   case TILERT_DTYPE_I64: case TILERT_DTYPE_U64: return TILERT_ARG_I64;
   case TILERT_DTYPE_FP16: case TILERT_DTYPE_BF16: case TILERT_DTYPE_FP32: return TILERT_ARG_F32;
   case TILERT_DTYPE_FP64: return TILERT_ARG_F64;
+  case TILERT_DTYPE_FP8E4NV: case TILERT_DTYPE_FP8E5: /* pointees only (meta.c) */
   case TILERT_DTYPE_COUNT_: break;
   }
   return TILERT_ARG_I32;
@@ -147,6 +148,7 @@ void rt_args_pack(const tilert_kernel_info *k, const tilert_arg *args, rt_slot *
     case TILERT_DTYPE_BF16: s->u16 = f32_to_bf16(a->v.f32); break;
     case TILERT_DTYPE_FP32: s->f32 = a->v.f32; break;
     case TILERT_DTYPE_FP64: s->f64 = a->v.f64; break;
+    case TILERT_DTYPE_FP8E4NV: case TILERT_DTYPE_FP8E5: /* pointees only (meta.c) */
     case TILERT_DTYPE_COUNT_: break;
     }
   }

@@ -22,9 +22,9 @@ struct tilert_metadata {
 };
 
 static const char *const dtype_names[TILERT_DTYPE_COUNT_] = {
-    "i1", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "fp16", "bf16", "fp32", "fp64",
+    "i1", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "fp16", "bf16", "fp32", "fp64", "fp8e4nv", "fp8e5",
 };
-static const unsigned char dtype_sizes[TILERT_DTYPE_COUNT_] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8};
+static const unsigned char dtype_sizes[TILERT_DTYPE_COUNT_] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 1, 1};
 
 const char *tilert_dtype_name(tilert_dtype d) {
   return (unsigned)d < TILERT_DTYPE_COUNT_ ? dtype_names[d] : "?";
@@ -139,6 +139,8 @@ static tilert_status parse_param(mctx *m, const rt_json *v, const char *kname, s
   RT_TRY(int_field(m, v, "align", false, 1, 1 << 20, 1, &align));
   RT_TRY(int_field(m, v, "divisibility", false, 1, INT64_MAX, 1, &div));
   if (!is_pow2(align)) return mfail(m, rt_json_get(v, "align"), "\"align\": %lld is not a power of two", (long long)align);
+  if (out->kind == TILERT_PARAM_SCALAR && (out->dtype == TILERT_DTYPE_FP8E4NV || out->dtype == TILERT_DTYPE_FP8E5))
+    return mfail(m, rt_json_get(v, "dtype"), "\"dtype\": fp8 is for pointers (no fp8 scalar parameters)");
   if (out->kind == TILERT_PARAM_SCALAR && align != 1)
     return mfail(m, rt_json_get(v, "align"), "\"align\" is for pointers; this is a scalar");
   if (div != 1 && (out->kind != TILERT_PARAM_SCALAR || !is_integer_dtype(out->dtype)))

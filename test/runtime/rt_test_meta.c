@@ -106,6 +106,7 @@ static const bad_case bad_cases[] = {
     {"missing params", "\"params\": [\n        {\"name\": \"x_ptr\"", "\"parms\": [\n        {\"name\": \"x_ptr\"", "kernel add_kernel: missing required key \"params\""},
     {"bad kind", "\"kind\": \"ptr\"", "\"kind\": \"vec\"", "kernel add_kernel: params[0]: \"kind\": expected \"ptr\" or \"scalar\", got \"vec\""},
     {"bad dtype", "\"dtype\": \"fp32\"", "\"dtype\": \"f32\"", "params[0]: \"dtype\": unknown dtype \"f32\""},
+    {"fp8 scalar", "\"dtype\": \"bf16\"", "\"dtype\": \"fp8e4nv\"", "param s: \"dtype\": fp8 is for pointers (no fp8 scalar parameters)"},
     {"align not pow2", "\"align\": 16", "\"align\": 12", "param x_ptr: \"align\": 12 is not a power of two"},
     {"divisibility zero", "\"divisibility\": 1", "\"divisibility\": 0", "param n: \"divisibility\": 0 is out of range"},
     {"param missing name", "{\"name\": \"x_ptr\", ", "{", "params[0]: missing required key \"name\""},
@@ -224,7 +225,8 @@ static void test_edges(t_state *t) {
   t_check(t, tilert_metadata_parse(good, strlen(good) - 4, &md, err, sizeof err) == TILERT_ERROR_METADATA,
           "length is honoured (no read past len)");
   t_check(t, strcmp(tilert_dtype_name(TILERT_DTYPE_BF16), "bf16") == 0 &&
-                 tilert_dtype_size(TILERT_DTYPE_FP64) == 8 && tilert_dtype_size(TILERT_DTYPE_I1) == 1,
+                 tilert_dtype_size(TILERT_DTYPE_FP64) == 8 && tilert_dtype_size(TILERT_DTYPE_I1) == 1 &&
+                 tilert_dtype_size(TILERT_DTYPE_FP8E4NV) == 1 && strcmp(tilert_dtype_name(TILERT_DTYPE_FP8E5), "fp8e5") == 0,
           "dtype names and sizes");
   t_check(t, strcmp(tilert_status_name(TILERT_ERROR_METADATA), "TILERT_ERROR_METADATA") == 0,
           "status names");
