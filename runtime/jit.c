@@ -121,6 +121,36 @@ static tilert_status compile(tilert_runtime *rt, const char *filename, const cha
   return TILERT_OK;
 }
 
+/* The frontend alone (emit=frontend writes metadata too): the run-time parameters' names. */
+tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const char *source,
+                                 size_t len, const struct tilec_options *opts, const char *kernel,
+                                 const char *signature, tilert_metadata **out_meta,
+                                 const char **out_names, size_t *out_n) {
+  *out_meta = NULL;
+  *out_n = 0;
+  tilec_options o;
+  if (opts) o = *opts; else memset(&o, 0, sizeof o);
+  const char *kernels[1] = {kernel};
+  o.emit = TILEC_EMIT_FRONTEND;
+  o.signature = signature;
+  o.kernels = kernels;
+  o.nkernels = 1;
+  char *ptx = NULL, *json = NULL;
+  size_t pl = 0, jl = 0;
+  RT_TRY(compile(rt, filename, source, len, &o, &ptx, &pl, &json, &jl));
+  free(ptx);
+  tilert_status s = tilert_metadata_parse(json, jl, out_meta, rt->err, sizeof rt->err);
+  free(json);
+  RT_TRY(s);
+  const tilert_kernel_info *k = tilert_metadata_find(*out_meta, kernel);
+  if (!k || k->nparams > TILERT_MAX_PARAMS)
+    return rt_fail(rt, TILERT_ERROR_METADATA, "tilert: the frontend's metadata has no kernel %s",
+                   kernel);
+  for (size_t i = 0; i < k->nparams; i++) out_names[i] = k->params[i].name;
+  *out_n = k->nparams;
+  return TILERT_OK;
+}
+
 /* One JIT request's texts and image; every buffer is malloc'ed (or NULL). */
 typedef struct jit_entry {
   char *json, *ptx, *cubin;
@@ -251,6 +281,19 @@ tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filena
   return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
                  "tilert: this libtilert was built without the compiler (TILERT_WITH_TILEC); "
                  "compile with tilec and use tilert_module_load_files");
+}
+
+tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const char *source,
+                                 size_t len, const struct tilec_options *opts, const char *kernel,
+                                 const char *signature, tilert_metadata **out_meta,
+                                 const char **out_names, size_t *out_n) {
+  (void)filename; (void)source; (void)len; (void)opts; (void)kernel; (void)signature;
+  (void)out_names;
+  *out_meta = NULL;
+  *out_n = 0;
+  return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
+                 "tilert: this libtilert was built without the compiler (TILERT_WITH_TILEC): "
+                 "do_not_specialize names cannot be resolved; use indices");
 }
 
 #endif

@@ -101,6 +101,15 @@ tilert_status rt_assembler(tilert_runtime *rt, const tilert_assembler **out);
  * environment's (runtime/jit.c). */
 tilert_status rt_cache_config(tilert_runtime *rt, tilert_cache_config *out);
 
+/* The names of kernel `kernel`'s run-time parameters, in order, as tilec's frontend reads
+ * them with `signature` (runtime/jit.c; one frontend run, no code generation). The names
+ * point into *out_meta, which the caller frees; out_names holds TILERT_MAX_PARAMS. */
+struct tilec_options;
+tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const char *source,
+                                 size_t len, const struct tilec_options *opts, const char *kernel,
+                                 const char *signature, tilert_metadata **out_meta,
+                                 const char **out_names, size_t *out_n);
+
 /* Frees the runtime's tuning choices (runtime/tune.c). */
 void rt_tune_free_all(tilert_runtime *rt);
 
