@@ -151,6 +151,80 @@ tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const
   return TILERT_OK;
 }
 
+/* ---- decorator arguments, read off the parsed source ---------------------------------- */
+
+/* Reads the items of the list or tuple at *p ("(list (str \"n\") (int 3))"): names and
+ * indices, copied into l->text. False on anything else. */
+static bool read_items(const char *p, rt_spec_list *l) {
+  if (!strncmp(p, "(list", 5)) p += 5;
+  else if (!strncmp(p, "(tuple", 6)) p += 6;
+  else return false;
+  for (;;) {
+    while (*p == ' ') p++;
+    if (*p == ')') return true;
+    const char *b, *e;
+    if (!strncmp(p, "(str \"", 6)) {
+      b = p + 6;
+      e = strchr(b, '"');
+    } else if (!strncmp(p, "(int ", 5)) {
+      b = p + 5;
+      for (e = b; *e >= '0' && *e <= '9'; e++) {}
+    } else {
+      return false;
+    }
+    if (!e || e == b || l->n == TILERT_MAX_PARAMS || (size_t)(e - b) >= sizeof l->text[0]) return false;
+    memcpy(l->text[l->n], b, (size_t)(e - b));
+    l->text[l->n++][e - b] = 0;
+    p = strchr(e, ')');
+    if (!p) return false;
+    p++;
+  }
+}
+
+/* The decorators of `def kernel` in the AST dump: the text between its "(def NAME" line and
+ * its "(params" line (NULL when the kernel is not found). */
+static const char *find_decorators(const char *ast, const char *kernel, const char **out_end) {
+  size_t kn = strlen(kernel);
+  for (const char *p = ast; (p = strstr(p, "(def ")) != NULL; p += 5) {
+    if ((p != ast && p[-1] != '\n') || strncmp(p + 5, kernel, kn) || p[5 + kn] != '\n') continue;
+    const char *end = strstr(p, "\n  (params");
+    *out_end = end ? end : p + strlen(p);
+    return p;
+  }
+  return NULL;
+}
+
+static tilert_status read_kw(tilert_runtime *rt, const char *b, const char *e, const char *kw,
+                             rt_spec_list *l) {
+  char pat[64];
+  snprintf(pat, sizeof pat, "(kw %s (", kw);
+  const char *p = strstr(b, pat);
+  if (!p || p >= e) return TILERT_OK;
+  if (read_items(p + strlen(pat) - 1, l)) return TILERT_OK;
+  return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
+                 "tilert: @triton.jit(%s=...): only a list of parameter names and indices is "
+                 "read at run time", kw);
+}
+
+tilert_status rt_jit_decorators(tilert_runtime *rt, const char *filename, const char *source,
+                                size_t len, const char *kernel, rt_spec_list *out_dns,
+                                rt_spec_list *out_dnsoa) {
+  out_dns->n = out_dnsoa->n = 0;
+  tilec_options o;
+  memset(&o, 0, sizeof o);
+  o.emit = TILEC_EMIT_AST;
+  char *ast = NULL, *json = NULL;
+  size_t al = 0, jl = 0;
+  RT_TRY(compile(rt, filename, source, len, &o, &ast, &al, &json, &jl));
+  free(json);
+  const char *end = NULL, *b = find_decorators(ast, kernel, &end);
+  tilert_status s = TILERT_OK;
+  if (b) s = read_kw(rt, b, end, "do_not_specialize", out_dns);
+  if (b && !s) s = read_kw(rt, b, end, "do_not_specialize_on_alignment", out_dnsoa);
+  free(ast);
+  return s;
+}
+
 /* One JIT request's texts and image; every buffer is malloc'ed (or NULL). */
 typedef struct jit_entry {
   char *json, *ptx, *cubin;
@@ -294,6 +368,14 @@ tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const
   return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
                  "tilert: this libtilert was built without the compiler (TILERT_WITH_TILEC): "
                  "do_not_specialize names cannot be resolved; use indices");
+}
+
+tilert_status rt_jit_decorators(tilert_runtime *rt, const char *filename, const char *source,
+                                size_t len, const char *kernel, rt_spec_list *out_dns,
+                                rt_spec_list *out_dnsoa) {
+  (void)rt; (void)filename; (void)source; (void)len; (void)kernel;
+  out_dns->n = out_dnsoa->n = 0; /* the compiler reads no source here: only the request's lists */
+  return TILERT_OK;
 }
 
 #endif

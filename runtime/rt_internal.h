@@ -110,6 +110,19 @@ tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const
                                  const char *signature, tilert_metadata **out_meta,
                                  const char **out_names, size_t *out_n);
 
+/* A do_not_specialize list read off the source: names and decimal indices. */
+typedef struct rt_spec_list {
+  size_t n;
+  char text[TILERT_MAX_PARAMS][64];
+} rt_spec_list;
+/* The do_not_specialize and do_not_specialize_on_alignment lists of `@triton.jit(...)` on
+ * `def kernel` (runtime/jit.c: read off tilec's parse of the source; empty lists when the
+ * kernel has none, or without TILERT_WITH_TILEC). UNSUPPORTED when a list holds anything
+ * but names and indices. */
+tilert_status rt_jit_decorators(tilert_runtime *rt, const char *filename, const char *source,
+                                size_t len, const char *kernel, rt_spec_list *out_dns,
+                                rt_spec_list *out_dnsoa);
+
 /* Frees the runtime's tuning choices (runtime/tune.c). */
 void rt_tune_free_all(tilert_runtime *rt);
 

@@ -286,29 +286,48 @@ static char *dup_n(const char *s, size_t n) {
   return d;
 }
 
-static bool names_listed(const tilert_jit_request *r) {
-  for (size_t i = 0; i < r->ndo_not_specialize; i++)
-    if (r->do_not_specialize[i] && !isdigit((unsigned char)r->do_not_specialize[i][0])) return true;
-  for (size_t i = 0; i < r->ndo_not_specialize_on_alignment; i++)
-    if (r->do_not_specialize_on_alignment[i] &&
-        !isdigit((unsigned char)r->do_not_specialize_on_alignment[i][0]))
-      return true;
+/* A list: the request's entries, then those of the source's decorator. */
+typedef struct merged_list {
+  const char *items[2 * TILERT_MAX_PARAMS];
+  size_t n;
+} merged_list;
+
+static tilert_status merge(tilert_runtime *rt, const char *const *req, size_t nreq,
+                           const rt_spec_list *src, merged_list *out) {
+  if (nreq > TILERT_MAX_PARAMS || (nreq && !req))
+    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: a do_not_specialize list is "
+                   "NULL or longer than %d", TILERT_MAX_PARAMS);
+  out->n = 0;
+  for (size_t i = 0; i < nreq; i++) out->items[out->n++] = req[i];
+  for (size_t i = 0; i < src->n; i++) out->items[out->n++] = src->text[i];
+  return TILERT_OK;
+}
+
+static bool has_name(const merged_list *l) {
+  for (size_t i = 0; i < l->n; i++)
+    if (l->items[i] && !isdigit((unsigned char)l->items[i][0])) return true;
   return false;
 }
 
-/* Parses the plan; names in the lists are resolved through the frontend's parameter list. */
+/* The plan: the request's signature, with the decorator's lists (read off the source) and
+ * the request's; names are resolved through the frontend's parameter list. */
 static tilert_status make_plan(tilert_jit_kernel *jk, const tilert_jit_request *r) {
   tilert_runtime *rt = jk->rt;
+  rt_spec_list sdns, sdnsoa;
+  merged_list dns, dnsoa;
+  RT_TRY(rt_jit_decorators(rt, jk->filename, r->source, r->len, r->kernel, &sdns, &sdnsoa));
+  RT_TRY(merge(rt, r->do_not_specialize, r->ndo_not_specialize, &sdns, &dns));
+  RT_TRY(merge(rt, r->do_not_specialize_on_alignment, r->ndo_not_specialize_on_alignment,
+               &sdnsoa, &dnsoa));
   const char *names[TILERT_MAX_PARAMS];
   size_t nnames = 0;
   tilert_metadata *meta = NULL;
-  if (names_listed(r))
+  if (has_name(&dns) || has_name(&dnsoa))
     RT_TRY(rt_jit_param_names(rt, jk->filename, r->source, r->len, r->opts, r->kernel,
                               r->signature, &meta, names, &nnames));
-  tilert_status s = tilert_spec_plan_create(
-      r->signature, names, nnames, r->do_not_specialize, r->ndo_not_specialize,
-      r->do_not_specialize_on_alignment, r->ndo_not_specialize_on_alignment, &jk->plan, rt->err,
-      sizeof rt->err);
+  tilert_status s = tilert_spec_plan_create(r->signature, names, nnames, dns.items, dns.n,
+                                            dnsoa.items, dnsoa.n, &jk->plan, rt->err,
+                                            sizeof rt->err);
   tilert_metadata_free(meta);
   return s;
 }

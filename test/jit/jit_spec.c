@@ -68,6 +68,14 @@ static const char kSource[] =
     "    mask = offs < n + m\n"
     "    tl.store(y + offs * n, tl.load(x + offs * n, mask=mask), mask=mask)\n";
 
+static const char kSource2[] =
+    "import triton\n"
+    "import triton.language as tl\n"
+    "@triton.jit(do_not_specialize=(3,), do_not_specialize_on_alignment=['x', 'n'])\n"
+    "def tiny_two(x, y, n, m, k, BLOCK: tl.constexpr):\n"
+    "    offs = tl.arange(0, BLOCK)\n"
+    "    tl.store(y + offs, tl.load(x + offs), mask=offs < n + m + k)\n";
+
 static void print_kernel(tilert_jit_kernel *jk, const tilert_arg *args, size_t nargs) {
   tilert_kernel *k = NULL;
   tilert_status s = tilert_jit_get(jk, args, nargs, &k);
@@ -103,9 +111,9 @@ static int launch_cases(void) {
   tilert_malloc(rt, 1 << 16, &a);
   tilert_malloc(rt, 1 << 16, &b);
   printf("buffers aligned: %s\n", a % 16 == 0 && b % 16 == 0 ? "yes" : "no");
-  const char *dns[] = {"m"}; /* the decorator's list, repeated (not read from the source) */
+  /* do_not_specialize=['m'] comes from the source's decorator. */
   tilert_jit_request req = {"tiny.tir", kSource, sizeof kSource - 1, "tiny_copy",
-                            "*fp32,*fp32,i32,i32,128", NULL, dns, 1, NULL, 0};
+                            "*fp32,*fp32,i32,i32,128", NULL, NULL, 0, NULL, 0};
   tilert_jit_kernel *jk = NULL;
   tilert_status s = tilert_jit_kernel_create(rt, &req, &jk);
   printf("create: %s\n", tilert_status_name(s));
@@ -125,8 +133,20 @@ static int launch_cases(void) {
   tilert_jit_kernel_destroy(jk);
   const char *unknown[] = {"nosuch"};
   req.do_not_specialize = unknown;
+  req.ndo_not_specialize = 1;
   s = tilert_jit_kernel_create(rt, &req, &jk);
   printf("unknown name: %s %s\n", tilert_status_name(s), tilert_runtime_last_error(rt));
+  /* Indices and do_not_specialize_on_alignment in the source, beside a request's list. */
+  const char *req_dns[] = {"1"};
+  tilert_jit_request req2 = {"tiny2.tir", kSource2, sizeof kSource2 - 1, "tiny_two",
+                             "*fp32,*fp32,i32,i32,i64,64", NULL, req_dns, 1, NULL, 0};
+  s = tilert_jit_kernel_create(rt, &req2, &jk);
+  printf("create two: %s %s\n", tilert_status_name(s), s ? tilert_runtime_last_error(rt) : "");
+  tilert_arg five[] = {tilert_ptr(a), tilert_ptr(b), tilert_i32(32), tilert_i32(1), tilert_i64(1)};
+  unsigned grid[3] = {1, 1, 1};
+  s = s ? s : tilert_jit_launch(jk, grid, NULL, five, 5);
+  printf("two: %s %s\n", tilert_status_name(s), tilert_jit_kernel_specialization(jk, 0));
+  tilert_jit_kernel_destroy(jk);
   tilert_free(rt, a);
   tilert_free(rt, b);
   tilert_runtime_destroy(rt);
