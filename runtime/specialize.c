@@ -176,6 +176,10 @@ tilert_status tilert_spec_plan_create(const char *signature, const char *const *
   tilert_spec_plan *p = calloc(1, sizeof *p);
   if (!p) return rt_fail_buf(err, err_cap, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   tilert_status s = split_entries(p, signature, err, err_cap);
+  if (!s && nnames && nnames != p->nargs)
+    s = rt_fail_buf(err, err_cap, TILERT_ERROR_INVALID_ARGUMENT,
+                    "tilert: the signature has %zu run-time entries, but %zu names were given",
+                    p->nargs, nnames);
   if (!s) s = mark(p, dns, ndns, names, nnames, false, err, err_cap);
   if (!s) s = mark(p, dnsoa, ndnsoa, names, nnames, true, err, err_cap);
   if (s) { tilert_spec_plan_free(p); return s; }

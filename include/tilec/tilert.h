@@ -491,8 +491,9 @@ tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filena
 typedef struct tilert_spec_plan tilert_spec_plan;
 
 /* Parses `signature`. `names` (may be NULL when nnames is 0) are the names of the run-time
- * parameters, in order, to resolve names in the two lists; a name or index that is unknown,
- * or that points at a constant entry, is TILERT_ERROR_INVALID_ARGUMENT with a message in err.
+ * parameters, in order (as many as the run-time entries), to resolve names in the two
+ * lists; a name or index that is unknown, or that points at a constant entry, is
+ * TILERT_ERROR_INVALID_ARGUMENT with a message in err.
  * On success stores a plan the caller frees with tilert_spec_plan_free. No driver needed. */
 tilert_status tilert_spec_plan_create(const char *signature, const char *const *names,
                                       size_t nnames, const char *const *do_not_specialize,
@@ -512,7 +513,8 @@ tilert_status tilert_spec_signature(const tilert_spec_plan *plan, const tilert_a
                                     size_t nargs, char *out, size_t out_cap, char *err,
                                     size_t err_cap);
 
-/* A JIT kernel: one kernel of a source, compiled once per specialization. */
+/* A JIT kernel: one kernel of a source, compiled once per specialization. Like its runtime,
+ * one thread at a time. */
 typedef struct tilert_jit_kernel tilert_jit_kernel;
 
 /* What a JIT kernel compiles. The strings are copied; `opts` is copied shallowly (what its
@@ -524,17 +526,19 @@ typedef struct tilert_jit_request {
   const char *kernel;         /* the entry's name (required) */
   const char *signature;      /* the partial signature (required), see tilert_spec_plan */
   const struct tilec_options *opts; /* may be NULL */
-  /* Triton's @triton.jit(do_not_specialize=[...], do_not_specialize_on_alignment=[...]):
-   * the compiler does not hand these decorator arguments to the runtime, so the caller
-   * repeats them here (names or indices, as in tilert_spec_plan_create). */
+  /* Added to what the kernel's @triton.jit(do_not_specialize=[...],
+   * do_not_specialize_on_alignment=[...]) says (names or indices, as in
+   * tilert_spec_plan_create); may be NULL with a count of 0. */
   const char *const *do_not_specialize;
   size_t ndo_not_specialize;
   const char *const *do_not_specialize_on_alignment;
   size_t ndo_not_specialize_on_alignment;
 } tilert_jit_request;
 
-/* Makes a JIT kernel on rt: parses the signature; when the lists hold names, runs tilec's
- * frontend once to learn the run-time parameters' names. Compiles nothing else. On success
+/* Makes a JIT kernel on rt: parses the signature; reads `do_not_specialize` and
+ * `do_not_specialize_on_alignment` off the kernel's `@triton.jit(...)` (tilec's parse of the
+ * source) and adds the request's; when the lists hold names, runs tilec's frontend once to
+ * learn the run-time parameters' names. Compiles no code. On success
  * stores an object the caller destroys (before the runtime) with tilert_jit_kernel_destroy.
  * Errors: INVALID_ARGUMENT, COMPILE (the frontend's errors), UNSUPPORTED (no compiler). */
 tilert_status tilert_jit_kernel_create(tilert_runtime *rt, const tilert_jit_request *req,

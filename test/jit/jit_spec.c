@@ -56,6 +56,11 @@ static int plan_cases(void) {
   show("const-index", sig, cidx, 1, NULL, 0, aligned, 4);
   const char *far[] = {"9"};
   show("far-index", sig, NULL, 0, far, 1, aligned, 4);
+  tilert_spec_plan *p = NULL;
+  char err[256];
+  static const char *const three[] = {"x", "y", "n"};
+  tilert_status s = tilert_spec_plan_create(sig, three, 3, NULL, 0, NULL, 0, &p, err, sizeof err);
+  printf("names: %s %s\n", tilert_status_name(s), err);
   return 0;
 }
 
