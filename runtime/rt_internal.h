@@ -123,6 +123,13 @@ tilert_status rt_jit_decorators(tilert_runtime *rt, const char *filename, const 
                                 size_t len, const char *kernel, rt_spec_list *out_dns,
                                 rt_spec_list *out_dnsoa);
 
+/* A signature for `kernel` from the source's annotations (runtime/jit.c): each run-time
+ * parameter as the frontend typed it ("*fp32", "i32:16"), each constexpr `autotune` (its
+ * value stays the source's, -D's or the config's). Malloc'ed into *out_sig. */
+tilert_status rt_jit_source_signature(tilert_runtime *rt, const char *filename, const char *source,
+                                      size_t len, const struct tilec_options *opts,
+                                      const char *kernel, char **out_sig);
+
 /* Frees the runtime's tuning choices (runtime/tune.c). */
 void rt_tune_free_all(tilert_runtime *rt);
 

@@ -55,9 +55,8 @@ static bool is_int_type(const char *t) {
 }
 
 static bool is_scalar_type(const char *t) {
-  static const char *const others[] = {"i1", "u1", "fp16", "bf16", "fp32", "fp64", "f16",
-                                       "f32", "f64"};
-  if (is_int_type(t)) return true;
+  static const char *const others[] = {"i1", "fp16", "bf16", "fp32", "fp64"};
+  if (is_int_type(t) || !strncmp(t, "fp8", 3)) return true;
   for (size_t i = 0; i < sizeof others / sizeof *others; i++)
     if (!strcmp(t, others[i])) return true;
   return false;
@@ -77,18 +76,11 @@ static spec_kind classify(const char *t) {
   return !colon && is_int_type(base) ? SPEC_INT : SPEC_FIXED;
 }
 
-/* The end of the entry starting at s: the next comma outside quotes and brackets. */
+/* The end of the entry starting at s: the next comma. tilec splits a signature at every
+ * comma (a value cannot hold one), and so does the plan, so that both count alike. */
 static const char *entry_end(const char *s) {
-  int depth = 0;
-  char quote = 0;
-  for (; *s; s++) {
-    if (quote) { if (*s == quote) quote = 0; continue; }
-    if (*s == '\'' || *s == '"') quote = *s;
-    else if (*s == '(' || *s == '[') depth++;
-    else if ((*s == ')' || *s == ']') && depth > 0) depth--;
-    else if (*s == ',' && depth == 0) return s;
-  }
-  return s;
+  const char *c = strchr(s, ',');
+  return c ? c : s + strlen(s);
 }
 
 static char *trimmed_copy(const char *b, const char *e) {
@@ -276,6 +268,7 @@ struct tilert_jit_kernel {
   tilert_runtime *rt;
   tilert_spec_plan *plan;
   char *filename, *source, *kernel;
+  char *signature;           /* the request's, or one read off the source's annotations */
   size_t len;
   tilec_options opts;        /* shallow copy of the caller's options */
   bool has_opts;
@@ -328,12 +321,21 @@ static tilert_status make_plan(tilert_jit_kernel *jk, const tilert_jit_request *
   tilert_metadata *meta = NULL;
   if (has_name(&dns) || has_name(&dnsoa))
     RT_TRY(rt_jit_param_names(rt, jk->filename, r->source, r->len, r->opts, r->kernel,
-                              r->signature, &meta, names, &nnames));
-  tilert_status s = tilert_spec_plan_create(r->signature, names, nnames, dns.items, dns.n,
+                              jk->signature, &meta, names, &nnames));
+  tilert_status s = tilert_spec_plan_create(jk->signature, names, nnames, dns.items, dns.n,
                                             dnsoa.items, dnsoa.n, &jk->plan, rt->err,
                                             sizeof rt->err);
   tilert_metadata_free(meta);
   return s;
+}
+
+/* The request's signature, else one from the source's annotations. */
+static tilert_status take_signature(tilert_jit_kernel *jk, const tilert_jit_request *r) {
+  if (!r->signature)
+    return rt_jit_source_signature(jk->rt, jk->filename, jk->source, jk->len, r->opts,
+                                   jk->kernel, &jk->signature);
+  jk->signature = dup_n(r->signature, strlen(r->signature));
+  return jk->signature ? TILERT_OK : rt_fail(jk->rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
 }
 
 tilert_status tilert_jit_kernel_create(tilert_runtime *rt, const tilert_jit_request *req,
@@ -341,9 +343,9 @@ tilert_status tilert_jit_kernel_create(tilert_runtime *rt, const tilert_jit_requ
   if (!out_jk) return TILERT_ERROR_INVALID_ARGUMENT;
   *out_jk = NULL;
   RT_TRY(rt_check_ready(rt));
-  if (!req || !req->kernel || !req->signature || (req->len && !req->source))
+  if (!req || !req->kernel || (req->len && !req->source))
     return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT,
-                   "tilert: tilert_jit_kernel_create needs a source, a kernel name and a signature");
+                   "tilert: tilert_jit_kernel_create needs a source and a kernel name");
   tilert_jit_kernel *jk = calloc(1, sizeof *jk);
   if (!jk) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   jk->rt = rt;
@@ -354,8 +356,9 @@ tilert_status tilert_jit_kernel_create(tilert_runtime *rt, const tilert_jit_requ
   jk->len = req->len;
   if (req->opts) { jk->opts = *req->opts; jk->has_opts = true; }
   tilert_status s = jk->filename && jk->source && jk->kernel
-                        ? make_plan(jk, req)
+                        ? take_signature(jk, req)
                         : rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  if (!s) s = make_plan(jk, req);
   if (s) { tilert_jit_kernel_destroy(jk); return s; }
   *out_jk = jk;
   return TILERT_OK;
@@ -372,6 +375,7 @@ void tilert_jit_kernel_destroy(tilert_jit_kernel *jk) {
   free(jk->filename);
   free(jk->source);
   free(jk->kernel);
+  free(jk->signature);
   free(jk);
 }
 
@@ -459,4 +463,8 @@ size_t tilert_jit_kernel_specialization_count(const tilert_jit_kernel *jk) {
 
 const char *tilert_jit_kernel_specialization(const tilert_jit_kernel *jk, size_t i) {
   return jk && i < jk->nvariants ? jk->variants[i].signature : NULL;
+}
+
+const char *tilert_jit_kernel_signature(const tilert_jit_kernel *jk) {
+  return jk ? jk->signature : NULL;
 }

@@ -524,7 +524,9 @@ typedef struct tilert_jit_request {
   const char *source;
   size_t len;
   const char *kernel;         /* the entry's name (required) */
-  const char *signature;      /* the partial signature (required), see tilert_spec_plan */
+  const char *signature;      /* the partial signature, see tilert_spec_plan; NULL: read off
+                                 the source's annotations (every parameter typed there),
+                                 constexprs as `autotune` (their values stay the source's) */
   const struct tilec_options *opts; /* may be NULL */
   /* Added to what the kernel's @triton.jit(do_not_specialize=[...],
    * do_not_specialize_on_alignment=[...]) says (names or indices, as in
@@ -537,8 +539,9 @@ typedef struct tilert_jit_request {
 
 /* Makes a JIT kernel on rt: parses the signature; reads `do_not_specialize` and
  * `do_not_specialize_on_alignment` off the kernel's `@triton.jit(...)` (tilec's parse of the
- * source) and adds the request's; when the lists hold names, runs tilec's frontend once to
- * learn the run-time parameters' names. Compiles no code. On success
+ * source) and adds the request's; runs tilec's frontend once when the lists hold names (to
+ * learn the run-time parameters' names) or when the request has no signature. Compiles no
+ * code. On success
  * stores an object the caller destroys (before the runtime) with tilert_jit_kernel_destroy.
  * Errors: INVALID_ARGUMENT, COMPILE (the frontend's errors), UNSUPPORTED (no compiler). */
 tilert_status tilert_jit_kernel_create(tilert_runtime *rt, const tilert_jit_request *req,
@@ -555,6 +558,9 @@ tilert_status tilert_jit_get(tilert_jit_kernel *jk, const tilert_arg *args, size
  * (those specialized to the constant 1 are dropped). `args` are the plan's arguments. */
 tilert_status tilert_jit_launch(tilert_jit_kernel *jk, const unsigned grid[3],
                                 tilert_stream stream, const tilert_arg *args, size_t nargs);
+/* The signature the JIT kernel specializes (the request's, or the one read off the source);
+ * owned by jk. */
+const char *tilert_jit_kernel_signature(const tilert_jit_kernel *jk);
 /* The specializations compiled so far: count, and the i-th's signature (owned by jk; NULL
  * when i >= count). */
 size_t tilert_jit_kernel_specialization_count(const tilert_jit_kernel *jk);

@@ -45,7 +45,7 @@ static int plan_cases(void) {
   show("dnsoa-ones", sig, NULL, 0, dnsoa, 3, ones, 4);
   /* Hinted and non-integer entries are kept; i1 and floats are never specialized. */
   tilert_arg mixed[] = {tilert_ptr(0x1004), tilert_i32(1), tilert_f32(1.0f), tilert_i32(16)};
-  show("fixed", "*fp16:16, i1, fp32, i32:16, 'a,b', (1, 2)", NULL, 0, NULL, 0, mixed, 4);
+  show("fixed", "*fp16:16, i1, fp32, i32:8, 'str', None, autotune", NULL, 0, NULL, 0, mixed, 4);
   /* Errors. */
   show("count", sig, NULL, 0, NULL, 0, aligned, 3);
   tilert_arg wrong[] = {tilert_i32(3), tilert_ptr(0), tilert_i32(1), tilert_i64(1)};
@@ -80,6 +80,16 @@ static const char kSource2[] =
     "def tiny_two(x, y, n, m, k, BLOCK: tl.constexpr):\n"
     "    offs = tl.arange(0, BLOCK)\n"
     "    tl.store(y + offs, tl.load(x + offs), mask=offs < n + m + k)\n";
+
+static const char kSource3[] =
+    "import triton\n"
+    "import triton.language as tl\n"
+    "@triton.jit\n"
+    "def tiny_annot(x: \"*fp32\", y: \"*fp16:16\", n: \"i32\", s: \"i64:16\", scale: \"fp32\",\n"
+    "               BLOCK: tl.constexpr = 64):\n"
+    "    offs = tl.arange(0, BLOCK)\n"
+    "    v = tl.load(x + offs * s, mask=offs < n) * scale\n"
+    "    tl.store(y + offs, v.to(tl.float16), mask=offs < n)\n";
 
 static void print_kernel(tilert_jit_kernel *jk, const tilert_arg *args, size_t nargs) {
   tilert_kernel *k = NULL;
@@ -152,6 +162,20 @@ static int launch_cases(void) {
   s = s ? s : tilert_jit_launch(jk, grid, NULL, five, 5);
   printf("two: %s %s\n", tilert_status_name(s), tilert_jit_kernel_specialization(jk, 0));
   tilert_jit_kernel_destroy(jk);
+  /* No signature: the annotations give it; a hinted entry stays, a plain one specializes. */
+  tilert_jit_request req3 = {"tiny3.tir", kSource3, sizeof kSource3 - 1, "tiny_annot", NULL,
+                             NULL, NULL, 0, NULL, 0};
+  s = tilert_jit_kernel_create(rt, &req3, &jk);
+  printf("create annotated: %s %s\n", tilert_status_name(s),
+         s ? tilert_runtime_last_error(rt) : tilert_jit_kernel_signature(jk));
+  tilert_arg ann[] = {tilert_ptr(a), tilert_ptr(b), tilert_i32(1), tilert_i64(32), tilert_f32(2.0f)};
+  s = s ? s : tilert_jit_launch(jk, grid, NULL, ann, 5);
+  printf("annotated: %s %s\n", tilert_status_name(s), tilert_jit_kernel_specialization(jk, 0));
+  if (!s) print_kernel(jk, ann, 5);
+  tilert_jit_kernel_destroy(jk);
+  req3.kernel = "nosuch";
+  s = tilert_jit_kernel_create(rt, &req3, &jk);
+  printf("no such kernel: %s %s\n", tilert_status_name(s), tilert_runtime_last_error(rt));
   tilert_free(rt, a);
   tilert_free(rt, b);
   tilert_runtime_destroy(rt);
