@@ -121,6 +121,186 @@ static tilert_status compile(tilert_runtime *rt, const char *filename, const cha
   return TILERT_OK;
 }
 
+/* The frontend alone (emit=frontend writes metadata too): the run-time parameters' names. */
+tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const char *source,
+                                 size_t len, const struct tilec_options *opts, const char *kernel,
+                                 const char *signature, tilert_metadata **out_meta,
+                                 const char **out_names, size_t *out_n) {
+  *out_meta = NULL;
+  *out_n = 0;
+  tilec_options o;
+  if (opts) o = *opts; else memset(&o, 0, sizeof o);
+  const char *kernels[1] = {kernel};
+  o.emit = TILEC_EMIT_FRONTEND;
+  o.signature = signature;
+  o.kernels = kernels;
+  o.nkernels = 1;
+  char *ptx = NULL, *json = NULL;
+  size_t pl = 0, jl = 0;
+  RT_TRY(compile(rt, filename, source, len, &o, &ptx, &pl, &json, &jl));
+  free(ptx);
+  tilert_status s = tilert_metadata_parse(json, jl, out_meta, rt->err, sizeof rt->err);
+  free(json);
+  RT_TRY(s);
+  const tilert_kernel_info *k = tilert_metadata_find(*out_meta, kernel);
+  if (!k || k->nparams > TILERT_MAX_PARAMS)
+    return rt_fail(rt, TILERT_ERROR_METADATA, "tilert: the frontend's metadata has no kernel %s",
+                   kernel);
+  for (size_t i = 0; i < k->nparams; i++) out_names[i] = k->params[i].name;
+  *out_n = k->nparams;
+  return TILERT_OK;
+}
+
+/* ---- decorator arguments, read off the parsed source ---------------------------------- */
+
+/* Reads the items of the list or tuple at *p ("(list (str \"n\") (int 3))"): names and
+ * indices, copied into l->text. False on anything else. */
+static bool read_items(const char *p, rt_spec_list *l) {
+  if (!strncmp(p, "(list", 5)) p += 5;
+  else if (!strncmp(p, "(tuple", 6)) p += 6;
+  else return false;
+  for (;;) {
+    while (*p == ' ') p++;
+    if (*p == ')') return true;
+    const char *b, *e;
+    if (!strncmp(p, "(str \"", 6)) {
+      b = p + 6;
+      e = strchr(b, '"');
+    } else if (!strncmp(p, "(int ", 5)) {
+      b = p + 5;
+      for (e = b; *e >= '0' && *e <= '9'; e++) {}
+    } else {
+      return false;
+    }
+    if (!e || e == b || l->n == TILERT_MAX_PARAMS || (size_t)(e - b) >= sizeof l->text[0]) return false;
+    memcpy(l->text[l->n], b, (size_t)(e - b));
+    l->text[l->n++][e - b] = 0;
+    p = strchr(e, ')');
+    if (!p) return false;
+    p++;
+  }
+}
+
+/* The decorators of `def kernel` in the AST dump: the text between its "(def NAME" line and
+ * its "(params" line (NULL when the kernel is not found). */
+static const char *find_decorators(const char *ast, const char *kernel, const char **out_end) {
+  size_t kn = strlen(kernel);
+  for (const char *p = ast; (p = strstr(p, "(def ")) != NULL; p += 5) {
+    if ((p != ast && p[-1] != '\n') || strncmp(p + 5, kernel, kn) || p[5 + kn] != '\n') continue;
+    const char *end = strstr(p, "\n  (params");
+    *out_end = end ? end : p + strlen(p);
+    return p;
+  }
+  return NULL;
+}
+
+static tilert_status read_kw(tilert_runtime *rt, const char *b, const char *e, const char *kw,
+                             rt_spec_list *l) {
+  char pat[64];
+  snprintf(pat, sizeof pat, "(kw %s (", kw);
+  const char *p = strstr(b, pat);
+  if (!p || p >= e) return TILERT_OK;
+  if (read_items(p + strlen(pat) - 1, l)) return TILERT_OK;
+  return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
+                 "tilert: @triton.jit(%s=...): only a list of parameter names and indices is "
+                 "read at run time", kw);
+}
+
+/* tilec's parse of the source as S-expressions (--emit=ast); malloc'ed. */
+static tilert_status parse_ast(tilert_runtime *rt, const char *filename, const char *source,
+                               size_t len, char **out_ast) {
+  tilec_options o;
+  memset(&o, 0, sizeof o);
+  o.emit = TILEC_EMIT_AST;
+  char *json = NULL;
+  size_t al = 0, jl = 0;
+  RT_TRY(compile(rt, filename, source, len, &o, out_ast, &al, &json, &jl));
+  free(json);
+  return TILERT_OK;
+}
+
+tilert_status rt_jit_decorators(tilert_runtime *rt, const char *filename, const char *source,
+                                size_t len, const char *kernel, rt_spec_list *out_dns,
+                                rt_spec_list *out_dnsoa) {
+  out_dns->n = out_dnsoa->n = 0;
+  char *ast = NULL;
+  RT_TRY(parse_ast(rt, filename, source, len, &ast));
+  const char *end = NULL, *b = find_decorators(ast, kernel, &end);
+  tilert_status s = TILERT_OK;
+  if (b) s = read_kw(rt, b, end, "do_not_specialize", out_dns);
+  if (b && !s) s = read_kw(rt, b, end, "do_not_specialize_on_alignment", out_dnsoa);
+  free(ast);
+  return s;
+}
+
+/* ---- a signature from the source's annotations ----------------------------------------- */
+
+/* The parameter names on the "(params (x) (n : ...) ...)" line at p, into l. */
+static bool read_param_names(const char *p, rt_spec_list *l) {
+  p += strlen("(params");
+  for (;;) {
+    while (*p == ' ') p++;
+    if (*p != '(') return *p == ')';
+    const char *b = ++p;
+    while (*p == '_' || (*p >= '0' && *p <= '9') || ((*p | 32) >= 'a' && (*p | 32) <= 'z')) p++;
+    if (p == b || l->n == TILERT_MAX_PARAMS || (size_t)(p - b) >= sizeof l->text[0]) return false;
+    memcpy(l->text[l->n], b, (size_t)(p - b));
+    l->text[l->n++][p - b] = 0;
+    for (int depth = 1; depth > 0; p++) { /* to the parameter's closing parenthesis */
+      if (!*p) return false;
+      if (*p == '"') { for (p++; *p && *p != '"'; p++) p += *p == '\\' && p[1]; if (!*p) return false; }
+      else depth += (*p == '(') - (*p == ')');
+    }
+  }
+}
+
+/* A parameter's signature entry as the frontend typed it ("*fp32", "i32:16"). */
+static void param_entry(strbuf *b, const tilert_param_info *pi) {
+  if (pi->kind == TILERT_PARAM_PTR) {
+    sb_add(b, "*%s", tilert_dtype_name(pi->dtype));
+    if (pi->align > 1) sb_add(b, ":%u", pi->align);
+  } else {
+    sb_add(b, "%s", tilert_dtype_name(pi->dtype));
+    if (pi->divisibility > 1) sb_add(b, ":%llu", (unsigned long long)pi->divisibility);
+  }
+}
+
+static char *signature_of(const rt_spec_list *names, const tilert_kernel_info *k) {
+  strbuf b = {0};
+  for (size_t i = 0; i < names->n; i++) {
+    if (i) sb_add(&b, ",");
+    const tilert_param_info *pi = NULL;
+    for (size_t j = 0; j < k->nparams && !pi; j++)
+      if (!strcmp(k->params[j].name, names->text[i])) pi = &k->params[j];
+    if (pi) param_entry(&b, pi);
+    else sb_add(&b, "autotune"); /* a constexpr: its value stays the source's (or -D's) */
+  }
+  if (b.oom) { free(b.p); return NULL; }
+  return b.p ? b.p : calloc(1, 1);
+}
+
+tilert_status rt_jit_source_signature(tilert_runtime *rt, const char *filename, const char *source,
+                                      size_t len, const struct tilec_options *opts,
+                                      const char *kernel, char **out_sig) {
+  *out_sig = NULL;
+  char *ast = NULL;
+  RT_TRY(parse_ast(rt, filename, source, len, &ast));
+  const char *end = NULL, *b = find_decorators(ast, kernel, &end);
+  rt_spec_list names = {0};
+  bool ok = b && *end && read_param_names(end + 3, &names);
+  free(ast);
+  if (!ok)
+    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT,
+                   "tilert: no jit function %s with readable parameters in %s", kernel, filename);
+  tilert_metadata *meta = NULL;
+  const char *pn[TILERT_MAX_PARAMS];
+  size_t npn = 0;
+  RT_TRY(rt_jit_param_names(rt, filename, source, len, opts, kernel, NULL, &meta, pn, &npn));
+  *out_sig = signature_of(&names, tilert_metadata_find(meta, kernel));
+  tilert_metadata_free(meta);
+  return *out_sig ? TILERT_OK : rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+}
+
 /* One JIT request's texts and image; every buffer is malloc'ed (or NULL). */
 typedef struct jit_entry {
   char *json, *ptx, *cubin;
@@ -251,6 +431,36 @@ tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filena
   return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
                  "tilert: this libtilert was built without the compiler (TILERT_WITH_TILEC); "
                  "compile with tilec and use tilert_module_load_files");
+}
+
+tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const char *source,
+                                 size_t len, const struct tilec_options *opts, const char *kernel,
+                                 const char *signature, tilert_metadata **out_meta,
+                                 const char **out_names, size_t *out_n) {
+  (void)filename; (void)source; (void)len; (void)opts; (void)kernel; (void)signature;
+  (void)out_names;
+  *out_meta = NULL;
+  *out_n = 0;
+  return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
+                 "tilert: this libtilert was built without the compiler (TILERT_WITH_TILEC): "
+                 "do_not_specialize names cannot be resolved; use indices");
+}
+
+tilert_status rt_jit_decorators(tilert_runtime *rt, const char *filename, const char *source,
+                                size_t len, const char *kernel, rt_spec_list *out_dns,
+                                rt_spec_list *out_dnsoa) {
+  (void)rt; (void)filename; (void)source; (void)len; (void)kernel;
+  out_dns->n = out_dnsoa->n = 0; /* the compiler reads no source here: only the request's lists */
+  return TILERT_OK;
+}
+
+tilert_status rt_jit_source_signature(tilert_runtime *rt, const char *filename, const char *source,
+                                      size_t len, const struct tilec_options *opts,
+                                      const char *kernel, char **out_sig) {
+  (void)filename; (void)source; (void)len; (void)opts; (void)kernel;
+  *out_sig = NULL;
+  return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
+                 "tilert: this libtilert was built without the compiler (TILERT_WITH_TILEC)");
 }
 
 #endif

@@ -101,6 +101,35 @@ tilert_status rt_assembler(tilert_runtime *rt, const tilert_assembler **out);
  * environment's (runtime/jit.c). */
 tilert_status rt_cache_config(tilert_runtime *rt, tilert_cache_config *out);
 
+/* The names of kernel `kernel`'s run-time parameters, in order, as tilec's frontend reads
+ * them with `signature` (runtime/jit.c; one frontend run, no code generation). The names
+ * point into *out_meta, which the caller frees; out_names holds TILERT_MAX_PARAMS. */
+struct tilec_options;
+tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const char *source,
+                                 size_t len, const struct tilec_options *opts, const char *kernel,
+                                 const char *signature, tilert_metadata **out_meta,
+                                 const char **out_names, size_t *out_n);
+
+/* A do_not_specialize list read off the source: names and decimal indices. */
+typedef struct rt_spec_list {
+  size_t n;
+  char text[TILERT_MAX_PARAMS][64];
+} rt_spec_list;
+/* The do_not_specialize and do_not_specialize_on_alignment lists of `@triton.jit(...)` on
+ * `def kernel` (runtime/jit.c: read off tilec's parse of the source; empty lists when the
+ * kernel has none, or without TILERT_WITH_TILEC). UNSUPPORTED when a list holds anything
+ * but names and indices. */
+tilert_status rt_jit_decorators(tilert_runtime *rt, const char *filename, const char *source,
+                                size_t len, const char *kernel, rt_spec_list *out_dns,
+                                rt_spec_list *out_dnsoa);
+
+/* A signature for `kernel` from the source's annotations (runtime/jit.c): each run-time
+ * parameter as the frontend typed it ("*fp32", "i32:16"), each constexpr `autotune` (its
+ * value stays the source's, -D's or the config's). Malloc'ed into *out_sig. */
+tilert_status rt_jit_source_signature(tilert_runtime *rt, const char *filename, const char *source,
+                                      size_t len, const struct tilec_options *opts,
+                                      const char *kernel, char **out_sig);
+
 /* Frees the runtime's tuning choices (runtime/tune.c). */
 void rt_tune_free_all(tilert_runtime *rt);
 

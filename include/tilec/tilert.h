@@ -475,6 +475,98 @@ tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filena
                                           const struct tilec_options *opts,
                                           tilert_module **out_module);
 
+/* ---- specialization as Triton's JIT does it (runtime/specialize.c) ------------------- */
+
+/* A partial signature (tilec's --signature syntax, one entry per kernel parameter) read as a
+ * plan for launch-time specialization. Each run-time entry takes one launch argument, in
+ * order; constant entries (`1024`, `True`, `autotune`, ...) take none. An integer entry
+ * without a hint (`i32`, `i64`, `u32`, ...; not `i1`) and a pointer entry without one
+ * (`*fp32`) are decided per launch, as Triton's JIT decides:
+ *   integers equal to 1 become the constant `1` (they leave the kernel's parameters);
+ *   integers divisible by 16 get `:16`; pointers whose address is divisible by 16 get `:16`;
+ *   others stay plain.
+ * Entries with a hint (`*fp32:16`, `i32:16`) or of other types (`fp32`, `i1`) are kept.
+ * `do_not_specialize` keeps a parameter plain; `do_not_specialize_on_alignment` keeps only
+ * the ==1 rule. Each entry of both lists is a run-time parameter's name, or a decimal index
+ * into the signature's entries (every parameter, constexprs included, as Triton counts). */
+typedef struct tilert_spec_plan tilert_spec_plan;
+
+/* Parses `signature`. `names` (may be NULL when nnames is 0) are the names of the run-time
+ * parameters, in order (as many as the run-time entries), to resolve names in the two
+ * lists; a name or index that is unknown, or that points at a constant entry, is
+ * TILERT_ERROR_INVALID_ARGUMENT with a message in err.
+ * On success stores a plan the caller frees with tilert_spec_plan_free. No driver needed. */
+tilert_status tilert_spec_plan_create(const char *signature, const char *const *names,
+                                      size_t nnames, const char *const *do_not_specialize,
+                                      size_t ndo_not_specialize,
+                                      const char *const *do_not_specialize_on_alignment,
+                                      size_t ndo_not_specialize_on_alignment,
+                                      tilert_spec_plan **out_plan, char *err, size_t err_cap);
+void tilert_spec_plan_free(tilert_spec_plan *plan);
+/* How many launch arguments the plan takes (its run-time entries). */
+size_t tilert_spec_plan_arg_count(const tilert_spec_plan *plan);
+/* Writes the specialized signature for `args` (NUL-terminated) into out: e.g. plan
+ * "*fp32,*fp32,i32,1024" with an aligned pointer, an odd address and 1 gives
+ * "*fp32:16,*fp32,1,1024". TILERT_ERROR_INVALID_ARGUMENT when nargs or an argument's kind
+ * does not fit the plan (pointer entries take TILERT_ARG_PTR, integer entries I32 or I64),
+ * or when out is too small; message in err. */
+tilert_status tilert_spec_signature(const tilert_spec_plan *plan, const tilert_arg *args,
+                                    size_t nargs, char *out, size_t out_cap, char *err,
+                                    size_t err_cap);
+
+/* A JIT kernel: one kernel of a source, compiled once per specialization. Like its runtime,
+ * one thread at a time. */
+typedef struct tilert_jit_kernel tilert_jit_kernel;
+
+/* What a JIT kernel compiles. The strings are copied; `opts` is copied shallowly (what its
+ * pointers point at must outlive the JIT kernel); its signature and kernels are replaced. */
+typedef struct tilert_jit_request {
+  const char *filename;       /* for diagnostics; NULL: "<source>" */
+  const char *source;
+  size_t len;
+  const char *kernel;         /* the entry's name (required) */
+  const char *signature;      /* the partial signature, see tilert_spec_plan; NULL: read off
+                                 the source's annotations (every parameter typed there),
+                                 constexprs as `autotune` (their values stay the source's) */
+  const struct tilec_options *opts; /* may be NULL */
+  /* Added to what the kernel's @triton.jit(do_not_specialize=[...],
+   * do_not_specialize_on_alignment=[...]) says (names or indices, as in
+   * tilert_spec_plan_create); may be NULL with a count of 0. */
+  const char *const *do_not_specialize;
+  size_t ndo_not_specialize;
+  const char *const *do_not_specialize_on_alignment;
+  size_t ndo_not_specialize_on_alignment;
+} tilert_jit_request;
+
+/* Makes a JIT kernel on rt: parses the signature; reads `do_not_specialize` and
+ * `do_not_specialize_on_alignment` off the kernel's `@triton.jit(...)` (tilec's parse of the
+ * source) and adds the request's; runs tilec's frontend once when the lists hold names (to
+ * learn the run-time parameters' names) or when the request has no signature. Compiles no
+ * code. On success
+ * stores an object the caller destroys (before the runtime) with tilert_jit_kernel_destroy.
+ * Errors: INVALID_ARGUMENT, COMPILE (the frontend's errors), UNSUPPORTED (no compiler). */
+tilert_status tilert_jit_kernel_create(tilert_runtime *rt, const tilert_jit_request *req,
+                                       tilert_jit_kernel **out_jk);
+/* Releases every specialization's module. NULL is a no-op. */
+void tilert_jit_kernel_destroy(tilert_jit_kernel *jk);
+/* The kernel for these arguments' specialization: found in the JIT kernel's table (its key
+ * is the 2 bits per argument that specialization decides, compared as two words), else
+ * compiled once through tilert_jit_compile_and_load with the specialized signature (so the
+ * disk cache keys on it too) and added. *out_kernel is owned by the JIT kernel. */
+tilert_status tilert_jit_get(tilert_jit_kernel *jk, const tilert_arg *args, size_t nargs,
+                             tilert_kernel **out_kernel);
+/* tilert_jit_get, then a checked tilert_launch with the arguments that stayed parameters
+ * (those specialized to the constant 1 are dropped). `args` are the plan's arguments. */
+tilert_status tilert_jit_launch(tilert_jit_kernel *jk, const unsigned grid[3],
+                                tilert_stream stream, const tilert_arg *args, size_t nargs);
+/* The signature the JIT kernel specializes (the request's, or the one read off the source);
+ * owned by jk. */
+const char *tilert_jit_kernel_signature(const tilert_jit_kernel *jk);
+/* The specializations compiled so far: count, and the i-th's signature (owned by jk; NULL
+ * when i >= count). */
+size_t tilert_jit_kernel_specialization_count(const tilert_jit_kernel *jk);
+const char *tilert_jit_kernel_specialization(const tilert_jit_kernel *jk, size_t i);
+
 #ifdef __cplusplus
 }
 #endif
