@@ -93,8 +93,10 @@ static void *worker(void *arg) {
   return NULL;
 }
 
-/* LLVM registers its targets in process-wide tables on first use, which is not safe to race:
- * one small compile on the calling thread, once per process, does it before any pool runs. */
+/* LLVM initializes process-wide state on first use (the NVPTX target registration, which
+ * lib/Target/NVPTX/target.c also guards with its own once-flag, and LLVM's other lazily
+ * built tables): one small compile on the calling thread, once per process, does all of it
+ * before any pool runs. */
 static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
 
 static void warm_llvm(void) {

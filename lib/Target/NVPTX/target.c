@@ -5,6 +5,7 @@
  * manager. nvptx_emit_ptx prints PTX with the target machine. LLVM's diagnostics and error
  * strings become tilec diagnostics here. The archs and their facts come from the target
  * record (Dialect/TileGPU/target_info.h). */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,13 +15,21 @@
 
 #include "Target/NVPTX/nvptx.h"
 
-/* The CPU is the arch name; the PTX ISA version ("+ptx80") is the record's, so that the
- * .version line, and the drivers that can load the PTX, follow the record. */
-LLVMTargetMachineRef nvptx_target_machine(ir_context *ictx, const tgpu_target *t, int opt_level) {
+/* LLVM's target registration writes process-wide tables: once per process, whatever thread
+ * compiles first (variants compile on several threads). The once-flag is the only static
+ * state, and it is LLVM's registry it guards. */
+static void register_nvptx(void) {
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();
   LLVMInitializeNVPTXAsmPrinter();
+}
+
+/* The CPU is the arch name; the PTX ISA version ("+ptx80") is the record's, so that the
+ * .version line, and the drivers that can load the PTX, follow the record. */
+LLVMTargetMachineRef nvptx_target_machine(ir_context *ictx, const tgpu_target *t, int opt_level) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, register_nvptx);
   LLVMTargetRef target;
   char *err = NULL;
   if (LLVMGetTargetFromTriple(NVPTX_TRIPLE, &target, &err)) {
