@@ -13,6 +13,7 @@
 #include "Conversion/conversion.h"
 #include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu.h"
+#include "Dialect/TileGPU/tgpu_types.h"
 #include "Target/NVPTX/nvptx.h"
 
 struct cg_module {
@@ -178,6 +179,20 @@ bool cg_lower_local_store(cg_state *st, ir_op *op);
 bool cg_lower_local_load(cg_state *st, ir_op *op);
 bool cg_lower_local_dealloc(cg_state *st, ir_op *op);
 bool cg_lower_barrier(cg_state *st, ir_op *op);
+/* The memdesc type t decoded, or false after an internal error at op. */
+bool cg_memdesc_of(cg_state *st, ir_op *op, const ir_type *t, tgpu_memdesc *out);
+/* Address (element type mt) of the element register `reg` of layout l holds, in the memdesc's
+ * buffer at `base` (its shared layout's order and swizzle). */
+LLVMValueRef cg_shared_elem_addr(cg_state *st, LLVMValueRef base, const tgpu_memdesc *md, cg_layout *l, unsigned reg,
+                                 LLVMTypeRef mt);
+/* Whether registers reg .. reg+v-1 of l are consecutive along dim f (the same on the others). */
+bool cg_layout_is_run(const cg_layout *l, unsigned reg, unsigned v, unsigned f);
+
+/* ---- async_copy.c ---- */
+bool cg_lower_memdesc_index(cg_state *st, ir_op *op);
+bool cg_lower_async_copy(cg_state *st, ir_op *op);
+bool cg_lower_async_commit(cg_state *st, ir_op *op);
+bool cg_lower_async_wait(cg_state *st, ir_op *op);
 
 /* ---- convert_layout.c ---- */
 /* Lowers tgpu.convert_layout by the route tgpu_convert_plan picks. */

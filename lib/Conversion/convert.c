@@ -220,6 +220,10 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_REDUCE] = {.lower = cg_lower_reduce},
     [IR_OP_DOT] = {.lower = cg_lower_dot},
     [IR_OP_WARP_GROUP_DOT] = {.lower = cg_lower_warp_group_dot},
+    [IR_OP_MEMDESC_INDEX] = {.lower = cg_lower_memdesc_index},
+    [IR_OP_ASYNC_COPY] = {.lower = cg_lower_async_copy},
+    [IR_OP_ASYNC_COMMIT] = {.lower = cg_lower_async_commit},
+    [IR_OP_ASYNC_WAIT] = {.lower = cg_lower_async_wait},
     [IR_OP_FENCE_ASYNC_SHARED] = {.lower = cg_lower_fence_async_shared},
     [IR_OP_SCAN] = {.lower = cg_lower_scan},
     /* shared memory */

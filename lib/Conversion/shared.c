@@ -80,8 +80,8 @@ static LLVMValueRef swizzle(cg_state *st, const tgpu_shared_layout *sl, LLVMValu
 }
 
 /* Address of the element that register `reg` of layout l holds, in the buffer at `base`. */
-static LLVMValueRef elem_addr(cg_state *st, LLVMValueRef base, const tgpu_memdesc *md,
-                              cg_layout *l, unsigned reg, LLVMTypeRef mt) {
+LLVMValueRef cg_shared_elem_addr(cg_state *st, LLVMValueRef base, const tgpu_memdesc *md, cg_layout *l, unsigned reg,
+                                 LLVMTypeRef mt) {
   const tgpu_shared_layout *sl = &md->layout;
   LLVMValueRef off = cg_layout_coord(st, l, reg, sl->order[0]);
   if (md->rank >= 2 && sl->max_phase > 1)
@@ -138,7 +138,7 @@ static unsigned vector_width(const cg_layout *l, const tgpu_memdesc *md, int64_t
 }
 
 /* Whether registers reg .. reg+v-1 are consecutive along dim f (same on the others). */
-static bool is_run(const cg_layout *l, unsigned reg, unsigned v, unsigned f) {
+bool cg_layout_is_run(const cg_layout *l, unsigned reg, unsigned v, unsigned f) {
   if (reg + v > l->nregs) return false;
   const int64_t *c0 = cg_layout_reg_coords(l, reg);
   for (unsigned j = 1; j < v; j++) {
@@ -149,7 +149,7 @@ static bool is_run(const cg_layout *l, unsigned reg, unsigned v, unsigned f) {
   return true;
 }
 
-static bool memdesc_of(cg_state *st, ir_op *op, const ir_type *t, tgpu_memdesc *out) {
+bool cg_memdesc_of(cg_state *st, ir_op *op, const ir_type *t, tgpu_memdesc *out) {
   if (tgpu_memdesc_get(t, out)) return true;
   ir_emit_error(st->ictx, op->loc, "internal: '%s' without a valid !tgpu.memdesc", ir_op_name(op));
   return false;
@@ -178,8 +178,8 @@ static bool store_tile(cg_state *st, ir_op *op, ir_value *tensor, LLVMValueRef b
   LLVMTypeRef ty = cg_scalar_type(st, md->elem), mt = cg_mem_type(st, md->elem);
   unsigned w = vector_width(&l, md, offset);
   for (unsigned i = 0; i < l.nregs;) {
-    unsigned n = w > 1 && is_run(&l, i, w, md->layout.order[0]) ? w : 1;
-    store_run(st, v, i, n, elem_addr(st, base, md, &l, i, mt), ty, mt);
+    unsigned n = w > 1 && cg_layout_is_run(&l, i, w, md->layout.order[0]) ? w : 1;
+    store_run(st, v, i, n, cg_shared_elem_addr(st, base, md, &l, i, mt), ty, mt);
     i += n;
   }
   return true;
@@ -189,7 +189,7 @@ static bool store_tile(cg_state *st, ir_op *op, ir_value *tensor, LLVMValueRef b
 
 bool cg_lower_local_alloc(cg_state *st, ir_op *op) {
   tgpu_memdesc md;
-  if (!memdesc_of(st, op, op->results[0].type, &md)) return false;
+  if (!cg_memdesc_of(st, op, op->results[0].type, &md)) return false;
   LLVMValueRef base = cg_scratch_ptr(st, op);
   if (!base) return false;
   int64_t offset = ir_op_get_int_attr(op, TGPU_ATTR_ALLOCATION_OFFSET, -1);
@@ -201,7 +201,7 @@ bool cg_lower_local_alloc(cg_state *st, ir_op *op) {
 bool cg_lower_local_store(cg_state *st, ir_op *op) {
   tgpu_memdesc md;
   cg_val *buf = cg_get(st, ir_op_operand(op, 1));
-  if (!buf || !memdesc_of(st, op, op->operands[1].value->type, &md)) return false;
+  if (!buf || !cg_memdesc_of(st, op, op->operands[1].value->type, &md)) return false;
   return store_tile(st, op, ir_op_operand(op, 0), buf->regs[0], &md,
                     buffer_offset(ir_op_operand(op, 1)));
 }
@@ -222,14 +222,14 @@ bool cg_lower_local_load(cg_state *st, ir_op *op) {
   tgpu_memdesc md;
   cg_layout l;
   cg_val *buf = cg_get(st, ir_op_operand(op, 0));
-  if (!buf || !memdesc_of(st, op, op->operands[0].value->type, &md)) return false;
+  if (!buf || !cg_memdesc_of(st, op, op->operands[0].value->type, &md)) return false;
   if (!cg_layout_get(st, op->results[0].type, op->loc, &l)) return false;
   LLVMTypeRef ty = cg_scalar_type(st, md.elem), mt = cg_mem_type(st, md.elem);
   unsigned w = vector_width(&l, &md, buffer_offset(ir_op_operand(op, 0)));
   cg_val *r = cg_val_new(st, l.nregs);
   for (unsigned i = 0; i < l.nregs;) {
-    unsigned n = w > 1 && is_run(&l, i, w, md.layout.order[0]) ? w : 1;
-    load_run(st, r, i, n, elem_addr(st, buf->regs[0], &md, &l, i, mt), ty, mt);
+    unsigned n = w > 1 && cg_layout_is_run(&l, i, w, md.layout.order[0]) ? w : 1;
+    load_run(st, r, i, n, cg_shared_elem_addr(st, buf->regs[0], &md, &l, i, mt), ty, mt);
     i += n;
   }
   cg_set(st, ir_op_result(op, 0), r);

@@ -69,3 +69,39 @@ bool tgpu_verify_local_store(ir_op *op) {
   if (md.num_buffers != 1) return fail(op, "operand #1 must be a memdesc of one buffer", NULL);
   return matches_tile(op, op->operands[0].value->type, &md, "value");
 }
+
+bool tgpu_verify_memdesc_index(ir_op *op) {
+  tgpu_memdesc src, dst;
+  if (!get_memdesc(op, op->operands[0].value->type, "operand #0", &src) ||
+      !get_memdesc(op, op->results[0].type, "result", &dst))
+    return false;
+  const ir_type *idx = op->operands[1].value->type;
+  if (!ir_type_is_int(idx) || idx->width != 32) return fail(op, "operand #1 must be an i32 buffer index", NULL);
+  bool same = dst.num_buffers == 1 && dst.rank == src.rank && dst.elem == src.elem && dst.is_mutable == src.is_mutable &&
+              dst.layout.vec == src.layout.vec && dst.layout.per_phase == src.layout.per_phase &&
+              dst.layout.max_phase == src.layout.max_phase;
+  for (unsigned d = 0; same && d < src.rank; d++) same = dst.shape[d] == src.shape[d] && dst.layout.order[d] == src.layout.order[d];
+  if (!same) return fail(op, "result must be one buffer of the operand's shape, layout and mutability", NULL);
+  return true;
+}
+
+bool tgpu_verify_async_copy(ir_op *op) {
+  tgpu_memdesc md;
+  if (!get_memdesc(op, op->operands[1].value->type, "operand #1", &md)) return false;
+  if (!md.is_mutable || md.num_buffers != 1) return fail(op, "operand #1 must be a mutable memdesc of one buffer", NULL);
+  const ir_type *p = op->operands[0].value->type;
+  bool ok = ir_type_is_tensor(p) && ir_type_is_ptr(p->elem) && p->elem->elem == md.elem && p->rank == md.rank;
+  for (unsigned d = 0; ok && d < md.rank; d++) ok = p->shape[d] == md.shape[d];
+  if (!ok) return fail(op, "operand #0 must be a tensor of pointers to the memdesc's elements, in its shape", NULL);
+  if (op->noperands == 3) {
+    const ir_type *m = op->operands[2].value->type;
+    bool mok = ir_type_is_tensor(m) && ir_type_is_int(m->elem) && m->elem->width == 1 && m->rank == p->rank;
+    for (unsigned d = 0; mok && d < p->rank; d++) mok = m->shape[d] == p->shape[d];
+    if (!mok) return fail(op, "the mask must be i1 in the pointers' shape", NULL);
+  }
+  if (!tgpu_type_is_async_token(op->results[0].type)) return fail(op, "the result must be an !tgpu.async_token", NULL);
+  int64_t vec = ir_op_get_int_attr(op, TGPU_ATTR_VEC, 1);
+  int64_t bytes = vec * (int64_t)ir_type_byte_size(md.elem);
+  if (bytes != 4 && bytes != 8 && bytes != 16) return fail(op, "tgpu.vec must make copies of 4, 8 or 16 bytes", NULL);
+  return true;
+}

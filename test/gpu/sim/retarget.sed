@@ -30,3 +30,7 @@ s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x2\.trans\.b16\.p3(/@sim_ldmatrix_
 s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x4\.b16\.p3(/@sim_ldmatrix_x4(/g
 s/@llvm\.nvvm\.ldmatrix\.sync\.aligned\.m8n8\.x4\.trans\.b16\.p3(/@sim_ldmatrix_x4_trans(/g
 s/@llvm\.nvvm\.e4m3x2\.to\.f16x2\.rn(/@sim_e4m3x2_to_f16x2(/g
+s/@llvm\.nvvm\.cp\.async\.c[ag]\.shared\.global\.\([0-9]*\)\.s(/@sim_cp_async_\1(/g
+s/@llvm\.nvvm\.cp\.async\.commit\.group(/@sim_cp_async_commit(/g
+s/@llvm\.nvvm\.cp\.async\.wait\.group(/@sim_cp_async_wait(/g
+s/ immarg//g

@@ -3,7 +3,8 @@
  * by test/gpu/sim/retarget.sed, runs once per GPU thread on SIM_NTHREADS host threads, and the NVVM
  * intrinsics it calls become the functions below: the thread index, the block barrier,
  * shfl.sync.idx and shfl.sync.bfly (every lane of a warp publishes its value, then reads its
- * source lane's), and Triton's fast f32 instructions (div.full, ex2.approx, sqrt.approx) to
+ * source lane's), cp.async and its group commit / wait (a copy done at once), and Triton's
+ * fast f32 instructions (div.full, ex2.approx, sqrt.approx) to
  * float precision. Shared memory is an ordinary global, shared by the host threads as by a
  * block. Included by exactly one file of each harness program. */
 #ifndef TILEC_SIM_BLOCK_H
@@ -12,6 +13,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <string.h>
 
 #define SIM_NTHREADS 128
 #define SIM_NWARPS (SIM_NTHREADS / 32)
@@ -49,6 +51,18 @@ int sim_shfl_bfly(int mask, int v, int lane_mask, int clamp) {
   (void)mask, (void)clamp;
   return sim_exchange(v, (sim_t_tid % 32) ^ lane_mask);
 }
+
+/* cp.async (cp-size N bytes, src-size bytes copied, the rest zero-filled), run at once: the
+ * data is there before the wait, which is one of the orders the hardware may show. */
+static void sim_cp_async(void *dst, const void *src, int size, int n) {
+  memcpy(dst, src, (size_t)size);
+  memset((char *)dst + size, 0, (size_t)(n - size));
+}
+void sim_cp_async_4(void *d, const void *s, int size) { sim_cp_async(d, s, size, 4); }
+void sim_cp_async_8(void *d, const void *s, int size) { sim_cp_async(d, s, size, 8); }
+void sim_cp_async_16(void *d, const void *s, int size) { sim_cp_async(d, s, size, 16); }
+void sim_cp_async_commit(void) {}
+void sim_cp_async_wait(int n) { (void)n; }
 
 float sim_div_full(float a, float b) { return a / b; }
 float sim_ex2(float x) { return exp2f(x); }
