@@ -13,7 +13,8 @@
  * layout: the arithmetic below is tgpu_shared_elem_offset (tgpu_types.c) written in LLVM
  * IR, with the xor swizzle on the fastest dim. Runs of registers that are consecutive along
  * the fastest shared dim, and stay consecutive and aligned in shared memory, move as one
- * vector access (up to 16 bytes). */
+ * vector access (up to 16 bytes). A local_load into an mma dot operand from a row-major
+ * memdesc whose swizzle keeps 16-byte rows whole reads with ldmatrix (load_ldmatrix). */
 #include <string.h>
 
 #include "Conversion/cg_internal.h"
@@ -218,6 +219,30 @@ static void load_run(cg_state *st, cg_val *r, unsigned i, unsigned n, LLVMValueR
   }
 }
 
+/* A local_load into an mma dot operand from a row-major memdesc whose 16-byte rows stay
+ * whole (the swizzle moves 16-byte chunks, or there is none): ldmatrix, with the memdesc's
+ * swizzle written as a conversion plan's (ldmatrix.c). False when it does not apply. */
+static bool load_ldmatrix(cg_state *st, const tgpu_memdesc *md, const ir_type *t, LLVMValueRef base, cg_val *r) {
+  unsigned pair_dim, eb = ir_type_byte_size(md->elem), rank = md->rank;
+  const tgpu_shared_layout *sl = &md->layout;
+  if (!tgpu_ldmatrix_operand(t->encoding, rank, eb, &pair_dim) || (rank != 2 && rank != 3)) return false;
+  for (unsigned k = 0; k < rank; k++)
+    if (sl->order[k] != rank - 1 - k) return false; /* row-major */
+  if (sl->max_phase > 1 && sl->vec * eb != 16) return false;
+  tgpu_cvt_plan p;
+  memset(&p, 0, sizeof p);
+  if (tgpu_ll_from_encoding(t->encoding, rank, t->shape, &p.dst)) return false;
+  unsigned cbits = p.dst.dim_bits[rank - 1];
+  if ((16u / eb) > (1u << cbits) || p.dst.dim_bits[rank - 2] < 3) return false;
+  p.elem_bytes = eb;
+  p.ldmatrix = pair_dim == rank - 1 ? 1 : 2;
+  p.swz_bits = log2u(sl->max_phase);
+  p.swz_src = cbits + log2u(sl->per_phase);
+  p.swz_dst = log2u(sl->vec);
+  cg_ldmatrix_load(st, &p, base, cg_scalar_type(st, md->elem), r);
+  return true;
+}
+
 bool cg_lower_local_load(cg_state *st, ir_op *op) {
   tgpu_memdesc md;
   cg_layout l;
@@ -225,6 +250,11 @@ bool cg_lower_local_load(cg_state *st, ir_op *op) {
   if (!buf || !cg_memdesc_of(st, op, op->operands[0].value->type, &md)) return false;
   if (!cg_layout_get(st, op->results[0].type, op->loc, &l)) return false;
   LLVMTypeRef ty = cg_scalar_type(st, md.elem), mt = cg_mem_type(st, md.elem);
+  cg_val *lr = cg_val_new(st, l.nregs);
+  if (load_ldmatrix(st, &md, op->results[0].type, buf->regs[0], lr)) {
+    cg_set(st, ir_op_result(op, 0), lr);
+    return true;
+  }
   unsigned w = vector_width(&l, &md, buffer_offset(ir_op_operand(op, 0)));
   cg_val *r = cg_val_new(st, l.nregs);
   for (unsigned i = 0; i < l.nregs;) {

@@ -4,13 +4,15 @@
 #                                 host executable $WORK/NAME: retarget.sed (intrinsics to the
 #                                 stand-ins, no address spaces, KERNEL renamed sim_kernel),
 #                                 strip_helpers.awk (tilec's inline-asm helpers become
-#                                 declarations), llc, linked with OBJ...; on failure prints
-#                                 "FAIL NAME: ..." and returns 1.
+#                                 declarations), llc, linked with OBJ... and the ldmatrix
+#                                 stand-ins (ldmatrix_shim.ll; sim_block.h's sim_ldmatrix);
+#                                 on failure prints "FAIL NAME: ..." and returns 1.
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
 LLC=${LLC:-$(command -v llc-22 || command -v llc || echo /usr/lib/llvm-22/bin/llc)}
 CC=${CC:-cc}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
+"$LLC" -O1 -relocation-model=pic -filetype=obj "$ROOT/test/gpu/sim/ldmatrix_shim.ll" -o "$WORK/ldmatrix_shim.o" || exit 2
 
 sim_host() {
   local name=$1 kernel=$2
@@ -18,7 +20,7 @@ sim_host() {
   sed -f "$ROOT/test/gpu/sim/retarget.sed" -e "s/@$kernel(/@sim_kernel(/" "$WORK/$name.ll" |
     awk -f "$ROOT/test/gpu/sim/strip_helpers.awk" > "$WORK/$name.host.ll"
   if ! "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/$name.host.ll" -o "$WORK/$name.o" 2>"$WORK/$name.err" ||
-     ! "$CC" "$WORK/$name.o" "$@" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
+     ! "$CC" "$WORK/$name.o" "$@" "$WORK/ldmatrix_shim.o" -lpthread -lm -o "$WORK/$name" 2>>"$WORK/$name.err"; then
     echo "FAIL $name: $(head -3 "$WORK/$name.err")"
     return 1
   fi

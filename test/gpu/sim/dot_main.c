@@ -101,28 +101,6 @@ void sim_mma(int kind, const uint32_t *a, const uint32_t *b, const uint32_t *c, 
   pthread_barrier_wait(&sim_warp_bar[w]);
 }
 
-/* ldmatrix: lanes 8i .. 8i+7 give the rows of matrix i (8 x 16 bits each); lane t gets,
- * per matrix, row t/4's elements 2(t%4) and 2(t%4)+1, or (.trans) column t/4's elements of
- * rows 2(t%4) and 2(t%4)+1, low element in the low half. */
-static const uint16_t *sim_rows[SIM_NWARPS][32];
-
-void sim_ldmatrix(int trans, int n, const uint16_t *addr, uint32_t *out) {
-  int w = sim_t_tid / 32, t = sim_t_tid % 32;
-  sim_rows[w][t] = addr;
-  pthread_barrier_wait(&sim_warp_bar[w]);
-  for (int i = 0; i < n; i++) {
-    uint16_t lo, hi;
-    if (!trans) {
-      const uint16_t *row = sim_rows[w][8 * i + t / 4];
-      lo = row[2 * (t % 4)], hi = row[2 * (t % 4) + 1];
-    } else {
-      lo = sim_rows[w][8 * i + 2 * (t % 4)][t / 4], hi = sim_rows[w][8 * i + 2 * (t % 4) + 1][t / 4];
-    }
-    out[i] = lo | (uint32_t)hi << 16;
-  }
-  pthread_barrier_wait(&sim_warp_bar[w]);
-}
-
 /* wgmma (PTX ISA "Asynchronous Warpgroup Level Matrix Multiply-Accumulate"): the four
  * warps of a warpgroup multiply A (64 x 16, from its descriptor) by B (16 x N, from its
  * descriptor) into D (64 x N); warp w%4 of the group owns rows 16 (w%4) + g and + 8, and

@@ -64,6 +64,28 @@ void sim_cp_async_16(void *d, const void *s, int size) { sim_cp_async(d, s, size
 void sim_cp_async_commit(void) {}
 void sim_cp_async_wait(int n) { (void)n; }
 
+/* ldmatrix: lanes 8i .. 8i+7 give the rows of matrix i (8 x 16 bits each); lane t gets,
+ * per matrix, row t/4's elements 2(t%4) and 2(t%4)+1, or (.trans) column t/4's elements of
+ * rows 2(t%4) and 2(t%4)+1, low element in the low half. */
+static const uint16_t *sim_rows[SIM_NWARPS][32];
+
+void sim_ldmatrix(int trans, int n, const uint16_t *addr, uint32_t *out) {
+  int w = sim_t_tid / 32, t = sim_t_tid % 32;
+  sim_rows[w][t] = addr;
+  pthread_barrier_wait(&sim_warp_bar[w]);
+  for (int i = 0; i < n; i++) {
+    uint16_t lo, hi;
+    if (!trans) {
+      const uint16_t *row = sim_rows[w][8 * i + t / 4];
+      lo = row[2 * (t % 4)], hi = row[2 * (t % 4) + 1];
+    } else {
+      lo = sim_rows[w][8 * i + 2 * (t % 4)][t / 4], hi = sim_rows[w][8 * i + 2 * (t % 4) + 1][t / 4];
+    }
+    out[i] = lo | (uint32_t)hi << 16;
+  }
+  pthread_barrier_wait(&sim_warp_bar[w]);
+}
+
 float sim_div_full(float a, float b) { return a / b; }
 float sim_ex2(float x) { return exp2f(x); }
 float sim_sqrt(float x) { return sqrtf(x); }
