@@ -102,7 +102,7 @@ def to_fp8(h):
         big = torch.tensor([1e4, -1e4, 60000.0, -60000.0, float("inf"), -float("inf"), float("nan")],
                            device=DEV).to(src)
         if src == torch.float16:
-            big = big[2:]  # 1e4 is finite in f16 but keep the list short: same saturation
+            big = big[2:].clone()  # 1e4 is finite in f16 but keep the list short; clone: a fresh, 16-byte aligned buffer
         mx = FP8[e4][1]
         want = [mx if v > 0 else mx | 0x80 for v in big.float().tolist()[:-1]] + [0x7F]
         if e4 == 0:  # e5m2's largest finite value is 57344: 1e4 is in range there
