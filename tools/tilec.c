@@ -51,7 +51,7 @@ static const char usage[] =
     "  --print-targets         list the accepted archs and their facts\n"
     "  --num-warps N           warps per program, a power of 2 up to 32 (default: the kernel's own, else 4)\n"
     "  --num-stages N          software pipelining stages, stored for the pipeliner (default: unset)\n"
-    "  --wgmma                 let dots use wgmma on sm_90a (not yet validated on a GPU; default: mma.sync)\n"
+    "  --wgmma                 let dots use wgmma on sm_90a (default: mma.sync, faster until pipelining)\n"
     "  -O0                     skip LLVM optimization\n"
     "  --threads N             threads compiling autotune variants (default: min(variants, CPUs, 16))\n"
     "  --variants              one PTX and one JSON per entry: OUT.<entry>.ptx, OUT.<entry>.json\n"

@@ -95,7 +95,8 @@ typedef struct tilec_options {
   void *timing_user;
   unsigned num_stages;              /* 0: not set; else stored as tgpu.num_stages (pipelining) */
   int wgmma;                        /* non-zero: dots may use wgmma where the target has it
-                                       (sm_90a); not yet validated on a GPU (docs/dot.md) */
+                                       (sm_90a); correct on the H200 but slower than mma.sync
+                                       until pipelining (docs/dot.md) */
   /* Autotuned kernels (docs/tuning.md): each kept config is an entry point (<kernel> for the
    * first, <kernel>__v<i> for config i). For PTX output without IR or timing callbacks the
    * entries compile apart, in parallel, and their PTX is merged in entry order (identical
