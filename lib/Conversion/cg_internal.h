@@ -195,6 +195,9 @@ bool cg_lower_async_commit(cg_state *st, ir_op *op);
 bool cg_lower_async_wait(cg_state *st, ir_op *op);
 
 /* ---- convert_layout.c ---- */
+/* Element index e (i32) moved to its slot in a SHARED plan's scratch (the plan's XOR
+ * swizzle, tgpu_convert_swizzle's arithmetic in LLVM IR). */
+LLVMValueRef cg_convert_swizzle(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef e);
 /* Lowers tgpu.convert_layout by the route tgpu_convert_plan picks. */
 bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 

@@ -116,6 +116,13 @@ static LLVMValueRef from_mem(cg_state *st, LLVMValueRef v, LLVMTypeRef t) {
   return LLVMBuildICmp(st->b, LLVMIntNE, v, LLVMConstNull(LLVMTypeOf(v)), "");
 }
 
+LLVMValueRef cg_convert_swizzle(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef e) {
+  if (!p->swz_bits) return e;
+  LLVMValueRef sel = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, e, cg_i32(st, p->swz_src), ""),
+                                  cg_i32(st, (1 << p->swz_bits) - 1), "");
+  return LLVMBuildXor(st->b, e, LLVMBuildShl(st->b, sel, cg_i32(st, p->swz_dst), ""), "");
+}
+
 /* The thread's swizzled element offset in the scratch for layout l: the thread's element
  * index from bit fields, then the swizzle (linear, so it applies to the thread part and the
  * register part separately). *out_mask: the offset bits the thread part may set. */
@@ -130,10 +137,7 @@ static LLVMValueRef thread_offset(cg_state *st, const tgpu_cvt_plan *p, const tg
   *out_mask = 0;
   for (unsigned k = 0; k < l->nlane; k++) *out_mask |= tgpu_convert_swizzle(p, lv[k]);
   for (unsigned k = 0; k < l->nwarp; k++) *out_mask |= tgpu_convert_swizzle(p, wv[k]);
-  if (!p->swz_bits) return e;
-  LLVMValueRef sel = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, e, cg_i32(st, p->swz_src), ""),
-                                  cg_i32(st, (1 << p->swz_bits) - 1), "");
-  return LLVMBuildXor(st->b, e, LLVMBuildShl(st->b, sel, cg_i32(st, p->swz_dst), ""), "");
+  return cg_convert_swizzle(st, p, e);
 }
 
 static LLVMValueRef slot_ptr(cg_state *st, LLVMValueRef base, LLVMTypeRef mt, LLVMValueRef dyn,

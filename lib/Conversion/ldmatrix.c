@@ -22,14 +22,6 @@ static const char *intrinsic(unsigned n, bool trans) {
   return names[trans][n == 1 ? 0 : n == 2 ? 1 : 2];
 }
 
-/* The swizzled element offset of element index e (plan's XOR swizzle). */
-static LLVMValueRef swizzle(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef e) {
-  if (!p->swz_bits) return e;
-  LLVMValueRef sel = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, e, cg_i32(st, p->swz_src), ""),
-                                  cg_i32(st, (1 << p->swz_bits) - 1), "");
-  return LLVMBuildXor(st->b, e, LLVMBuildShl(st->b, sel, cg_i32(st, p->swz_dst), ""), "");
-}
-
 /* One ldmatrix of n matrices (the register groups starting at pairs[0..n)); writes each
  * group's 32 bits: two 16-bit or four 8-bit elements. */
 static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, LLVMValueRef wpart,
@@ -44,7 +36,7 @@ static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, 
   unsigned cbits = p->dst.dim_bits[p->dst.rank - 1];
   LLVMValueRef e = LLVMBuildXor(st->b, origin, wpart, "");
   e = LLVMBuildOr(st->b, e, LLVMBuildShl(st->b, row, cg_i32(st, cbits), ""), "");
-  LLVMValueRef off = swizzle(st, p, e);
+  LLVMValueRef off = cg_convert_swizzle(st, p, e);
   unsigned per = 4 / p->elem_bytes;
   LLVMValueRef ptr = LLVMBuildGEP2(st->b, LLVMIntTypeInContext(st->ctx, 8 * p->elem_bytes), base, &off, 1, "");
   LLVMTypeRef pt = LLVMTypeOf(ptr);

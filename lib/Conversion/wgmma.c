@@ -20,17 +20,28 @@
 #include "Conversion/cg_internal.h"
 #include "Dialect/TileGPU/tgpu_types.h"
 
-/* An internal always-inline function `name` of type fty whose body returns inline asm. */
-static LLVMValueRef asm_helper(cg_state *st, const char *name, LLVMTypeRef fty, const char *text,
-                               const char *constraints) {
+/* An internal always-inline function `name` of type fty, declared here on first use; when
+ * it is new, *out_body is a builder at its entry block (the caller writes the body and
+ * disposes of the builder), else NULL. */
+static LLVMValueRef internal_fn(cg_state *st, const char *name, LLVMTypeRef fty, LLVMBuilderRef *out_body) {
   LLVMValueRef fn = LLVMGetNamedFunction(st->mod, name);
+  *out_body = NULL;
   if (fn) return fn;
   fn = LLVMAddFunction(st->mod, name, fty);
   LLVMSetLinkage(fn, LLVMInternalLinkage);
   unsigned kind = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(st->ctx, kind, 0));
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(st->ctx);
-  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(st->ctx, fn, "entry"));
+  *out_body = LLVMCreateBuilderInContext(st->ctx);
+  LLVMPositionBuilderAtEnd(*out_body, LLVMAppendBasicBlockInContext(st->ctx, fn, "entry"));
+  return fn;
+}
+
+/* An internal always-inline function `name` of type fty whose body returns inline asm. */
+static LLVMValueRef asm_helper(cg_state *st, const char *name, LLVMTypeRef fty, const char *text,
+                               const char *constraints) {
+  LLVMBuilderRef b;
+  LLVMValueRef fn = internal_fn(st, name, fty, &b);
+  if (!b) return fn;
   LLVMValueRef ia = LLVMGetInlineAsm(fty, (char *)text, strlen(text), (char *)constraints, strlen(constraints), true,
                                      false, LLVMInlineAsmDialectATT, false);
   unsigned n = LLVMCountParams(fn);
@@ -59,14 +70,9 @@ bool cg_lower_fence_async_shared(cg_state *st, ir_op *op) {
 static LLVMValueRef smem_addr(cg_state *st, LLVMValueRef p) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(st->ctx), pt = LLVMTypeOf(p);
   LLVMTypeRef fty = LLVMFunctionType(i32, &pt, 1, false);
-  LLVMValueRef fn = LLVMGetNamedFunction(st->mod, "__tilec_smem_addr");
-  if (!fn) {
-    fn = LLVMAddFunction(st->mod, "__tilec_smem_addr", fty);
-    LLVMSetLinkage(fn, LLVMInternalLinkage);
-    unsigned kind = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
-    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(st->ctx, kind, 0));
-    LLVMBuilderRef b = LLVMCreateBuilderInContext(st->ctx);
-    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(st->ctx, fn, "entry"));
+  LLVMBuilderRef b;
+  LLVMValueRef fn = internal_fn(st, "__tilec_smem_addr", fty, &b);
+  if (b) {
     LLVMBuildRet(b, LLVMBuildPtrToInt(b, LLVMGetParam(fn, 0), i32, ""));
     LLVMDisposeBuilder(b);
   }

@@ -31,51 +31,26 @@ static ir_op *foldable_dot(ir_op *add, unsigned i) {
   return is_zero_constant(ir_op_operand(dot, 2)) ? dot : NULL;
 }
 
-typedef struct combine_state {
-  ir_op **adds;
-  unsigned n, cap;
-  bool oom;
-  ir_context *ctx;
-} combine_state;
-
-static ir_walk_result collect(ir_op *op, void *user) {
-  combine_state *s = user;
-  ir_opcode k = ir_op_code(op);
-  if ((k != IR_OP_ADDF && k != IR_OP_ADDI) || !ir_type_is_tensor(op->results[0].type)) return IR_WALK_ADVANCE;
-  if (s->n == s->cap) {
-    unsigned cap = s->cap ? 2 * s->cap : 16;
-    ir_op **adds = sup_arena_alloc(ir_context_arena(s->ctx), cap * sizeof *adds);
-    if (!adds) {
-      s->oom = true;
-      return IR_WALK_INTERRUPT;
-    }
-    for (unsigned i = 0; i < s->n; i++) adds[i] = s->adds[i];
-    s->adds = adds;
-    s->cap = cap;
+/* Folds add into the dot feeding it, when foldable. The post-order walk has already passed
+ * the dot (it precedes the add in their block) and tolerates erasing the op it visits. */
+static ir_walk_result fold(ir_op *add, void *user) {
+  (void)user;
+  ir_opcode k = ir_op_code(add);
+  if ((k != IR_OP_ADDF && k != IR_OP_ADDI) || !ir_type_is_tensor(add->results[0].type)) return IR_WALK_ADVANCE;
+  for (unsigned i = 0; i < 2; i++) {
+    ir_op *dot = foldable_dot(add, i);
+    if (!dot) continue;
+    ir_op_move_before(dot, add);
+    ir_op_set_operand(dot, 2, ir_op_operand(add, 1 - i));
+    ir_value_replace_all_uses(ir_op_result(add, 0), ir_op_result(dot, 0));
+    ir_op_erase(add);
+    break;
   }
-  s->adds[s->n++] = op;
   return IR_WALK_ADVANCE;
 }
 
 static bool run(ir_module *m) {
-  combine_state s = {NULL, 0, 0, false, m->ctx};
-  ir_walk_pre(m->op, collect, &s);
-  if (s.oom) {
-    ir_context_note_oom(m->ctx);
-    return false;
-  }
-  for (unsigned k = 0; k < s.n; k++) {
-    ir_op *add = s.adds[k];
-    for (unsigned i = 0; i < 2; i++) {
-      ir_op *dot = foldable_dot(add, i);
-      if (!dot) continue;
-      ir_op_move_before(dot, add);
-      ir_op_set_operand(dot, 2, ir_op_operand(add, 1 - i));
-      ir_value_replace_all_uses(ir_op_result(add, 0), ir_op_result(dot, 0));
-      ir_op_erase(add);
-      break;
-    }
-  }
+  ir_walk_post(m->op, fold, NULL);
   return true;
 }
 
