@@ -203,6 +203,7 @@ bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 
 /* ---- wgmma.c ---- */
 bool cg_lower_warp_group_dot(cg_state *st, ir_op *op);
+bool cg_lower_warp_group_dot_wait(cg_state *st, ir_op *op);
 bool cg_lower_fence_async_shared(cg_state *st, ir_op *op);
 
 /* ---- ldmatrix.c ---- */

@@ -220,6 +220,7 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_REDUCE] = {.lower = cg_lower_reduce},
     [IR_OP_DOT] = {.lower = cg_lower_dot},
     [IR_OP_WARP_GROUP_DOT] = {.lower = cg_lower_warp_group_dot},
+    [IR_OP_WARP_GROUP_DOT_WAIT] = {.lower = cg_lower_warp_group_dot_wait},
     [IR_OP_MEMDESC_INDEX] = {.lower = cg_lower_memdesc_index},
     [IR_OP_ASYNC_COPY] = {.lower = cg_lower_async_copy},
     [IR_OP_ASYNC_COMMIT] = {.lower = cg_lower_async_commit},

@@ -143,7 +143,37 @@ bool cg_lower_warp_group_dot(cg_state *st, ir_op *op) {
       for (unsigned i = 0; i < nacc; i++) out->regs[r * nacc + i] = LLVMBuildExtractValue(st->b, res, i, "");
     }
   call_void_asm(st, "__tilec_wgmma_commit", "wgmma.commit_group.sync.aligned;");
+  if (ir_op_get_int_attr(op, TGPU_ATTR_ASYNC, 0)) { /* a tgpu.warp_group_dot_wait follows */
+    cg_set(st, ir_op_result(op, 0), out);
+    return true;
+  }
   call_void_asm(st, "__tilec_wgmma_wait0", "wgmma.wait_group.sync.aligned 0;");
+  cg_set(st, ir_op_result(op, 0), out);
+  return true;
+}
+
+/* wgmma.wait_group N, then the accumulator registers passed through empty volatile asm
+ * (four per call, "=f" tied to the inputs): LLVM keeps volatile asm in order, so every
+ * later use of a register reads it after the wait, never the value an in-flight wgmma is
+ * still writing. */
+bool cg_lower_warp_group_dot_wait(cg_state *st, ir_op *op) {
+  cg_val *c = cg_get(st, ir_op_operand(op, 0));
+  if (!c) return false;
+  unsigned pending = (unsigned)ir_op_get_int_attr(op, "pending", 0);
+  char name[48], text[64];
+  snprintf(name, sizeof name, "__tilec_wgmma_wait%u", pending);
+  snprintf(text, sizeof text, "wgmma.wait_group.sync.aligned %u;", pending);
+  call_void_asm(st, name, text);
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx), four[4] = {f32, f32, f32, f32};
+  LLVMTypeRef fty = LLVMFunctionType(LLVMStructTypeInContext(st->ctx, four, 4, false), four, 4, false);
+  LLVMValueRef tie = asm_helper(st, "__tilec_wgmma_tie4", fty, "", "=f,=f,=f,=f,0,1,2,3");
+  cg_val *out = cg_val_new(st, c->n);
+  memcpy(out->regs, c->regs, sizeof(LLVMValueRef) * c->n);
+  for (unsigned i = 0; i + 4 <= c->n; i += 4) {
+    if (LLVMTypeOf(c->regs[i]) != f32) break;
+    LLVMValueRef r = LLVMBuildCall2(st->b, fty, tie, c->regs + i, 4, "");
+    for (unsigned j = 0; j < 4; j++) out->regs[i + j] = LLVMBuildExtractValue(st->b, r, j, "");
+  }
   cg_set(st, ir_op_result(op, 0), out);
   return true;
 }

@@ -36,6 +36,14 @@
 #define TGPU_ATTR_ALLOCATION_OFFSET "tgpu.allocation.offset"
 #define TGPU_ATTR_SHARED "tgpu.shared"
 #define TGPU_ATTR_ALIGNMENT "tgpu.alignment"
+/* On tgpu.memdesc_index (string, set by the pipeline pass): "consume" (the stage an
+ * iteration reads) or "produce" (the stage it fills for a later iteration). Within one
+ * iteration of the enclosing loop the two name different stages of the same buffer, so
+ * membar does not order them against each other (across iterations it does). */
+#define TGPU_ATTR_PIPELINE_SLOT "tgpu.pipeline_slot"
+/* On tgpu.warp_group_dot (i1): leave the wgmma group in flight; a
+ * tgpu.warp_group_dot_wait on its result waits for it. */
+#define TGPU_ATTR_ASYNC "tgpu.async"
 /* On tt.load / tt.store: the vector width chosen by coalesce (i32). */
 #define TGPU_ATTR_VEC "tgpu.vec"
 

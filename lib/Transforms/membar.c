@@ -20,7 +20,15 @@
  * What an op does to shared memory comes from membar_effects (the op table's effects). An
  * op's own internal synchronization is its lowering's business: tgpu.convert_layout
  * through shared memory writes its scratch, synchronizes, reads it, so it is checked as a
- * write and leaves a pending read. */
+ * write and leaves a pending read.
+ *
+ * Stages: an access through tgpu.memdesc_index with a constant index touches that stage's
+ * bytes only. The pipeline pass marks the stage an iteration reads ("consume") and the
+ * one it fills for a later iteration ("produce") with tgpu.pipeline_slot: within one
+ * iteration they are different stages, so they are kept in two separate copies of the
+ * byte space (ROLE_SPAN apart) that only see each other's accesses after the back edge,
+ * where the loop folds them into every copy; an unmarked access lives in all three copies
+ * and so conflicts with both. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -177,6 +185,10 @@ typedef struct membar {
 /* Up to this many buffers per access; more (a memdesc merged from many) or none known: the
  * whole of shared memory. */
 #define MEMBAR_MAX_TARGETS 8
+/* The byte-space copies: 0 holds every access, 1 and 2 the consume and produce slots. */
+#define ROLE_SPAN ((int64_t)1 << 40)
+#define ROLES 3
+#define MEMBAR_MAX_INTERVALS (MEMBAR_MAX_TARGETS * ROLES)
 
 static bool buffer_bytes(membar *mb, const liveness_buffer *b, interval *out) {
   const ir_attr *off = ir_op_get_attr(b->owner, TGPU_ATTR_ALLOCATION_OFFSET);
@@ -190,7 +202,23 @@ static bool buffer_bytes(membar *mb, const liveness_buffer *b, interval *out) {
   return true;
 }
 
-/* The byte intervals access `a` of op touches; returns their count or -1 after an error. */
+/* Narrows a buffer's interval to one stage when v is a memdesc_index with a constant
+ * index; returns the access's role (0, or 1 / 2 for a pipeline slot). */
+static int stage_of(const ir_value *v, interval *iv) {
+  ir_op *d = ir_value_def(v);
+  if (!d || ir_op_code(d) != IR_OP_MEMDESC_INDEX) return 0;
+  const char *slot = ir_op_get_string_attr(d, TGPU_ATTR_PIPELINE_SLOT);
+  if (slot) return strcmp(slot, "consume") == 0 ? 1 : strcmp(slot, "produce") == 0 ? 2 : 0;
+  const ir_attr *c = ir_value_constant(ir_op_operand(d, 1));
+  tgpu_memdesc md;
+  if (!c || c->kind != IR_ATTR_INT || !tgpu_memdesc_get(ir_op_operand(d, 0)->type, &md)) return 0;
+  int64_t tile = tgpu_memdesc_tile_bytes(&md), lo = iv->lo + c->ival * tile;
+  if (c->ival >= 0 && c->ival < (int64_t)md.num_buffers && lo + tile <= iv->hi) *iv = (interval){lo, lo + tile};
+  return 0;
+}
+
+/* The byte intervals access `a` of op touches, in the role copies it lives in (see the
+ * top); returns their count or -1 after an error. */
 static int access_bytes(membar *mb, const ir_op *op, membar_access a, interval *out) {
   const liveness_buffer *own;
   const liveness_buffer *const *bufs = &own;
@@ -202,9 +230,27 @@ static int access_bytes(membar *mb, const ir_op *op, membar_access a, interval *
     out[0] = (interval){0, INT64_MAX};
     return 1;
   }
-  for (size_t i = 0; i < n; i++)
-    if (!buffer_bytes(mb, bufs[i], &out[i])) return -1;
-  return (int)n;
+  int count = 0;
+  for (size_t i = 0; i < n; i++) {
+    interval iv;
+    if (!buffer_bytes(mb, bufs[i], &iv)) return -1;
+    int role = n == 1 && a.operand != MEMBAR_OWN ? stage_of(op->operands[a.operand].value, &iv) : 0;
+    for (int r = 0; r < ROLES; r++)
+      if (role == 0 || r == role) out[count++] = (interval){iv.lo + r * ROLE_SPAN, iv.hi + r * ROLE_SPAN};
+  }
+  return count;
+}
+
+/* At a loop's back edge the slots of one iteration meet the next one's: every interval of
+ * a slot copy goes into all copies. */
+static void fold_roles(ivset *s) {
+  ivset slots = {0};
+  for (unsigned i = 0; i < s->n; i++)
+    if (s->v[i].lo >= ROLE_SPAN && s->v[i].hi != INT64_MAX) ivset_add(&slots, s->v[i].lo % ROLE_SPAN, s->v[i].hi % ROLE_SPAN);
+  for (unsigned i = 0; i < slots.n; i++)
+    for (int r = 0; r < ROLES; r++) ivset_add(s, slots.v[i].lo + r * ROLE_SPAN, slots.v[i].hi + r * ROLE_SPAN);
+  if (slots.oom) s->oom = true;
+  free(slots.v);
 }
 
 /* ---- transfer ---------------------------------------------------------------------------- */
@@ -227,7 +273,7 @@ static void insert_barrier(membar *mb, ir_op *before) {
 static bool visit_access(membar *mb, ir_op *op, mstate *st) {
   membar_access_list acc = membar_effects(op, mb->l);
   if (!acc.n) return true;
-  interval iv[MEMBAR_MAX_ACCESSES][MEMBAR_MAX_TARGETS];
+  interval iv[MEMBAR_MAX_ACCESSES][MEMBAR_MAX_INTERVALS];
   int count[MEMBAR_MAX_ACCESSES];
   bool conflict = false;
   for (unsigned i = 0; i < acc.n; i++) {
@@ -279,6 +325,8 @@ static bool visit_loop(membar *mb, ir_op *op, mstate *st) {
   for (;;) {
     state_copy(&cur, &entry);
     if (!(ok = visit_region(mb, &op->regions[0], &cur))) break;
+    fold_roles(&cur.reads);
+    fold_roles(&cur.writes);
     state_copy(&exit, &cur);
     if (is_while && !(ok = visit_region(mb, &op->regions[1], &cur))) break;
     state_union(&cur, st);

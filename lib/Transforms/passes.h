@@ -21,6 +21,7 @@ extern const ir_pass pass_combine;          /* "combine": add(dot(a, b, 0), c) -
 extern const ir_pass pass_accelerate_matmul; /* "accelerate-matmul": mma layouts for tensor-core dots */
 extern const ir_pass pass_coalesce;         /* "coalesce": vector widths for memory accesses */
 extern const ir_pass pass_remove_layout_conversions; /* "remove-layout-conversions" */
+extern const ir_pass pass_pipeline;         /* "pipeline": cp.async stages for the loads of dots */
 /* shared memory */
 extern const ir_pass pass_allocate_shared_memory; /* "allocate-shared-memory": offsets, tgpu.shared */
 extern const ir_pass pass_membar;           /* "membar": tgpu.barrier where accesses race */

@@ -13,7 +13,8 @@ SRC=$ROOT/test/gpu/Inputs/dot/dot_kernels.tir
 "$LLC" -O1 -relocation-model=pic -filetype=obj "$ROOT/test/gpu/sim/mma_shim.ll" -o "$WORK/shim.o" || exit 2
 pass=0; fail=0
 # name | kernel | arch | in out | B M N K TRANS_B ACC1 RANDOM TOL | signature after the two pointers | expect
-# (an arch ending in +wgmma compiles with --wgmma; expect wgmma: the IR calls the wgmma helper)
+# (an arch with +wgmma compiles with --wgmma, +sN with --num-stages N (the pipeline pass);
+# expect wgmma: the IR calls the wgmma helper)
 # expect: mma (the PTX-level LLVM IR calls an mma intrinsic) or fma (it does not); a trailing
 # '!' means the numeric check must fail (a control: plain tf32 misses the 1e-6 that tf32x3 meets)
 cases="
@@ -46,6 +47,15 @@ fp8e5m2_32x32x32_f16out|dot2d|sm_80|e5m2 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,
 trans_b_64x32x32|dot_bt|sm_80|f16 f32|1 64 32 32 1 0 0 0|64,32,32|mma
 trans_b_wgmma_64x64x64|dot_bt|sm_90a+wgmma|bf16 f32|1 64 64 64 1 0 0 0|64,64,64|wgmma
 wgmma_off_by_default|dot2d|sm_90a|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|mma
+pipe_s3_f16_64x64x128|dot2d|sm_80+s3|f16 f32|1 64 64 128 0 1 0 0|64,64,128,32,\"ieee\",0,0,1|mma
+pipe_s2_f16_64x32x64|dot2d|sm_90a+s2|f16 f32|1 64 32 64 0 0 1 0.001|64,32,64,16,\"ieee\",0,0,0|mma
+pipe_s4_trip1_f16_32x64x32|dot2d|sm_80+s4|f16 f32|1 32 64 32 0 1 0 0|32,64,32,32,\"ieee\",0,0,1|mma
+pipe_s3_trip2_bf16_64x32x64|dot2d|sm_80+s3|bf16 f32|1 64 32 64 0 0 1 0.001|64,32,64,32,\"ieee\",0,0,0|mma
+pipe_s3_i8_64x64x128|dot2d|sm_80+s3|i8 i32|1 64 64 128 0 1 0 0|64,64,128,32,\"ieee\",2,0,1|mma
+pipe_s3_transb_32x64x64|dot2d|sm_80+s3|f16 f32|1 32 64 64 1 0 0 0|32,64,64,32,\"ieee\",0,1,0|mma
+pipe_s3_wgmma_64x64x256|dot2d|sm_90a+wgmma+s3|f16 f32|1 64 64 256 0 1 1 0.001|64,64,256,32,\"ieee\",0,0,1|wgmma
+pipe_s4_wgmma_64x128x128|dot2d|sm_90a+wgmma+s4|bf16 f32|1 64 128 128 0 0 1 0.001|64,128,128,64,\"ieee\",0,0,0|wgmma
+pipe_s2_wgmma_64x64x64|dot2d|sm_90a+wgmma+s2|f16 f32|1 64 64 64 0 0 0 0|64,64,64,16,\"ieee\",0,0,0|wgmma
 "
 sigty() { case $1 in e4m3) echo fp8e4nv;; e5m2) echo fp8e5;; f16) echo fp16;; bf16) echo bf16;; f32) echo fp32;; f64) echo fp64;; i8) echo i8;; i32) echo i32;; esac; }
 while IFS='|' read -r name kernel arch types args cx expect; do
@@ -53,7 +63,8 @@ while IFS='|' read -r name kernel arch types args cx expect; do
   set -- $types; tin=$1; tout=$2
   set -- $args; nb=$1 m=$2 n=$3 k=$4 tb=$5 acc1=$6 rnd=$7 tol=$8
   sig="*$(sigty "$tin"):16,*$(sigty "$tout"):16,$cx"
-  flags=""; case $arch in *+wgmma) arch=${arch%+wgmma}; flags=--wgmma;; esac
+  flags=""; opts=${arch#*+}; [ "$opts" = "$arch" ] && opts=""; arch=${arch%%+*}
+  for o in ${opts//+/ }; do case $o in wgmma) flags="$flags --wgmma";; s[0-9]) flags="$flags --num-stages ${o#s}";; esac; done
   if ! "$BUILD/tilec" "$SRC" --kernel "$kernel" --signature "$sig" --num-warps 4 --arch "$arch" $flags --emit=llvm \
        -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
     echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
@@ -62,6 +73,9 @@ while IFS='|' read -r name kernel arch types args cx expect; do
   if grep -q "@__tilec_wgmma_m64" "$WORK/$name.ll"; then got=wgmma
   elif grep -q "@llvm.nvvm.mma" "$WORK/$name.ll"; then got=mma; else got=fma; fi
   if [ "$got" != "$expect" ]; then echo "FAIL $name: lowered to $got, expected $expect"; fail=$((fail + 1)); continue; fi
+  case $flags in *--num-stages*)
+    grep -q "@llvm.nvvm.cp.async.cg.shared.global" "$WORK/$name.ll" ||
+      { echo "FAIL $name: not pipelined (no cp.async)"; fail=$((fail + 1)); continue; };; esac
   sim_host "$name" "$kernel" "$WORK/shim.o" "$WORK/main.o" || { fail=$((fail + 1)); continue; }
   ok=1
   for seed in 1 2; do

@@ -215,6 +215,18 @@ static bool swizzle_for_ldmatrix(tgpu_cvt_plan *p, unsigned pair_dim) {
   return true;
 }
 
+bool tgpu_ldmatrix_shared_layout(unsigned rank, const int64_t *shape, unsigned elem_bytes, tgpu_shared_layout *out) {
+  if (rank < 2 || rank > TGPU_MAX_RANK || !elem_bytes || elem_bytes > 16) return false;
+  int64_t row = shape[rank - 1] * (int64_t)elem_bytes;
+  if (row < 16 || (row & (row - 1)) || (shape[rank - 2] & (shape[rank - 2] - 1))) return false;
+  unsigned chunks = (unsigned)(row / 16);
+  *out = tgpu_shared_unswizzled(rank);
+  out->vec = 16 / elem_bytes;
+  out->max_phase = chunks >= 8 ? 8 : chunks;
+  out->per_phase = 8 / out->max_phase;
+  return true;
+}
+
 /* ---- entry points ---------------------------------------------------------------------- */
 
 const char *tgpu_convert_plan(const ir_attr *src, const ir_attr *dst, unsigned rank,

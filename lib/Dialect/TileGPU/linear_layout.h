@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "Dialect/TileGPU/tgpu.h"
+#include "Dialect/TileGPU/tgpu_types.h"
 
 #define TGPU_LL_MAX_BITS 32u
 
@@ -130,6 +130,11 @@ unsigned tgpu_convert_scratch_bytes(const ir_attr *src, const ir_attr *dst, unsi
 /* The kWidth pairs of an mma dot operand's registers: whether dst is such a layout (16-bit
  * elements) for shape, and along which dim its pairs run (*out_dim). */
 bool tgpu_ldmatrix_operand(const ir_attr *dst, unsigned rank, unsigned elem_bytes, unsigned *out_dim);
+/* The row-major #tgpu.shared layout with the ldmatrix swizzle (the one the shared route
+ * of a conversion into an ldmatrix-read dot operand uses) for a tile of this shape: 16-byte
+ * chunks, maxPhase = min(8, chunks per row), perPhase = 8 / maxPhase. False when a row is
+ * shorter than 16 bytes or the shape is not a power of 2. */
+bool tgpu_ldmatrix_shared_layout(unsigned rank, const int64_t *shape, unsigned elem_bytes, tgpu_shared_layout *out);
 /* The slot of element e in the scratch of a SHARED plan. */
 uint32_t tgpu_convert_swizzle(const tgpu_cvt_plan *p, uint32_t elem);
 const char *tgpu_convert_route_name(tgpu_convert_route r);

@@ -213,6 +213,7 @@ static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
     [IR_OP_REDUCE] = {.operand = reduce_operand, .result = reduce_result, .infer_result = reduce_infer},
     [IR_OP_DOT] = {.operand = dot_operand},
     [IR_OP_WARP_GROUP_DOT] = {.operand = warp_group_dot_operand},
+    [IR_OP_WARP_GROUP_DOT_WAIT] = {.operand = same_as_result},
     [IR_OP_SCAN] = {.operand = same_as_result, .infer_result = keep_layout},
     [IR_OP_TRANS] = {.operand = trans_operand, .result = trans_result, .infer_result = trans_infer,
                      .remat_operand = trans_back},

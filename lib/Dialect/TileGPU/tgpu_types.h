@@ -86,6 +86,7 @@ bool tgpu_type_is_mbarrier(const ir_type *t);
 /* ---- verifiers of the shared-memory ops (tgpu_smem_ops.c, named in tgpu_ops.def) ---- */
 bool tgpu_verify_local_alloc(ir_op *op);
 bool tgpu_verify_warp_group_dot(ir_op *op); /* tgpu_wgmma.c */
+bool tgpu_verify_warp_group_dot_wait(ir_op *op);
 bool tgpu_verify_memdesc_index(ir_op *op);  /* tgpu_smem_ops.c */
 bool tgpu_verify_async_copy(ir_op *op);
 /* The K-major shared layout wgmma reads for operand op_idx (0: A [M, K], 1: B [K, N]) whose

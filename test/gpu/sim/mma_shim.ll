@@ -2387,3 +2387,15 @@ define <2 x half> @sim_e4m3x2_to_f16x2(i16 %x) {
   %v = bitcast i32 %r to <2 x half>
   ret <2 x half> %v
 }
+
+; the pipelined wgmma's wait (wgmma runs at once on the host) and the register pass-through
+define void @__tilec_wgmma_wait1() {
+  ret void
+}
+define {float, float, float, float} @__tilec_wgmma_tie4(float %a, float %b, float %c, float %d) {
+  %r0 = insertvalue {float, float, float, float} poison, float %a, 0
+  %r1 = insertvalue {float, float, float, float} %r0, float %b, 1
+  %r2 = insertvalue {float, float, float, float} %r1, float %c, 2
+  %r3 = insertvalue {float, float, float, float} %r2, float %d, 3
+  ret {float, float, float, float} %r3
+}

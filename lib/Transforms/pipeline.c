@@ -1,0 +1,549 @@
+/* Pass "pipeline": software pipelining of the loads that feed tensor-core dots (sm_80+).
+ *
+ * Needs: tgpu IR after accelerate-matmul and remove-layout-conversions (dots have their
+ *   mma layouts and their operands' conversions), before allocate-shared-memory and membar.
+ * Changes: an scf.for with S = num_stages >= 2 (the loop's tt.num_stages, else the
+ *   function's tgpu.num_stages) and a constant positive step, whose body loads dot operands,
+ *   is rewritten so that the loads of iteration i + D run asynchronously while iteration i
+ *   computes. A load qualifies when it is a tt.load directly in the body whose only user is
+ *   the dot operand's way into the tensor cores:
+ *     - mma.sync: tgpu.convert_layout into a 16-bit (or 8-bit A) #tgpu.dot_op that ldmatrix
+ *       reads, from a 2-D tile contiguous along its last dim; the stages get the ldmatrix
+ *       swizzle (tgpu_ldmatrix_shared_layout) and the conversion becomes tgpu.local_load;
+ *     - wgmma: tgpu.local_alloc of a memdesc contiguous along the tile's contiguous dim; the
+ *       stages get that memdesc's layout, and the warp_group_dot reads the stage;
+ *   its `other` is absent or zero (cp.async fills masked-off elements with zeros), and its
+ *   pointers and mask are computed in the body by pure ops from the induction variable,
+ *   values defined outside the loop, and loop-carried values (the pointers advanced each
+ *   iteration) that only serve these loads.
+ * The rewrite, per loop (D = the prefetch distance, S buffers per operand):
+ *   - before the loop: each operand's S-stage buffer (tgpu.local_alloc, mutable); a
+ *     prologue that issues iterations 0 .. D-1's copies (tgpu.async_copy into stage j,
+ *     masked off when the iteration does not exist) and commits each as one group; the
+ *     loop-carried pointers start D iterations ahead;
+ *   - the body: tgpu.async_wait {pending = D-1} (iteration i's group has landed; membar adds
+ *     the barrier that makes it visible to every thread), reads stage i % S
+ *     (tgpu.memdesc_index {tgpu.pipeline_slot = "consume"}), then at its end issues
+ *     iteration i+D's copies into stage (i+D) % S ("produce"), commits, and advances the
+ *     pointers from the ahead values; the two stage indices are loop-carried;
+ *   - after the loop: tgpu.async_wait {pending = 0}.
+ *   D = S - 1, except when wgmma is left in flight: a warp_group_dot whose result only
+ *   flows, through the loop, into the next iteration's warp_group_dot accumulator becomes
+ *   asynchronous (tgpu.async) and is followed by tgpu.warp_group_dot_wait {pending = 1}
+ *   (one wgmma group in flight), and then D = S - 2 so that the stage a copy overwrites was
+ *   read by a wgmma that every warpgroup has waited for before the barrier at the top of the
+ *   iteration; after the loop tgpu.warp_group_dot_wait {pending = 0} gives the final
+ *   accumulator. With S = 2 the wgmma waits at once (pending = 0) and D = 1.
+ *   The consume and produce stages of one iteration differ (D < S), which is what the
+ *   pipeline_slot attribute tells membar: within an iteration they do not conflict, so one
+ *   barrier per iteration suffices.
+ * Loops that do not qualify are left as they are (the synchronous loads stay correct).
+ * Invalidates: the loop (replaced by a new scf.for with two more carried values).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "Dialect/Tile/tile.h"
+#include "Dialect/TileGPU/linear_layout.h"
+#include "Dialect/TileGPU/tgpu.h"
+#include "Dialect/TileGPU/tgpu_types.h"
+#include "Transforms/passes.h"
+
+#define PL_MAX_LOADS 8
+
+typedef struct pl_load {
+  ir_op *load;     /* tt.load in the body */
+  ir_op *consumer; /* its only user: convert_layout (mma.sync) or local_alloc (wgmma) */
+  ir_value *ptrs, *mask; /* its operands (mask NULL when unmasked) */
+  unsigned vec;          /* its tgpu.vec */
+  tgpu_memdesc md; /* one stage (num_buffers 1, mutable) */
+  ir_value *buf;   /* the S-stage buffer */
+} pl_load;
+
+typedef struct pl_loop {
+  ir_module *m;
+  ir_op *loop;
+  ir_block *body;
+  unsigned stages, dist, wg_pending;
+  int64_t step;
+  pl_load loads[PL_MAX_LOADS];
+  unsigned nloads;
+  sup_ptrmap cone;    /* ops computing the loads' operands */
+  sup_ptrmap rec;     /* ops computing the next values of the carried args the cone reads */
+  sup_ptrmap carried; /* block args (the cone's loop-carried inputs) */
+} pl_loop;
+
+static bool in_set(const sup_ptrmap *s, const void *p) { return sup_ptrmap_has(s, (uint64_t)(uintptr_t)p); }
+static void set_add(sup_ptrmap *s, const void *p) { sup_ptrmap_put(s, (uint64_t)(uintptr_t)p, (void *)p); }
+
+/* ---- which loads ---------------------------------------------------------------------- */
+
+static bool is_zero(ir_value *v) {
+  const ir_attr *a = ir_value_constant(v);
+  if (!a) return false;
+  return (a->kind == IR_ATTR_INT && a->ival == 0) || (a->kind == IR_ATTR_FLOAT && a->fval == 0.0 && !signbit(a->fval));
+}
+
+/* The contiguous dim of a blocked tensor type, or -1. */
+static int contiguous_dim(const ir_type *t) {
+  tgpu_blocked bl;
+  if (!ir_type_is_tensor(t) || !tgpu_blocked_get(t->encoding, &bl)) return -1;
+  return (int)bl.order[0];
+}
+
+/* Fills l->md for a load whose user is a conversion into an ldmatrix-read dot operand. */
+static bool mma_stage(ir_op *load, ir_op *cvt, tgpu_memdesc *md) {
+  const ir_type *t = ir_op_result(load, 0)->type, *dt = ir_op_result(cvt, 0)->type;
+  unsigned eb = ir_type_byte_size(ir_type_scalar(t)), pair_dim;
+  if (t->rank != 2 || contiguous_dim(t) != 1 || !tgpu_ldmatrix_operand(dt->encoding, 2, eb, &pair_dim)) return false;
+  tgpu_dot_op d;
+  tgpu_mma mma;
+  if (!tgpu_dot_op_get(dt->encoding, &d) || !tgpu_mma_get(d.parent, &mma) || mma.version != 2) return false;
+  memset(md, 0, sizeof *md);
+  md->rank = 2;
+  md->shape[0] = t->shape[0];
+  md->shape[1] = t->shape[1];
+  md->elem = ir_type_scalar(t);
+  md->is_mutable = true;
+  md->num_buffers = 1;
+  return tgpu_ldmatrix_shared_layout(2, t->shape, eb, &md->layout);
+}
+
+/* Fills md for a load whose user is a local_alloc read by warp_group_dot. */
+static bool wgmma_stage(ir_op *load, ir_op *alloc, tgpu_memdesc *md) {
+  if (!tgpu_memdesc_get(ir_op_result(alloc, 0)->type, md)) return false;
+  for (ir_use *u = ir_op_result(alloc, 0)->first_use; u; u = u->next_use)
+    if (ir_op_code(u->user) != IR_OP_WARP_GROUP_DOT) return false;
+  if (contiguous_dim(ir_op_result(load, 0)->type) != (int)md->layout.order[0]) return false;
+  md->is_mutable = true;
+  md->num_buffers = 1;
+  return true;
+}
+
+static bool candidate(ir_op *op, pl_load *out) {
+  if (ir_op_code(op) != IR_OP_LOAD || op->nresults != 1 || op->noperands < 1) return false;
+  ir_value *r = ir_op_result(op, 0);
+  if (ir_value_num_uses(r) != 1 || (op->noperands == 3 && !is_zero(ir_op_operand(op, 2)))) return false;
+  unsigned vec = (unsigned)ir_op_get_int_attr(op, TGPU_ATTR_VEC, 1), bytes = vec * ir_type_byte_size(ir_type_scalar(r->type));
+  if (bytes != 4 && bytes != 8 && bytes != 16) return false;
+  ir_op *user = r->first_use->user;
+  memset(out, 0, sizeof *out);
+  out->load = op;
+  out->consumer = user;
+  out->ptrs = ir_op_operand(op, 0);
+  out->mask = op->noperands >= 2 ? ir_op_operand(op, 1) : NULL;
+  out->vec = vec;
+  if (ir_op_code(user) == IR_OP_CONVERT_LAYOUT) return mma_stage(op, user, &out->md);
+  if (ir_op_code(user) == IR_OP_LOCAL_ALLOC) return wgmma_stage(op, user, &out->md);
+  return false;
+}
+
+/* ---- the cone: what computes the loads' operands ----------------------------------------- */
+
+/* Adds the body ops v is computed by to `set` (pure, no regions); block args other than
+ * the induction variable become carried inputs. False when something else is met. */
+static bool collect(pl_loop *p, sup_ptrmap *set, ir_value *v) {
+  if (!v->def) {
+    if (v->block != p->body) return true;
+    if (v->index > 0) set_add(&p->carried, v);
+    return true;
+  }
+  ir_op *d = v->def;
+  if (d->parent != p->body) return true; /* defined outside the loop */
+  if (in_set(set, d)) return true;
+  if (ir_op_effects(d) != 0 || d->nregions) return false;
+  set_add(set, d);
+  for (unsigned i = 0; i < d->noperands; i++)
+    if (!collect(p, set, ir_op_operand(d, i))) return false;
+  return true;
+}
+
+/* The cone of the loads, the recurrences of the carried values it reads (to a fixpoint). */
+static bool collect_cone(pl_loop *p) {
+  for (unsigned i = 0; i < p->nloads; i++)
+    for (unsigned k = 0; k < p->loads[i].load->noperands; k++)
+      if (!collect(p, &p->cone, ir_op_operand(p->loads[i].load, k))) return false;
+  ir_op *yield = ir_block_terminator(p->body);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (unsigned a = 1; a < p->body->nargs; a++) {
+      ir_value *arg = p->body->args[a];
+      if (!in_set(&p->carried, arg) || in_set(&p->rec, arg)) continue;
+      set_add(&p->rec, arg); /* marks the arg's recurrence as collected */
+      if (!collect(p, &p->rec, ir_op_operand(yield, a - 1))) return false;
+      grew = true;
+    }
+  }
+  return true;
+}
+
+static bool is_pipelined_load(const pl_loop *p, const ir_op *op) {
+  for (unsigned i = 0; i < p->nloads; i++)
+    if (p->loads[i].load == op) return true;
+  return false;
+}
+
+/* Whether a value is used only by the cone, the recurrences, the loads, or the yield at
+ * a carried arg's position. */
+static bool serves_loads_only(const pl_loop *p, ir_value *v, ir_op *yield) {
+  for (ir_use *u = v->first_use; u; u = u->next_use) {
+    ir_op *x = u->user;
+    if (in_set(&p->cone, x) || in_set(&p->rec, x) || is_pipelined_load(p, x)) continue;
+    if (x == yield && in_set(&p->carried, p->body->args[u->index + 1])) continue;
+    return false;
+  }
+  return true;
+}
+
+/* Whether op reads a carried arg, directly or through the body ops before it (`dep` holds
+ * the ops found so far, in body order). */
+static bool reads_carried(const pl_loop *p, const sup_ptrmap *dep, const ir_op *op) {
+  for (unsigned i = 0; i < op->noperands; i++) {
+    ir_value *v = ir_op_operand(op, i);
+    if (v->def ? in_set(dep, v->def) : in_set(&p->carried, v)) return true;
+  }
+  return false;
+}
+
+/* The carried args and everything computed from them serve the loads only (they move D
+ * iterations ahead), and the loop's results for those args are unused. Ops of the cone
+ * that do not read carried args may have other users: they stay for those, and the
+ * pipelined copies use clones. */
+static bool movable(pl_loop *p) {
+  ir_op *yield = ir_block_terminator(p->body);
+  sup_ptrmap dep = {0};
+  bool ok = true;
+  for (ir_op *op = p->body->first; op && ok; op = op->next) {
+    if (op == yield || is_pipelined_load(p, op) || !reads_carried(p, &dep, op)) continue;
+    set_add(&dep, op);
+    for (unsigned r = 0; r < op->nresults && ok; r++) ok = serves_loads_only(p, ir_op_result(op, r), yield);
+  }
+  sup_ptrmap_free(&dep);
+  for (unsigned a = 1; ok && a < p->body->nargs; a++) {
+    ir_value *arg = p->body->args[a];
+    if (in_set(&p->carried, arg))
+      ok = serves_loads_only(p, arg, yield) && !ir_value_has_uses(ir_op_result(p->loop, a - 1));
+  }
+  return ok;
+}
+
+/* ---- asynchronous wgmma --------------------------------------------------------------- */
+
+/* Whether a warp_group_dot in the body can stay in flight across the back edge: its result
+ * goes only to the yield, and that carried value is used in the body only as the
+ * accumulator of this dot. */
+static bool async_dot(const pl_loop *p, ir_op *dot) {
+  ir_value *d = ir_op_result(dot, 0);
+  ir_op *yield = ir_block_terminator(p->body);
+  if (ir_value_num_uses(d) != 1 || d->first_use->user != yield) return false;
+  ir_value *arg = p->body->args[d->first_use->index + 1];
+  if (ir_op_operand(dot, 2) != arg) return false;
+  for (ir_use *u = arg->first_use; u; u = u->next_use)
+    if (u->user != dot || u->index != 2) return false;
+  return true;
+}
+
+/* Whether v is the buffer a pipelined load's local_alloc gives (a stage after the rewrite). */
+static bool from_stage(const pl_loop *p, const ir_value *v) {
+  for (unsigned i = 0; i < p->nloads; i++)
+    if (ir_op_code(p->loads[i].consumer) == IR_OP_LOCAL_ALLOC && v == ir_op_result(p->loads[i].consumer, 0)) return true;
+  return false;
+}
+
+/* 1 when every warp_group_dot that reads a pipelined stage can stay in flight (both its
+ * operands are stages, which no one writes while it runs, and its accumulator only goes
+ * round the loop), else 0. */
+static unsigned wgmma_pending(const pl_loop *p) {
+  bool any = false;
+  for (unsigned i = 0; i < p->nloads; i++) {
+    if (ir_op_code(p->loads[i].consumer) != IR_OP_LOCAL_ALLOC) continue;
+    for (ir_use *u = ir_op_result(p->loads[i].consumer, 0)->first_use; u; u = u->next_use) {
+      if (!async_dot(p, u->user) || !from_stage(p, ir_op_operand(u->user, 0)) || !from_stage(p, ir_op_operand(u->user, 1)))
+        return 0;
+      any = true;
+    }
+  }
+  return any && p->stages >= 3 ? 1 : 0;
+}
+
+/* ---- building -------------------------------------------------------------------------- */
+
+static ir_value *i32c(ir_builder *b, int64_t v) { return ir_build_int(b, ir_int_type(b->m->ctx, 32), v); }
+
+static ir_value *binop(ir_builder *b, const char *name, ir_value *x, ir_value *y) {
+  ir_value *ops[2] = {x, y};
+  return ir_build1(b, name, 2, ops, x->type);
+}
+
+static ir_value *cmp(ir_builder *b, const char *pred, ir_value *x, ir_value *y) {
+  ir_value *ops[2] = {x, y};
+  ir_op *op = ir_build(b, "arith.cmpi", 2, ops, 1, (const ir_type *[]){ir_type_with_scalar(b->m->ctx, x->type, ir_int_type(b->m->ctx, 1))});
+  ir_op_set_attr(op, "predicate", ir_string_attr(b->m->ctx, pred));
+  return ir_op_result(op, 0);
+}
+
+/* (x + 1) mod n for 0 <= x < n. */
+static ir_value *next_index(ir_builder *b, ir_value *x, unsigned n) {
+  ir_value *y = binop(b, "arith.addi", x, i32c(b, 1));
+  ir_value *ops[3] = {cmp(b, "slt", y, i32c(b, n)), y, i32c(b, 0)};
+  return ir_build1(b, "arith.select", 3, ops, x->type);
+}
+
+static ir_value *stage_of(ir_builder *b, const pl_load *l, ir_value *idx, const char *slot) {
+  ir_value *ops[2] = {l->buf, idx};
+  ir_op *op = ir_build(b, "tgpu.memdesc_index", 2, ops, 1, (const ir_type *[]){tgpu_memdesc_type(b->m->ctx, &l->md)});
+  if (slot) ir_op_set_attr(op, TGPU_ATTR_PIPELINE_SLOT, ir_string_attr(b->m->ctx, slot));
+  return ir_op_result(op, 0);
+}
+
+/* Clones the ops of `set` (in body order) at b, through vm. */
+static void clone_set(pl_loop *p, ir_builder *b, const sup_ptrmap *set, ir_valmap *vm) {
+  for (ir_op *op = p->body->first; op; op = op->next) {
+    if (!in_set(set, op)) continue;
+    ir_op *c = ir_op_clone(p->m, op, vm);
+    if (b->before) ir_op_insert_before(c, b->before);
+    else ir_block_append(b->block, c);
+  }
+}
+
+/* Issues the copies of the iteration whose induction variable is iv (the cone cloned at b
+ * with vm, which maps the carried args), into stage `idx`, masked off unless `live`; then
+ * commits them as one group. */
+static void issue(pl_loop *p, ir_builder *b, ir_valmap *vm, ir_value *iv, ir_value *live, ir_value *idx, const char *slot) {
+  ir_valmap_put(vm, p->body->args[0], iv);
+  clone_set(p, b, &p->cone, vm);
+  ir_context *ctx = p->m->ctx;
+  for (unsigned i = 0; i < p->nloads; i++) {
+    const pl_load *l = &p->loads[i];
+    ir_value *ptrs = ir_valmap_lookup_or_self(vm, l->ptrs);
+    const ir_type *mt = ir_type_with_scalar(ctx, ptrs->type, ir_int_type(ctx, 1));
+    ir_value *mask = ir_build1(b, "tt.splat", 1, &live, mt);
+    if (l->mask) mask = binop(b, "arith.andi", ir_valmap_lookup_or_self(vm, l->mask), mask);
+    ir_value *ops[3] = {ptrs, stage_of(b, l, idx, slot), mask};
+    ir_op *cp = ir_build(b, "tgpu.async_copy", 3, ops, 1, (const ir_type *[]){tgpu_async_token_type(ctx)});
+    ir_op_set_attr(cp, TGPU_ATTR_VEC, ir_i32_attr(ctx, l->vec));
+  }
+  ir_build(b, "tgpu.async_commit", 0, NULL, 0, NULL);
+}
+
+static void build_wait(ir_builder *b, const char *name, int64_t pending) {
+  ir_op *w = ir_build(b, name, 0, NULL, 0, NULL);
+  ir_op_set_attr(w, "pending", ir_i32_attr(b->m->ctx, pending));
+}
+
+/* A copy of the loop with `extra` more carried values (inits given); the body moves over.
+ * The old loop is erased after its results are replaced. */
+static ir_op *add_carried(pl_loop *p, ir_value **inits, unsigned extra) {
+  ir_op *old = p->loop;
+  unsigned nops = old->noperands + extra, nres = old->nresults + extra;
+  ir_value *ops[64];
+  const ir_type *tys[64];
+  if (nops > 64) return NULL;
+  for (unsigned i = 0; i < old->noperands; i++) ops[i] = ir_op_operand(old, i);
+  for (unsigned i = 0; i < old->nresults; i++) tys[i] = ir_op_result(old, i)->type;
+  for (unsigned i = 0; i < extra; i++) ops[old->noperands + i] = inits[i], tys[old->nresults + i] = inits[i]->type;
+  ir_op *nl = ir_op_create(p->m, old->def, old->loc, nops, ops, nres, tys, old->nattrs, old->attrs);
+  ir_block *nb = ir_block_create(p->m);
+  ir_region_append_block(ir_op_region(nl, 0), nb);
+  for (unsigned a = 0; a < p->body->nargs; a++) {
+    ir_value *na = ir_block_add_arg(p->m, nb, p->body->args[a]->type);
+    ir_value_replace_all_uses(p->body->args[a], na);
+  }
+  for (unsigned i = 0; i < extra; i++) ir_block_add_arg(p->m, nb, inits[i]->type);
+  while (p->body->first) {
+    ir_op *op = p->body->first;
+    ir_op_remove(op);
+    ir_block_append(nb, op);
+  }
+  ir_op_insert_before(nl, old);
+  for (unsigned i = 0; i < old->nresults; i++) ir_value_replace_all_uses(ir_op_result(old, i), ir_op_result(nl, i));
+  ir_op_erase(old);
+  p->loop = nl;
+  p->body = nb;
+  return nl;
+}
+
+/* The prologue before the loop: buffers, then iterations 0 .. D-1's copies; returns the
+ * carried args' values D iterations ahead in `ahead` (indexed by block arg). */
+static void prologue(pl_loop *p, ir_value **ahead) {
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  ir_builder_set_before(&b, p->loop);
+  b.loc = p->loop->loc;
+  for (unsigned i = 0; i < p->nloads; i++) {
+    tgpu_memdesc all = p->loads[i].md;
+    all.num_buffers = p->stages;
+    p->loads[i].buf = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(p->m->ctx, &all));
+  }
+  ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1);
+  for (unsigned a = 1; a < p->body->nargs; a++) ahead[a] = ir_op_operand(p->loop, 3 + a - 1);
+  ir_op *yield = ir_block_terminator(p->body);
+  for (unsigned j = 0; j < p->dist; j++) {
+    ir_valmap vm = {0};
+    for (unsigned a = 1; a < p->body->nargs; a++) ir_valmap_put(&vm, p->body->args[a], ahead[a]);
+    ir_value *iv = j ? binop(&b, "arith.addi", lb, i32c(&b, (int64_t)j * p->step)) : lb;
+    issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ub), i32c(&b, j), NULL);
+    clone_set(p, &b, &p->rec, &vm);
+    for (unsigned a = 1; a < p->body->nargs; a++)
+      if (in_set(&p->carried, p->body->args[a])) ahead[a] = ir_valmap_lookup_or_self(&vm, ir_op_operand(yield, a - 1));
+    ir_valmap_free(&vm);
+  }
+}
+
+/* The consumers read stage `idx` instead of the loaded tensor. */
+static void consume(pl_loop *p, ir_value *idx) {
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  for (unsigned i = 0; i < p->nloads; i++) {
+    pl_load *l = &p->loads[i];
+    ir_builder_set_before(&b, l->consumer);
+    b.loc = l->consumer->loc;
+    ir_value *stage = stage_of(&b, l, idx, "consume"), *res = ir_op_result(l->consumer, 0);
+    if (ir_op_code(l->consumer) == IR_OP_CONVERT_LAYOUT) stage = ir_build1(&b, "tgpu.local_load", 1, &stage, res->type);
+    ir_value_replace_all_uses(res, stage);
+    ir_op_erase(l->consumer);
+    ir_op_erase(l->load);
+  }
+}
+
+/* After consume(): both operands are consume stages. */
+static bool reads_stages(ir_op *dot) {
+  for (unsigned i = 0; i < 2; i++) {
+    ir_op *d = ir_value_def(ir_op_operand(dot, i));
+    if (!d || ir_op_code(d) != IR_OP_MEMDESC_INDEX || !ir_op_get_string_attr(d, TGPU_ATTR_PIPELINE_SLOT)) return false;
+  }
+  return true;
+}
+
+/* Makes the stage-reading warp_group_dots asynchronous with a wait after each (pending =
+ * wg_pending), and puts a final wait (pending 0) on their results after the loop. */
+static void async_dots(pl_loop *p) {
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  ir_context *ctx = p->m->ctx;
+  ir_op *yield = ir_block_terminator(p->body);
+  for (ir_op *op = p->body->first; op; op = op->next) {
+    if (ir_op_code(op) != IR_OP_WARP_GROUP_DOT || !async_dot(p, op) || !reads_stages(op)) continue;
+    ir_value *d = ir_op_result(op, 0);
+    unsigned pos = d->first_use->index;
+    ir_op_set_attr(op, TGPU_ATTR_ASYNC, ir_bool_attr(ctx, true));
+    ir_builder_set_after(&b, op);
+    b.loc = op->loc;
+    ir_op *w = ir_build(&b, "tgpu.warp_group_dot_wait", 1, &d, 1, &d->type);
+    ir_op_set_attr(w, "pending", ir_i32_attr(ctx, p->wg_pending));
+    ir_op_set_operand(yield, pos, ir_op_result(w, 0));
+    ir_value *r = ir_op_result(p->loop, pos);
+    ir_builder_set_after(&b, p->loop);
+    ir_op *fin = ir_build(&b, "tgpu.warp_group_dot_wait", 1, &r, 1, &r->type);
+    ir_op_set_attr(fin, "pending", ir_i32_attr(ctx, 0));
+    for (ir_use *u = r->first_use, *next; u; u = next) {
+      next = u->next_use;
+      if (u->user != fin) ir_op_set_operand(u->user, u->index, ir_op_result(fin, 0));
+    }
+    op = w;
+  }
+}
+
+static bool any_wgmma(const pl_loop *p) {
+  for (unsigned i = 0; i < p->nloads; i++)
+    if (ir_op_code(p->loads[i].consumer) == IR_OP_LOCAL_ALLOC) return true;
+  return false;
+}
+
+static void rewrite(pl_loop *p) {
+  ir_value *ahead[64];
+  bool async_wg = p->wg_pending > 0;
+  prologue(p, ahead);
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  ir_builder_set_before(&b, p->loop);
+  b.loc = p->loop->loc;
+  ir_value *inits[2] = {i32c(&b, 0), i32c(&b, p->dist % p->stages)};
+  for (unsigned a = 1; a < p->body->nargs; a++)
+    if (in_set(&p->carried, p->body->args[a])) ir_op_set_operand(p->loop, 3 + a - 1, ahead[a]);
+  /* the body's ops move to the new loop as they are; its args are new values */
+  ir_value *old_args[64];
+  unsigned nargs = p->body->nargs;
+  for (unsigned a = 0; a < nargs; a++) old_args[a] = p->body->args[a];
+  if (!add_carried(p, inits, 2)) return;
+  sup_ptrmap carried = {0};
+  for (unsigned a = 1; a < nargs; a++)
+    if (in_set(&p->carried, old_args[a])) set_add(&carried, p->body->args[a]);
+  sup_ptrmap_free(&p->carried);
+  p->carried = carried;
+  for (unsigned i = 0; i < p->nloads; i++) { /* operands that were block args */
+    pl_load *l = &p->loads[i];
+    if (!l->ptrs->def) l->ptrs = p->body->args[l->ptrs->index];
+    if (l->mask && !l->mask->def) l->mask = p->body->args[l->mask->index];
+  }
+  ir_value *rd = p->body->args[nargs], *wr = p->body->args[nargs + 1];
+  ir_op *yield = ir_block_terminator(p->body);
+  /* top: wait for iteration i's group */
+  ir_builder_set_before(&b, p->body->first);
+  build_wait(&b, "tgpu.async_wait", (int64_t)p->dist - 1);
+  if (any_wgmma(p)) ir_build(&b, "tgpu.fence_async_shared", 0, NULL, 0, NULL);
+  consume(p, rd);
+  if (async_wg) async_dots(p);
+  /* bottom: iteration i + D's copies, the pointers advanced from the ahead values */
+  ir_builder_set_before(&b, yield);
+  b.loc = yield->loc;
+  ir_valmap vm = {0};
+  ir_value *iv = binop(&b, "arith.addi", p->body->args[0], i32c(&b, (int64_t)p->dist * p->step));
+  issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ir_op_operand(p->loop, 1)), wr, "produce");
+  clone_set(p, &b, &p->rec, &vm);
+  ir_value *yv[64];
+  unsigned ny = yield->noperands;
+  for (unsigned k = 0; k < ny; k++) {
+    yv[k] = ir_op_operand(yield, k);
+    if (in_set(&p->carried, p->body->args[k + 1])) yv[k] = ir_valmap_lookup_or_self(&vm, yv[k]);
+  }
+  ir_valmap_free(&vm);
+  yv[ny] = next_index(&b, rd, p->stages);
+  yv[ny + 1] = next_index(&b, wr, p->stages);
+  ir_op_set_operands(yield, ny + 2, yv);
+  ir_builder_set_after(&b, p->loop);
+  b.loc = p->loop->loc;
+  build_wait(&b, "tgpu.async_wait", 0);
+}
+
+/* ---- driver ---------------------------------------------------------------------------- */
+
+static unsigned loop_stages(ir_op *loop) {
+  const ir_attr *a = ir_op_get_attr(loop, TILE_ATTR_LOOP_NUM_STAGES);
+  if (a && a->kind == IR_ATTR_INT) return a->ival > 0 ? (unsigned)a->ival : 0;
+  const ir_op *f = tgpu_enclosing_func(loop);
+  return f ? tgpu_func_num_stages(f) : 0;
+}
+
+static void pipeline_loop(ir_module *m, ir_op *loop) {
+  pl_loop p = {.m = m, .loop = loop, .body = ir_region_entry(ir_op_region(loop, 0))};
+  p.stages = loop_stages(loop);
+  const ir_attr *step = ir_value_constant(ir_op_operand(loop, 2));
+  if (p.stages < 2 || !p.body || !step || step->kind != IR_ATTR_INT || step->ival <= 0) return;
+  if (p.body->nargs + 4 > 64) return; /* add_carried's operand arrays */
+  p.step = step->ival;
+  for (ir_op *op = p.body->first; op && p.nloads < PL_MAX_LOADS; op = op->next)
+    if (candidate(op, &p.loads[p.nloads])) p.nloads++;
+  if (p.nloads && collect_cone(&p) && movable(&p)) {
+    p.wg_pending = wgmma_pending(&p);
+    p.dist = p.stages - 1 - p.wg_pending;
+    rewrite(&p);
+  }
+  sup_ptrmap_free(&p.cone);
+  sup_ptrmap_free(&p.rec);
+  sup_ptrmap_free(&p.carried);
+}
+
+static bool is_for(const ir_op *op) { return ir_op_code(op) == IR_OP_FOR; }
+
+static bool run(ir_module *m) {
+  const tgpu_target *t = tgpu_target_of_module(m);
+  if (!t || t->sm < 80) return true;
+  ir_oplist loops = ir_collect_ops(m->op, true, is_for);
+  for (size_t i = 0; i < loops.count; i++) pipeline_loop(m, loops.ops[i]);
+  ir_oplist_free(&loops);
+  return true;
+}
+
+const ir_pass pass_pipeline = {"pipeline", "software-pipelines the loads that feed tensor-core dots (cp.async stages)",
+                               run};
