@@ -97,6 +97,31 @@ def matmul(h, dt, M, N, K):
     report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
 
 
+def matmul_nt(h, M=4096, N=4096, K=4096):
+    """C = A @ B with B given as an N x K tensor (b = bt.t(): K-contiguous), f16."""
+    a = torch.randn(M, K, device=dev).half()
+    b = torch.randn(N, K, device=dev).half().t()
+    c = torch.empty(M, N, device=dev, dtype=torch.float16)
+    ref = (a.float() @ b.float()).half()
+    check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
+    case = f"matmul float16 {M}x{N}x{K} B K-contiguous"
+    flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * 2
+    args = (a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
+    targs = (a, b, c, M, N, K, a.stride(0), b.stride(1), c.stride(0))  # unit strides are constants
+    for name, bm, bn, bk in (("bench_mm_f16_nt_128x128x64_wgmma", 128, 128, 64),
+                             ("bench_mm_f16_nt_128x256x64_wgmma", 128, 256, 64),
+                             ("bench_mm_f16_nt_128x128x32", 128, 128, 32)):
+        run_tilec(h, name, (cdiv(M, bm) * cdiv(N, bn),), targs, case, check, flops, nbytes, f"{bm}x{bn}x{bk}")
+    jit = getattr(h.triton("examples/matmul.tir", "matmul_kernel"), "fn", None)
+    for bm, bn, bk, stages in ((128, 128, 64, 4), (128, 256, 64, 3)):
+        grid = (cdiv(M, bm) * cdiv(N, bn),)
+        report("triton-ns3", case,
+               lambda: jit[grid](*args, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
+                                 ACTIVATION="", num_warps=8, num_stages=stages),
+               check, flops, nbytes, block=f"{bm}x{bn}x{bk} ns{stages}", num_warps=8)
+    report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
+
+
 def attention(h, causal, B=4, H=32, S=4096, D=128):
     q, k, v = (torch.randn(B, H, S, D, device=dev, dtype=torch.float16) for _ in range(3))
     o = torch.empty_like(q)
@@ -125,7 +150,8 @@ def attention(h, causal, B=4, H=32, S=4096, D=128):
 def main():
     h = harness.open_harness(CARRY)
     for fn, args in ((matmul, (torch.float16, 4096, 4096, 4096)), (matmul, (torch.float16, 8192, 8192, 8192)),
-                     (matmul, (torch.bfloat16, 4096, 4096, 4096)), (attention, (False,)), (attention, (True,))):
+                     (matmul, (torch.bfloat16, 4096, 4096, 4096)), (matmul_nt, ()), (attention, (False,)),
+                     (attention, (True,))):
         try:
             fn(h, *args)
         except Exception as e:

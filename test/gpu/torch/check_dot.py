@@ -31,11 +31,14 @@ def cdiv(a, b):
 
 
 def tut(h):
-    for name, dt, bm, bn in (("mm_tut_f16", torch.float16, 128, 128), ("mm_tut_f16_noact", torch.float16, 64, 64),
-                             ("mm_tut_bf16", torch.bfloat16, 128, 64)):
+    for name, dt, bm, bn, act in (("mm_tut_f16", torch.float16, 128, 128, True),
+                                  ("mm_tut_f16_noact", torch.float16, 64, 64, False),
+                                  ("mm_tut_bf16", torch.bfloat16, 128, 64, False),
+                                  ("mm_tut_f16_wgmma_s3", torch.float16, 128, 128, True),
+                                  ("mm_tut_bf16_wgmma_s4", torch.bfloat16, 128, 64, False),
+                                  ("mm_tut_f16_s2", torch.float16, 64, 128, False)):
         k = h.kernel(name)
-        act = name == "mm_tut_f16"
-        for M, N, K in ((16, 16, 16), (100, 70, 40), (256, 512, 128), (129, 255, 1000), (512, 384, 1024)):
+        for M, N, K in ((16, 16, 16), (100, 70, 40), (256, 512, 128), (129, 255, 1000), (512, 384, 1024), (40, 72, 0)):
             for trans_a, trans_b in ((False, False), (True, False), (False, True)):
                 a = torch.randn((K, M) if trans_a else (M, K), device=DEV).to(dt)
                 b = torch.randn((N, K) if trans_b else (K, N), device=DEV).to(dt)
