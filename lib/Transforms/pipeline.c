@@ -3,8 +3,8 @@
  * Needs: tgpu IR after accelerate-matmul and remove-layout-conversions (dots have their
  *   mma layouts and their operands' conversions), before allocate-shared-memory and membar.
  * Changes: an scf.for with S = num_stages >= 2 (the loop's tt.num_stages, else the
- *   function's tgpu.num_stages) and a constant positive step, whose body loads dot operands,
- *   is rewritten so that the loads of iteration i + D run asynchronously while iteration i
+ *   function's tgpu.num_stages, else 3 as in Triton; at most 16) and a constant positive
+ *   step, whose body loads dot operands, is rewritten so that the loads of iteration i + D run asynchronously while iteration i
  *   computes. A load qualifies when it is a tt.load directly in the body whose only user is
  *   the dot operand's way into the tensor cores:
  *     - mma.sync: tgpu.convert_layout into a 16-bit (or 8-bit A) #tgpu.dot_op that ldmatrix
@@ -16,27 +16,31 @@
  *   pointers and mask are computed in the body by pure ops from the induction variable,
  *   values defined outside the loop, and loop-carried values (the pointers advanced each
  *   iteration) that only serve these loads.
- * The rewrite, per loop (D = the prefetch distance, S buffers per operand):
- *   - before the loop: each operand's S-stage buffer (tgpu.local_alloc, mutable); a
+ * The rewrite, per loop (D = S - 1 loads in flight, B buffers per operand, B = S unless
+ * said below):
+ *   - before the loop: each operand's B-stage buffer (tgpu.local_alloc, mutable); a
  *     prologue that issues iterations 0 .. D-1's copies (tgpu.async_copy into stage j,
  *     masked off when the iteration does not exist) and commits each as one group; the
  *     loop-carried pointers start D iterations ahead;
  *   - the body: tgpu.async_wait {pending = D-1} (iteration i's group has landed; membar adds
- *     the barrier that makes it visible to every thread), reads stage i % S
+ *     the barrier that makes it visible to every thread), reads stage i % B
  *     (tgpu.memdesc_index {tgpu.pipeline_slot = "consume"}), then at its end issues
- *     iteration i+D's copies into stage (i+D) % S ("produce"), commits, and advances the
+ *     iteration i+D's copies into stage (i+D) % B ("produce"), commits, and advances the
  *     pointers from the ahead values; the two stage indices are loop-carried;
  *   - after the loop: tgpu.async_wait {pending = 0}.
- *   D = S - 1, except when wgmma is left in flight: a warp_group_dot whose result only
- *   flows, through the loop, into the next iteration's warp_group_dot accumulator becomes
- *   asynchronous (tgpu.async) and is followed by tgpu.warp_group_dot_wait {pending = 1}
- *   (one wgmma group in flight), and then D = S - 2 so that the stage a copy overwrites was
- *   read by a wgmma that every warpgroup has waited for before the barrier at the top of the
- *   iteration; after the loop tgpu.warp_group_dot_wait {pending = 0} gives the final
- *   accumulator. With S = 2 the wgmma waits at once (pending = 0) and D = 1.
- *   The consume and produce stages of one iteration differ (D < S), which is what the
+ *   The consume and produce stages of one iteration differ (D < B), which is what the
  *   pipeline_slot attribute tells membar: within an iteration they do not conflict, so one
- *   barrier per iteration suffices.
+ *   barrier per iteration suffices (the one at the top also orders the reads of iteration
+ *   i-1 before the copies of iteration i into the stage they read).
+ * wgmma left in flight: a warp_group_dot that reads two pipelined stages and whose result
+ *   only flows, through the loop, into the next iteration's accumulator of the same dot
+ *   becomes asynchronous (tgpu.async) and is followed by tgpu.warp_group_dot_wait
+ *   {pending = 1}; after the loop tgpu.warp_group_dot_wait {pending = 0} gives the final
+ *   accumulator. The copies of iteration i then overwrite stage (i+D) % B while dot(i-1),
+ *   which read stage (i-1) % B, may still run in another warpgroup. So B = S + 1 when that
+ *   fits in 7/8 of the target's shared memory (the overwritten stage is then two dots old:
+ *   every warpgroup waited for it before the top barrier); otherwise B = S and the produce
+ *   slot stays unmarked, so membar puts a second barrier after the wgmma wait.
  * Loops that do not qualify are left as they are (the synchronous loads stay correct).
  * Invalidates: the loop (replaced by a new scf.for with two more carried values).
  */
@@ -64,7 +68,8 @@ typedef struct pl_loop {
   ir_module *m;
   ir_op *loop;
   ir_block *body;
-  unsigned stages, dist, wg_pending;
+  unsigned stages, buffers, dist, wg_pending;
+  bool wait_barrier; /* the produce copies need a barrier after the wgmma wait (see the top) */
   int64_t step;
   pl_load loads[PL_MAX_LOADS];
   unsigned nloads;
@@ -263,7 +268,7 @@ static unsigned wgmma_pending(const pl_loop *p) {
       any = true;
     }
   }
-  return any && p->stages >= 3 ? 1 : 0;
+  return any ? 1 : 0;
 }
 
 /* ---- building -------------------------------------------------------------------------- */
@@ -372,7 +377,7 @@ static void prologue(pl_loop *p, ir_value **ahead) {
   b.loc = p->loop->loc;
   for (unsigned i = 0; i < p->nloads; i++) {
     tgpu_memdesc all = p->loads[i].md;
-    all.num_buffers = p->stages;
+    all.num_buffers = p->buffers;
     p->loads[i].buf = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(p->m->ctx, &all));
   }
   ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1);
@@ -458,7 +463,7 @@ static void rewrite(pl_loop *p) {
   ir_builder_init(&b, p->m);
   ir_builder_set_before(&b, p->loop);
   b.loc = p->loop->loc;
-  ir_value *inits[2] = {i32c(&b, 0), i32c(&b, p->dist % p->stages)};
+  ir_value *inits[2] = {i32c(&b, 0), i32c(&b, p->dist % p->buffers)};
   for (unsigned a = 1; a < p->body->nargs; a++)
     if (in_set(&p->carried, p->body->args[a])) ir_op_set_operand(p->loop, 3 + a - 1, ahead[a]);
   /* the body's ops move to the new loop as they are; its args are new values */
@@ -489,7 +494,7 @@ static void rewrite(pl_loop *p) {
   b.loc = yield->loc;
   ir_valmap vm = {0};
   ir_value *iv = binop(&b, "arith.addi", p->body->args[0], i32c(&b, (int64_t)p->dist * p->step));
-  issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ir_op_operand(p->loop, 1)), wr, "produce");
+  issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ir_op_operand(p->loop, 1)), wr, p->wait_barrier ? NULL : "produce");
   clone_set(p, &b, &p->rec, &vm);
   ir_value *yv[64];
   unsigned ny = yield->noperands;
@@ -498,8 +503,8 @@ static void rewrite(pl_loop *p) {
     if (in_set(&p->carried, p->body->args[k + 1])) yv[k] = ir_valmap_lookup_or_self(&vm, yv[k]);
   }
   ir_valmap_free(&vm);
-  yv[ny] = next_index(&b, rd, p->stages);
-  yv[ny + 1] = next_index(&b, wr, p->stages);
+  yv[ny] = next_index(&b, rd, p->buffers);
+  yv[ny + 1] = next_index(&b, wr, p->buffers);
   ir_op_set_operands(yield, ny + 2, yv);
   ir_builder_set_after(&b, p->loop);
   b.loc = p->loop->loc;
@@ -508,11 +513,32 @@ static void rewrite(pl_loop *p) {
 
 /* ---- driver ---------------------------------------------------------------------------- */
 
+/* S buffers and D = S - 1 loads in flight; with a wgmma group in flight, one buffer more
+ * when it fits in 7/8 of the target's shared memory (the copies then overwrite a stage two
+ * dots old, which the barrier at the top of the iteration has freed), else S buffers and a
+ * barrier between the wgmma wait and the copies (the produce slot is left unmarked). */
+static void choose_buffers(pl_loop *p) {
+  p->wg_pending = wgmma_pending(p);
+  p->buffers = p->stages;
+  p->dist = p->stages - 1;
+  if (!p->wg_pending) return;
+  int64_t stage_bytes = 0;
+  for (unsigned i = 0; i < p->nloads; i++) stage_bytes += tgpu_memdesc_tile_bytes(&p->loads[i].md);
+  const tgpu_target *t = tgpu_target_of_module(p->m);
+  if (t && (int64_t)(p->stages + 1) * stage_bytes <= (int64_t)t->smem_limit / 8 * 7) p->buffers = p->stages + 1;
+  else p->wait_barrier = true;
+}
+
+/* Triton's default num_stages on NVIDIA GPUs, for kernels that set none. */
+#define PL_DEFAULT_STAGES 3u
+
+/* The loop's tt.num_stages, else the function's num_stages, else the default. */
 static unsigned loop_stages(ir_op *loop) {
   const ir_attr *a = ir_op_get_attr(loop, TILE_ATTR_LOOP_NUM_STAGES);
-  if (a && a->kind == IR_ATTR_INT) return a->ival > 0 ? (unsigned)a->ival : 0;
+  if (a && a->kind == IR_ATTR_INT) return a->ival > 0 && a->ival <= 16 ? (unsigned)a->ival : 0;
   const ir_op *f = tgpu_enclosing_func(loop);
-  return f ? tgpu_func_num_stages(f) : 0;
+  unsigned n = f ? tgpu_func_num_stages(f) : 0;
+  return n ? (n <= 16 ? n : 16) : PL_DEFAULT_STAGES;
 }
 
 static void pipeline_loop(ir_module *m, ir_op *loop) {
@@ -525,8 +551,7 @@ static void pipeline_loop(ir_module *m, ir_op *loop) {
   for (ir_op *op = p.body->first; op && p.nloads < PL_MAX_LOADS; op = op->next)
     if (candidate(op, &p.loads[p.nloads])) p.nloads++;
   if (p.nloads && collect_cone(&p) && movable(&p)) {
-    p.wg_pending = wgmma_pending(&p);
-    p.dist = p.stages - 1 - p.wg_pending;
+    choose_buffers(&p);
     rewrite(&p);
   }
   sup_ptrmap_free(&p.cone);

@@ -13,7 +13,8 @@ SRC=$ROOT/test/gpu/Inputs/dot/dot_kernels.tir
 "$LLC" -O1 -relocation-model=pic -filetype=obj "$ROOT/test/gpu/sim/mma_shim.ll" -o "$WORK/shim.o" || exit 2
 pass=0; fail=0
 # name | kernel | arch | in out | B M N K TRANS_B ACC1 RANDOM TOL | signature after the two pointers | expect
-# (an arch with +wgmma compiles with --wgmma, +sN with --num-stages N (the pipeline pass);
+# (an arch with +wgmma compiles with --wgmma, +sN with --num-stages N (the pipeline pass;
+# without it the loops pipeline with Triton's default 3 stages, +s1 turns it off);
 # expect wgmma: the IR calls the wgmma helper)
 # expect: mma (the PTX-level LLVM IR calls an mma intrinsic) or fma (it does not); a trailing
 # '!' means the numeric check must fail (a control: plain tf32 misses the 1e-6 that tf32x3 meets)
@@ -47,6 +48,8 @@ fp8e5m2_32x32x32_f16out|dot2d|sm_80|e5m2 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,
 trans_b_64x32x32|dot_bt|sm_80|f16 f32|1 64 32 32 1 0 0 0|64,32,32|mma
 trans_b_wgmma_64x64x64|dot_bt|sm_90a+wgmma|bf16 f32|1 64 64 64 1 0 0 0|64,64,64|wgmma
 wgmma_off_by_default|dot2d|sm_90a|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|mma
+nopipe_s1_f16_64x32x64_loop|dot2d|sm_90a+s1|f16 f32|1 64 32 64 0 1 0 0|64,32,64,16,\"ieee\",0,0,1|mma
+nopipe_s1_wgmma_64x128x128_loop|dot2d|sm_90a+wgmma+s1|f16 f32|1 64 128 128 0 1 0 0|64,128,128,32,\"ieee\",0,0,1|wgmma
 pipe_s3_f16_64x64x128|dot2d|sm_80+s3|f16 f32|1 64 64 128 0 1 0 0|64,64,128,32,\"ieee\",0,0,1|mma
 pipe_s2_f16_64x32x64|dot2d|sm_90a+s2|f16 f32|1 64 32 64 0 0 1 0.001|64,32,64,16,\"ieee\",0,0,0|mma
 pipe_s4_trip1_f16_32x64x32|dot2d|sm_80+s4|f16 f32|1 32 64 32 0 1 0 0|32,64,32,32,\"ieee\",0,0,1|mma
@@ -73,7 +76,7 @@ while IFS='|' read -r name kernel arch types args cx expect; do
   if grep -q "@__tilec_wgmma_m64" "$WORK/$name.ll"; then got=wgmma
   elif grep -q "@llvm.nvvm.mma" "$WORK/$name.ll"; then got=mma; else got=fma; fi
   if [ "$got" != "$expect" ]; then echo "FAIL $name: lowered to $got, expected $expect"; fail=$((fail + 1)); continue; fi
-  case $flags in *--num-stages*)
+  case $flags in *--num-stages\ [2-9]*)
     grep -q "@llvm.nvvm.cp.async.cg.shared.global" "$WORK/$name.ll" ||
       { echo "FAIL $name: not pipelined (no cp.async)"; fail=$((fail + 1)); continue; };; esac
   sim_host "$name" "$kernel" "$WORK/shim.o" "$WORK/main.o" || { fail=$((fail + 1)); continue; }
