@@ -449,12 +449,6 @@ static void async_dots(pl_loop *p) {
   }
 }
 
-static bool any_wgmma(const pl_loop *p) {
-  for (unsigned i = 0; i < p->nloads; i++)
-    if (ir_op_code(p->loads[i].consumer) == IR_OP_LOCAL_ALLOC) return true;
-  return false;
-}
-
 static void rewrite(pl_loop *p) {
   ir_value *ahead[64];
   bool async_wg = p->wg_pending > 0;
@@ -486,7 +480,6 @@ static void rewrite(pl_loop *p) {
   /* top: wait for iteration i's group */
   ir_builder_set_before(&b, p->body->first);
   build_wait(&b, "tgpu.async_wait", (int64_t)p->dist - 1);
-  if (any_wgmma(p)) ir_build(&b, "tgpu.fence_async_shared", 0, NULL, 0, NULL);
   consume(p, rd);
   if (async_wg) async_dots(p);
   /* bottom: iteration i + D's copies, the pointers advanced from the ahead values */
@@ -514,8 +507,9 @@ static void rewrite(pl_loop *p) {
 /* ---- driver ---------------------------------------------------------------------------- */
 
 /* S buffers and D = S - 1 loads in flight; with a wgmma group in flight, one buffer more
- * when it fits in 7/8 of the target's shared memory (the copies then overwrite a stage two
- * dots old, which the barrier at the top of the iteration has freed), else S buffers and a
+ * when it fits in 7/8 of the target's shared memory and costs no occupancy (as many CTAs
+ * of S + 1 stages fit on an SM as of S stages, counting shared memory and threads; the copies then overwrite a stage two dots
+ * old, which the barrier at the top of the iteration has freed), else S buffers and a
  * barrier between the wgmma wait and the copies (the produce slot is left unmarked). */
 static void choose_buffers(pl_loop *p) {
   p->wg_pending = wgmma_pending(p);
@@ -525,7 +519,13 @@ static void choose_buffers(pl_loop *p) {
   int64_t stage_bytes = 0;
   for (unsigned i = 0; i < p->nloads; i++) stage_bytes += tgpu_memdesc_tile_bytes(&p->loads[i].md);
   const tgpu_target *t = tgpu_target_of_module(p->m);
-  if (t && (int64_t)(p->stages + 1) * stage_bytes <= (int64_t)t->smem_limit / 8 * 7) p->buffers = p->stages + 1;
+  int64_t limit = t ? (int64_t)t->smem_limit : 0, more = (int64_t)(p->stages + 1) * stage_bytes;
+  const ir_op *f = tgpu_enclosing_func(p->loop);
+  int64_t by_threads = TGPU_MAX_THREADS_PER_SM / (TGPU_WARP_SIZE * (int64_t)(f ? tgpu_func_num_warps(f) : 4));
+  int64_t ctas_s = limit / ((int64_t)p->stages * stage_bytes), ctas_more = limit / more;
+  if (ctas_s > by_threads) ctas_s = by_threads;
+  if (ctas_more > by_threads) ctas_more = by_threads;
+  if (more <= limit / 8 * 7 && ctas_more == ctas_s) p->buffers = p->stages + 1;
   else p->wait_barrier = true;
 }
 

@@ -20,6 +20,7 @@
 #define TGPU_WARP_SIZE 32u
 #define TGPU_WARPS_PER_WARPGROUP 4u
 #define TGPU_MAX_THREADS_PER_BLOCK 1024u
+#define TGPU_MAX_THREADS_PER_SM 2048u /* resident threads per SM, sm_80 .. sm_90 */
 #define TGPU_MAX_NUM_WARPS (TGPU_MAX_THREADS_PER_BLOCK / TGPU_WARP_SIZE) /* 32 */
 /* The widest global load/store of one thread (ld.global.v4.b32). */
 #define TGPU_MAX_ACCESS_BYTES 16u
