@@ -108,12 +108,14 @@ def matmul_nt(h, M=4096, N=4096, K=4096):
     flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * 2
     args = (a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
     targs = (a, b, c, M, N, K, a.stride(0), b.stride(1), c.stride(0))  # unit strides are constants
-    for name, bm, bn, bk in (("bench_mm_f16_nt_128x128x64_wgmma", 128, 128, 64),
-                             ("bench_mm_f16_nt_128x256x64_wgmma", 128, 256, 64),
-                             ("bench_mm_f16_nt_128x128x32", 128, 128, 32)):
-        run_tilec(h, name, (cdiv(M, bm) * cdiv(N, bn),), targs, case, check, flops, nbytes, f"{bm}x{bn}x{bk}")
+    for bm, bn, bk, w, st, wg in ((128, 128, 64, 8, 3, 1), (128, 128, 64, 8, 4, 1), (128, 256, 64, 8, 3, 1),
+                                  (128, 256, 64, 8, 4, 1), (128, 128, 64, 4, 3, 1), (128, 128, 32, 8, 3, 0),
+                                  (128, 256, 32, 8, 3, 0)):
+        name = f"bench_mm_f16_nt_{bm}x{bn}x{bk}_w{w}_s{st}" + ("_wgmma" if wg else "")
+        run_tilec(h, name, (cdiv(M, bm) * cdiv(N, bn),), targs, case, check, flops, nbytes,
+                  f"{bm}x{bn}x{bk} w{w} ns{st}")
     jit = getattr(h.triton("examples/matmul.tir", "matmul_kernel"), "fn", None)
-    for bm, bn, bk, stages in ((128, 128, 64, 4), (128, 256, 64, 3)):
+    for bm, bn, bk, stages in ((128, 128, 64, 3), (128, 128, 64, 4), (128, 256, 64, 3)):
         grid = (cdiv(M, bm) * cdiv(N, bn),)
         report("triton-ns3", case,
                lambda: jit[grid](*args, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
