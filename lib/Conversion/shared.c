@@ -11,7 +11,7 @@
  * one register: the addrspace(3) pointer to its first byte. Each thread stores or loads
  * the elements its distributed layout gives it, at the byte offsets of the memdesc's shared
  * layout: the arithmetic below is tgpu_shared_elem_offset (tgpu_types.c) written in LLVM
- * IR, with the xor swizzle on the fastest dim. Runs of registers that are consecutive along
+ * IR, with the xor swizzle on the fastest dim and its slabs. Runs of registers that are consecutive along
  * the fastest shared dim, and stay consecutive and aligned in shared memory, move as one
  * vector access (up to 16 bytes). A local_load into an mma dot operand from a row-major
  * memdesc whose swizzle keeps 16-byte rows whole reads with ldmatrix (load_ldmatrix). */
@@ -84,10 +84,19 @@ static LLVMValueRef swizzle(cg_state *st, const tgpu_shared_layout *sl, LLVMValu
 LLVMValueRef cg_shared_elem_addr(cg_state *st, LLVMValueRef base, const tgpu_memdesc *md, cg_layout *l, unsigned reg,
                                  LLVMTypeRef mt) {
   const tgpu_shared_layout *sl = &md->layout;
-  LLVMValueRef off = cg_layout_coord(st, l, reg, sl->order[0]);
+  LLVMValueRef off = cg_layout_coord(st, l, reg, sl->order[0]), slab_start = NULL;
+  int64_t stride = md->shape[sl->order[0]];
+  if (sl->slab) { /* whole slabs of slab x (the other dims) before this column's slab */
+    int64_t slab_elems = sl->slab;
+    for (unsigned k = 1; k < md->rank; k++) slab_elems *= md->shape[sl->order[k]];
+    slab_start = LLVMBuildMul(st->b, LLVMBuildLShr(st->b, off, cg_i32(st, log2u(sl->slab)), ""),
+                              cg_i32(st, slab_elems), "slab");
+    off = LLVMBuildAnd(st->b, off, cg_i32(st, sl->slab - 1), "");
+    stride = sl->slab;
+  }
   if (md->rank >= 2 && sl->max_phase > 1)
     off = swizzle(st, sl, off, cg_layout_coord(st, l, reg, sl->order[1]));
-  int64_t stride = md->shape[sl->order[0]];
+  if (slab_start) off = LLVMBuildAdd(st->b, slab_start, off, "");
   for (unsigned k = 1; k < md->rank; k++) {
     unsigned d = sl->order[k];
     LLVMValueRef c = cg_layout_coord(st, l, reg, d);
@@ -225,7 +234,7 @@ static void load_run(cg_state *st, cg_val *r, unsigned i, unsigned n, LLVMValueR
 static bool load_ldmatrix(cg_state *st, const tgpu_memdesc *md, const ir_type *t, LLVMValueRef base, cg_val *r) {
   unsigned pair_dim, eb = ir_type_byte_size(md->elem), rank = md->rank;
   const tgpu_shared_layout *sl = &md->layout;
-  if (!tgpu_ldmatrix_operand(t->encoding, rank, eb, &pair_dim) || (rank != 2 && rank != 3)) return false;
+  if (!tgpu_ldmatrix_operand(t->encoding, rank, eb, &pair_dim) || (rank != 2 && rank != 3) || sl->slab) return false;
   for (unsigned k = 0; k < rank; k++)
     if (sl->order[k] != rank - 1 - k) return false; /* row-major */
   if (sl->max_phase > 1 && sl->vec * eb != 16) return false;

@@ -79,19 +79,53 @@ static LLVMValueRef smem_addr(cg_state *st, LLVMValueRef p) {
   return LLVMBuildCall2(st->b, fty, fn, &p, 1, "");
 }
 
-/* A matrix descriptor for start address addr (i32): fields as tgpu_wgmma.c says. */
-static LLVMValueRef descriptor(cg_state *st, LLVMValueRef addr, unsigned row_bytes) {
-  LLVMTypeRef i64 = LLVMInt64TypeInContext(st->ctx);
-  unsigned mode = row_bytes == 128 ? 1 : row_bytes == 64 ? 2 : 3;
-  uint64_t fixed = (uint64_t)1 << 16 | (uint64_t)((8 * row_bytes) >> 4) << 32 | (uint64_t)mode << 62;
-  LLVMValueRef start = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, addr, cg_i32(st, 4), ""), cg_i32(st, 0x3fff), "");
-  return LLVMBuildOr(st->b, LLVMBuildZExt(st->b, start, i64, ""), LLVMConstInt(i64, fixed, false), "desc");
+/* How one operand's descriptors are made (tgpu_wgmma.c has the layouts): the fixed fields
+ * (leading and stride byte offsets, swizzle mode) and the start offsets. */
+typedef struct operand_desc {
+  bool mn_major;       /* the trans bit */
+  unsigned swz;        /* swizzle bytes: the row size of the layout's atoms */
+  unsigned eb;         /* element bytes */
+  unsigned mn_per_slab; /* MN-major: MN elements per slab (the whole extent without slabs) */
+  unsigned slab_bytes;  /* MN-major: bytes of one slab (K rows of swz bytes) */
+  uint64_t fixed;      /* the descriptor without its start address */
+} operand_desc;
+
+static operand_desc operand_desc_of(const tgpu_memdesc *md, unsigned op_idx) {
+  operand_desc d = {.eb = ir_type_byte_size(md->elem)};
+  unsigned k_dim = op_idx ? 0 : 1, mn_dim = 1 - k_dim;
+  d.mn_major = tgpu_wgmma_is_mn_major(&md->layout, op_idx);
+  d.swz = md->layout.vec * md->layout.max_phase * d.eb;
+  d.mn_per_slab = md->layout.slab ? md->layout.slab : (unsigned)md->shape[mn_dim];
+  d.slab_bytes = (unsigned)md->shape[k_dim] * d.swz;
+  uint64_t mode = d.swz == 128 ? 1 : d.swz == 64 ? 2 : 3;
+  /* K-major: leading offset unused (1), stride = 8 rows; MN-major: leading = between slabs
+   * along MN, stride = between 8-row groups along K. */
+  uint64_t lbo = d.mn_major ? d.slab_bytes >> 4 : 1, sbo = (8u * d.swz) >> 4;
+  d.fixed = lbo << 16 | sbo << 32 | mode << 62;
+  return d;
 }
 
-/* The function running one m64nNk16 instruction: (desc a, desc b, scale-d, acc...) -> acc. */
-static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, bool bf16, LLVMTypeRef *out_fty) {
+/* Byte offset of the descriptor start for the block at MN index mn0 (A: the warpgroup's
+ * first row; a multiple of 64) and K index kk (a multiple of 16). */
+static unsigned desc_offset(const operand_desc *d, unsigned mn0, unsigned kk) {
+  if (!d->mn_major) return mn0 * d->swz + kk * d->eb;
+  return mn0 / d->mn_per_slab * d->slab_bytes + (mn0 % d->mn_per_slab) * d->eb + kk * d->swz;
+}
+
+/* A matrix descriptor for start address addr (i32). */
+static LLVMValueRef descriptor(cg_state *st, LLVMValueRef addr, const operand_desc *d) {
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(st->ctx);
+  LLVMValueRef start = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, addr, cg_i32(st, 4), ""), cg_i32(st, 0x3fff), "");
+  return LLVMBuildOr(st->b, LLVMBuildZExt(st->b, start, i64, ""), LLVMConstInt(i64, d->fixed, false), "desc");
+}
+
+/* The function running one m64nNk16 instruction: (desc a, desc b, scale-d, acc...) -> acc;
+ * trans_a / trans_b are the instruction's immediates (1: the operand is MN-major), named
+ * in the function (_ta, _tb) so that each variant is its own helper. */
+static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, bool bf16, bool trans_a, bool trans_b, LLVMTypeRef *out_fty) {
   char name[64], text[2048], cons[1024];
-  snprintf(name, sizeof name, "__tilec_wgmma_m64n%uk16_%s", n, bf16 ? "bf16" : "f16");
+  snprintf(name, sizeof name, "__tilec_wgmma_m64n%uk16_%s%s%s", n, bf16 ? "bf16" : "f16", trans_a ? "_ta" : "",
+           trans_b ? "_tb" : "");
   unsigned nacc = n / 2;
   LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx), params[3 + 128];
   params[0] = params[1] = LLVMInt64TypeInContext(st->ctx);
@@ -102,7 +136,7 @@ static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, bool bf16, LLVMTypeRef *o
   int k = snprintf(text, sizeof text, "{\n.reg .pred p;\nsetp.ne.b32 p, $%u, 0;\nwgmma.mma_async.sync.aligned.m64n%uk16.f32.%s.%s {",
                    nacc + 2, n, bf16 ? "bf16" : "f16", bf16 ? "bf16" : "f16");
   for (unsigned i = 0; i < nacc; i++) k += snprintf(text + k, sizeof text - (size_t)k, "%s$%u", i ? ", " : "", i);
-  snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p, 1, 1, 0, 0;\n}", nacc, nacc + 1);
+  snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p, 1, 1, %d, %d;\n}", nacc, nacc + 1, trans_a, trans_b);
   k = 0;
   for (unsigned i = 0; i < nacc; i++) k += snprintf(cons + k, sizeof cons - (size_t)k, "=f,");
   k += snprintf(cons + k, sizeof cons - (size_t)k, "l,l,r");
@@ -113,30 +147,33 @@ static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, bool bf16, LLVMTypeRef *o
 bool cg_lower_warp_group_dot(cg_state *st, ir_op *op) {
   cg_val *a = cg_get(st, ir_op_operand(op, 0)), *b = cg_get(st, ir_op_operand(op, 1));
   cg_val *c = cg_get(st, ir_op_operand(op, 2));
-  tgpu_memdesc ma;
-  if (!a || !b || !c || !tgpu_memdesc_get(ir_op_operand(op, 0)->type, &ma)) return false;
+  tgpu_memdesc ma, mb;
+  if (!a || !b || !c || !tgpu_memdesc_get(ir_op_operand(op, 0)->type, &ma) ||
+      !tgpu_memdesc_get(ir_op_operand(op, 1)->type, &mb))
+    return false;
   const ir_type *ct = ir_op_result(op, 0)->type;
   unsigned M = (unsigned)ct->shape[0], N = (unsigned)ct->shape[1], K = (unsigned)ma.shape[1];
-  unsigned row_bytes = K * 2, nacc = N / 2, reps = M / (16 * st->num_warps);
+  unsigned nacc = N / 2, reps = M / (16 * st->num_warps);
   if (c->n != reps * nacc) {
     ir_emit_error(st->ictx, op->loc, "internal: wgmma accumulator registers do not match its layout");
     return false;
   }
-  bool bf16 = ma.elem->fkind == IR_BF16;
+  operand_desc da = operand_desc_of(&ma, 0), db = operand_desc_of(&mb, 1);
   LLVMTypeRef fty;
-  LLVMValueRef fn = wgmma_fn(st, N, bf16, &fty);
+  LLVMValueRef fn = wgmma_fn(st, N, ma.elem->fkind == IR_BF16, da.mn_major, db.mn_major, &fty);
   LLVMValueRef a_addr = smem_addr(st, a->regs[0]), b_addr = smem_addr(st, b->regs[0]);
+  /* warpgroup g's rows start at 64 g: a multiple of 64 and of A's slab width */
   LLVMValueRef group = LLVMBuildLShr(st->b, st->warp, cg_i32(st, 2), "warpgroup");
-  LLVMValueRef a_group = LLVMBuildAdd(st->b, a_addr, LLVMBuildMul(st->b, group, cg_i32(st, 64 * row_bytes), ""), "");
+  LLVMValueRef a_group = LLVMBuildAdd(st->b, a_addr, LLVMBuildMul(st->b, group, cg_i32(st, desc_offset(&da, 64, 0)), ""), "");
   cg_val *out = cg_val_new(st, c->n);
   memcpy(out->regs, c->regs, sizeof(LLVMValueRef) * c->n);
   call_void_asm(st, "__tilec_wgmma_fence", "wgmma.fence.sync.aligned;");
   LLVMValueRef args[3 + 128];
   for (unsigned r = 0; r < reps; r++)
     for (unsigned kk = 0; kk < K; kk += 16) {
-      unsigned a_off = r * 16 * st->num_warps * row_bytes + kk * 2;
-      args[0] = descriptor(st, LLVMBuildAdd(st->b, a_group, cg_i32(st, a_off), ""), row_bytes);
-      args[1] = descriptor(st, LLVMBuildAdd(st->b, b_addr, cg_i32(st, kk * 2), ""), row_bytes);
+      unsigned a_off = desc_offset(&da, r * 16 * st->num_warps, kk);
+      args[0] = descriptor(st, LLVMBuildAdd(st->b, a_group, cg_i32(st, a_off), ""), &da);
+      args[1] = descriptor(st, LLVMBuildAdd(st->b, b_addr, cg_i32(st, desc_offset(&db, 0, kk)), ""), &db);
       args[2] = cg_i32(st, 1);
       for (unsigned i = 0; i < nacc; i++) args[3 + i] = out->regs[r * nacc + i];
       LLVMValueRef res = LLVMBuildCall2(st->b, fty, fn, args, 3 + nacc, "");

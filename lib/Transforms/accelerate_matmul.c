@@ -21,6 +21,7 @@
  *   them), so that the rows a warp owns are the same in both.
  * Invalidates: layouts of dot results and the values around them.
  */
+#include "Analysis/axisinfo.h"
 #include "Dialect/Tile/tile.h"
 #include "Dialect/TileGPU/tgpu_rules.h"
 #include "Dialect/TileGPU/tgpu_types.h"
@@ -99,42 +100,67 @@ typedef struct accel_state {
   ir_module *m;
   const tgpu_target *target;
   bool wgmma;       /* the module asks for wgmma (tgpu.wgmma = true) and the target has it */
+  axis_analysis *axes; /* contiguity of the loads feeding wgmma operands (only with wgmma) */
   unsigned changed;
 } accel_state;
 
 /* ---- wgmma (version 3) ------------------------------------------------------------------- */
 
+/* The dim of operand v ([M, K] or [K, N]) to keep contiguous in shared memory: the M (A)
+ * or N (B) dim when v is a tt.load (through layout conversions) whose pointers are more
+ * contiguous along it than along K, so that the tile is stored as it was loaded (16-byte
+ * vectors, and the async copies of pipelining, cannot transpose); else K. */
+static unsigned operand_contig_dim(accel_state *s, ir_value *v, unsigned op_idx) {
+  unsigned k_dim = op_idx ? 0 : 1, mn_dim = 1 - k_dim;
+  ir_op *def = ir_value_def(v);
+  while (def && ir_op_code(def) == IR_OP_CONVERT_LAYOUT) def = ir_value_def(ir_op_operand(def, 0));
+  if (!def || ir_op_code(def) != IR_OP_LOAD || !s->axes) return k_dim;
+  const axis_info *info = axis_analysis_get(s->axes, ir_op_operand(def, 0));
+  if (info->rank != 2) return k_dim;
+  return info->contiguity[mn_dim] > info->contiguity[k_dim] ? mn_dim : k_dim;
+}
+
+/* The shared layout of operand op_idx of dot: MN-major when its producer is contiguous
+ * along M or N and wgmma has a layout for that, else K-major; false when neither fits. */
+static bool operand_layout(accel_state *s, ir_op *dot, unsigned op_idx, tgpu_shared_layout *out) {
+  ir_value *v = ir_op_operand(dot, op_idx);
+  unsigned eb = ir_type_byte_size(ir_type_scalar(v->type)), contig = operand_contig_dim(s, v, op_idx);
+  if (contig != (op_idx ? 0u : 1u) && tgpu_wgmma_smem_layout(eb, op_idx, v->type->shape, contig, out)) return true;
+  return tgpu_wgmma_smem_layout(eb, op_idx, v->type->shape, op_idx ? 0 : 1, out);
+}
+
 /* Whether the dot can be one wgmma warp-group dot: f16/bf16 -> f32, 2-D, whole warpgroups
- * along M (M a multiple of 16 * num_warps), N a multiple of 8 up to 256, K rows of 32, 64 or
- * 128 bytes (one swizzle atom: the K-major canonical layouts). */
-static bool wgmma_fits(ir_op *dot, unsigned num_warps) {
+ * along M (M a multiple of 16 * num_warps), N a multiple of 8 up to 256, and both operands
+ * with a wgmma shared layout (K-major: K rows of 32, 64 or 128 bytes; MN-major: see
+ * tgpu_wgmma_smem_layout). */
+static bool wgmma_fits(accel_state *s, ir_op *dot, unsigned num_warps, tgpu_shared_layout *out_layouts) {
   const ir_type *a = ir_op_operand(dot, 0)->type, *c = ir_op_result(dot, 0)->type;
   const ir_type *ab = ir_type_scalar(a), *cs = ir_type_scalar(c);
   if (c->rank != 2 || num_warps % 4 || !ir_type_is_float(ab) || !ir_type_is_float(cs) || cs->fkind != IR_F32)
     return false;
   if (ab->fkind != IR_F16 && ab->fkind != IR_BF16) return false;
-  int64_t M = c->shape[0], N = c->shape[1], kb = a->shape[1] * 2;
-  return M % (16 * (int64_t)num_warps) == 0 && N % 8 == 0 && N <= 256 && (kb == 32 || kb == 64 || kb == 128);
+  int64_t M = c->shape[0], N = c->shape[1];
+  if (M % (16 * (int64_t)num_warps) || N % 8 || N > 256 || a->shape[1] % 16) return false;
+  return operand_layout(s, dot, 0, &out_layouts[0]) && operand_layout(s, dot, 1, &out_layouts[1]);
 }
 
-/* The operand as a K-major swizzled memdesc written by tgpu.local_alloc before `at`. */
-static ir_value *stage_operand(ir_builder *b, ir_value *v, unsigned op_idx) {
+/* The operand as a memdesc in `layout` written by tgpu.local_alloc before `at`. */
+static ir_value *stage_operand(ir_builder *b, ir_value *v, const tgpu_shared_layout *layout) {
   tgpu_memdesc md = {.rank = 2, .elem = ir_type_scalar(v->type), .is_mutable = false, .num_buffers = 1};
   md.shape[0] = v->type->shape[0];
   md.shape[1] = v->type->shape[1];
-  unsigned eb = ir_type_byte_size(md.elem);
-  tgpu_wgmma_operand_layout((unsigned)(v->type->shape[op_idx ? 0 : 1] * eb), eb, op_idx, &md.layout);
+  md.layout = *layout;
   return ir_build1(b, "tgpu.local_alloc", 1, &v, tgpu_memdesc_type(b->m->ctx, &md));
 }
 
 /* dot(a, b, c) -> local_alloc(a), local_alloc(b), fence_async_shared, warp_group_dot. */
-static void to_warp_group_dot(accel_state *s, ir_op *dot, unsigned num_warps) {
+static void to_warp_group_dot(accel_state *s, ir_op *dot, unsigned num_warps, const tgpu_shared_layout *layouts) {
   ir_builder b;
   ir_builder_init(&b, s->m);
   ir_builder_set_before(&b, dot);
   b.loc = dot->loc;
-  ir_value *ops[3] = {stage_operand(&b, ir_op_operand(dot, 0), 0), stage_operand(&b, ir_op_operand(dot, 1), 1),
-                      ir_op_operand(dot, 2)};
+  ir_value *ops[3] = {stage_operand(&b, ir_op_operand(dot, 0), &layouts[0]),
+                      stage_operand(&b, ir_op_operand(dot, 1), &layouts[1]), ir_op_operand(dot, 2)};
   ir_build(&b, "tgpu.fence_async_shared", 0, NULL, 0, NULL);
   tgpu_mma mma = {.version = 3, .rank = 2, .warps_per_cta = {num_warps, 1}};
   const ir_type *t = ir_type_with_encoding(s->m->ctx, ir_op_result(dot, 0)->type, tgpu_mma_attr(s->m->ctx, &mma));
@@ -155,8 +181,9 @@ static ir_walk_result accelerate(ir_op *op, void *user) {
   if (c->shape[r - 2] % 16 || c->shape[r - 1] % 8 || a->shape[r - 1] % k) return IR_WALK_ADVANCE;
   const ir_op *func = tgpu_enclosing_func(op);
   unsigned num_warps = func ? tgpu_func_num_warps(func) : TGPU_DEFAULT_NUM_WARPS;
-  if (s->wgmma && wgmma_fits(op, num_warps)) {
-    to_warp_group_dot(s, op, num_warps);
+  tgpu_shared_layout layouts[2];
+  if (s->wgmma && wgmma_fits(s, op, num_warps, layouts)) {
+    to_warp_group_dot(s, op, num_warps, layouts);
     s->changed++;
     return IR_WALK_SKIP;
   }
@@ -169,11 +196,13 @@ static ir_walk_result accelerate(ir_op *op, void *user) {
 
 static bool run(ir_module *m) {
   if (!tgpu_require_layouts(m, "accelerate-matmul")) return false;
-  accel_state s = {m, tgpu_target_of_module(m), false, 0};
+  accel_state s = {m, tgpu_target_of_module(m), false, NULL, 0};
   if (!s.target) return false;
   const ir_attr *w = ir_op_get_attr(m->op, TGPU_ATTR_WGMMA);
   s.wgmma = w && w->kind == IR_ATTR_INT && w->ival && tgpu_target_has(s.target, TGPU_FEATURE_WGMMA);
+  if (s.wgmma) s.axes = axis_analysis_run(m);
   ir_walk_pre(m->op, accelerate, &s);
+  if (s.axes) axis_analysis_free(s.axes);
   if (s.changed) tgpu_legalize_layouts(m);
   return tgpu_check_layouts(m, "accelerate-matmul");
 }

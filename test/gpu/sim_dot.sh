@@ -10,14 +10,19 @@ set -u
 BUILD=${1:-$ROOT/build}
 SRC=$ROOT/test/gpu/Inputs/dot/dot_kernels.tir
 "$CC" -std=gnu11 -D_DEFAULT_SOURCE -O1 -c "$ROOT/test/gpu/sim/dot_main.c" -o "$WORK/main.o" || exit 2
-"$LLC" -O1 -relocation-model=pic -filetype=obj "$ROOT/test/gpu/sim/mma_shim.ll" -o "$WORK/shim.o" || exit 2
+{ cat "$ROOT/test/gpu/sim/mma_shim.ll"; bash "$ROOT/test/gpu/sim/wgmma_shim.sh"; } >"$WORK/shim.ll" || exit 2
+"$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/shim.ll" -o "$WORK/shim.o" || exit 2
 pass=0; fail=0
-# name | kernel | arch | in out | B M N K TRANS_B ACC1 RANDOM TOL | signature after the two pointers | expect
+# name | kernel | arch | in out | B M N K TRANS ACC1 RANDOM TOL | signature after the two pointers | expect [| env]
 # (an arch with +wgmma compiles with --wgmma, +sN with --num-stages N (the pipeline pass;
-# without it the loops pipeline with Triton's default 3 stages, +s1 turns it off);
-# expect wgmma: the IR calls the wgmma helper)
+# without it the loops pipeline with Triton's default 3 stages, +s1 turns it off); TRANS
+# bit 0: B given N x K, bit 1: A given K x M (dot_at); expect wgmma: the IR calls the
+# K-major wgmma helper, wgmma_ta / wgmma_tb / wgmma_ta_tb: the helper with those transpose
+# bits (A M-major, B N-major))
 # expect: mma (the PTX-level LLVM IR calls an mma intrinsic) or fma (it does not); a trailing
-# '!' means the numeric check must fail (a control: plain tf32 misses the 1e-6 that tf32x3 meets)
+# '!' means the numeric check must fail (controls: plain tf32 misses the 1e-6 that tf32x3 meets;
+# a sim that reads MN-major descriptors with LBO and SBO exchanged gets slabbed B wrong);
+# env: variables for the check (dot_main.c's SIM_SWAP_LBO_SBO)
 cases="
 f16_16x8x16|dot2d|sm_80|f16 f32|1 16 8 16 0 0 0 0|16,8,16,16,\"ieee\",0,0,0|mma
 f16_64x64x32|dot2d|sm_80|f16 f32|1 64 64 32 0 0 0 0|64,64,32,32,\"ieee\",0,0,0|mma
@@ -38,30 +43,37 @@ f16_8x32x16_fma|dot2d|sm_80|f16 f32|1 8 32 16 0 0 0 0|8,32,16,16,\"ieee\",0,0,0|
 ieee_64x64x32_transb|dot2d|sm_80|f32 f32|1 64 64 32 1 0 0 0|64,64,32,32,\"ieee\",0,1,0|fma
 batched_2x32x32x16|dot3d|sm_80|f16 f32|2 32 32 16 0 0 0 0|2,32,32,16|mma
 batched_fma_4x8x16x16|dot3d|sm_80|f32 f32|4 8 16 16 0 0 0 0|4,8,16,16|fma
-wgmma_f16_64x64x64|dot2d|sm_90a+wgmma|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|wgmma
-wgmma_f16_64x128x32_loop|dot2d|sm_90a+wgmma|f16 f32|1 64 128 128 0 1 0 0|64,128,128,32,\"ieee\",0,0,1|wgmma
+wgmma_f16_64x64x64_nmajor|dot2d|sm_90a+wgmma|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|wgmma_tb
+wgmma_f16_64x128x32_loop_slabs|dot2d|sm_90a+wgmma|f16 f32|1 64 128 128 0 1 0 0|64,128,128,32,\"ieee\",0,0,1|wgmma_tb
+control_wgmma_lbo_sbo_swapped|dot2d|sm_90a+wgmma|f16 f32|1 64 128 128 0 1 0 0|64,128,128,32,\"ieee\",0,0,1|wgmma_tb!|SIM_SWAP_LBO_SBO=1
+wgmma_f16_128x256x64_slabs_reps|dot2d|sm_90a+wgmma|f16 f32|1 128 256 64 0 0 0 0|128,256,64,64,\"ieee\",0,0,0|wgmma_tb
+wgmma_f16_64x32x64_swz64|dot2d|sm_90a+wgmma|f16 f32|1 64 32 64 0 1 0 0|64,32,64,32,\"ieee\",0,0,1|wgmma_tb
+wgmma_f16_64x16x32_swz32|dot2d|sm_90a+wgmma|f16 f32|1 64 16 32 0 0 0 0|64,16,32,16,\"ieee\",0,0,0|wgmma_tb
 wgmma_f16_128x32x16_reps_transb|dot2d|sm_90a+wgmma|f16 f32|1 128 32 16 1 0 0 0|128,32,16,16,\"ieee\",0,1,0|wgmma
-wgmma_bf16_64x256x64|dot2d|sm_90a+wgmma|bf16 f32|1 64 256 64 0 0 0 0|64,256,64,64,\"ieee\",0,0,0|wgmma
-wgmma_f16_64x8x32|dot2d|sm_90a+wgmma|f16 f32|1 64 8 32 0 1 0 0|64,8,32,32,\"ieee\",0,0,1|wgmma
+wgmma_bf16_64x256x64|dot2d|sm_90a+wgmma|bf16 f32|1 64 256 64 0 0 0 0|64,256,64,64,\"ieee\",0,0,0|wgmma_tb
+wgmma_f16_64x8x32_kmajor|dot2d|sm_90a+wgmma|f16 f32|1 64 8 32 0 1 0 0|64,8,32,32,\"ieee\",0,0,1|wgmma
+wgmma_f16_128x64x64_mmajor_a|dot_at|sm_90a+wgmma|f16 f32|1 128 64 64 3 0 0 0|128,64,64,32,1|wgmma_ta
+wgmma_f16_64x128x32_ta_tb|dot_at|sm_90a+wgmma|f16 f32|1 64 128 32 2 0 0 0|64,128,32,16,0|wgmma_ta_tb
+wgmma_bf16_128x256x128_ta_tb|dot_at|sm_90a+wgmma|bf16 f32|1 128 256 128 2 0 1 0.000001|128,256,128,64,0|wgmma_ta_tb
 fp8e4m3_64x32x64_fma|dot2d|sm_90a|e4m3 f32|1 64 32 64 0 1 0 0|64,32,64,32,\"ieee\",0,0,1|fma
 fp8e5m2_32x32x32_f16out|dot2d|sm_80|e5m2 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,\"ieee\",1,0,0|fma
 trans_b_64x32x32|dot_bt|sm_80|f16 f32|1 64 32 32 1 0 0 0|64,32,32|mma
 trans_b_wgmma_64x64x64|dot_bt|sm_90a+wgmma|bf16 f32|1 64 64 64 1 0 0 0|64,64,64|wgmma
 wgmma_off_by_default|dot2d|sm_90a|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|mma
 nopipe_s1_f16_64x32x64_loop|dot2d|sm_90a+s1|f16 f32|1 64 32 64 0 1 0 0|64,32,64,16,\"ieee\",0,0,1|mma
-nopipe_s1_wgmma_64x128x128_loop|dot2d|sm_90a+wgmma+s1|f16 f32|1 64 128 128 0 1 0 0|64,128,128,32,\"ieee\",0,0,1|wgmma
+nopipe_s1_wgmma_64x128x128_loop|dot2d|sm_90a+wgmma+s1|f16 f32|1 64 128 128 0 1 0 0|64,128,128,32,\"ieee\",0,0,1|wgmma_tb
 pipe_s3_f16_64x64x128|dot2d|sm_80+s3|f16 f32|1 64 64 128 0 1 0 0|64,64,128,32,\"ieee\",0,0,1|mma
 pipe_s2_f16_64x32x64|dot2d|sm_90a+s2|f16 f32|1 64 32 64 0 0 1 0.001|64,32,64,16,\"ieee\",0,0,0|mma
 pipe_s4_trip1_f16_32x64x32|dot2d|sm_80+s4|f16 f32|1 32 64 32 0 1 0 0|32,64,32,32,\"ieee\",0,0,1|mma
 pipe_s3_trip2_bf16_64x32x64|dot2d|sm_80+s3|bf16 f32|1 64 32 64 0 0 1 0.001|64,32,64,32,\"ieee\",0,0,0|mma
 pipe_s3_i8_64x64x128|dot2d|sm_80+s3|i8 i32|1 64 64 128 0 1 0 0|64,64,128,32,\"ieee\",2,0,1|mma
 pipe_s3_transb_32x64x64|dot2d|sm_80+s3|f16 f32|1 32 64 64 1 0 0 0|32,64,64,32,\"ieee\",0,1,0|mma
-pipe_s3_wgmma_64x64x256|dot2d|sm_90a+wgmma+s3|f16 f32|1 64 64 256 0 1 1 0.001|64,64,256,32,\"ieee\",0,0,1|wgmma
-pipe_s4_wgmma_64x128x128|dot2d|sm_90a+wgmma+s4|bf16 f32|1 64 128 128 0 0 1 0.001|64,128,128,64,\"ieee\",0,0,0|wgmma
-pipe_s2_wgmma_64x64x64|dot2d|sm_90a+wgmma+s2|f16 f32|1 64 64 64 0 0 0 0|64,64,64,16,\"ieee\",0,0,0|wgmma
+pipe_s3_wgmma_64x64x256|dot2d|sm_90a+wgmma+s3|f16 f32|1 64 64 256 0 1 1 0.001|64,64,256,32,\"ieee\",0,0,1|wgmma_tb
+pipe_s4_wgmma_64x128x128|dot2d|sm_90a+wgmma+s4|bf16 f32|1 64 128 128 0 0 1 0.001|64,128,128,64,\"ieee\",0,0,0|wgmma_tb
+pipe_s2_wgmma_64x64x64|dot2d|sm_90a+wgmma+s2|f16 f32|1 64 64 64 0 0 0 0|64,64,64,16,\"ieee\",0,0,0|wgmma_tb
 "
 sigty() { case $1 in e4m3) echo fp8e4nv;; e5m2) echo fp8e5;; f16) echo fp16;; bf16) echo bf16;; f32) echo fp32;; f64) echo fp64;; i8) echo i8;; i32) echo i32;; esac; }
-while IFS='|' read -r name kernel arch types args cx expect; do
+while IFS='|' read -r name kernel arch types args cx expect env; do
   [ -n "$name" ] || continue
   set -- $types; tin=$1; tout=$2
   set -- $args; nb=$1 m=$2 n=$3 k=$4 tb=$5 acc1=$6 rnd=$7 tol=$8
@@ -73,7 +85,8 @@ while IFS='|' read -r name kernel arch types args cx expect; do
     echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
   fi
   must_fail=0; case $expect in *!) must_fail=1; expect=${expect%!};; esac
-  if grep -q "@__tilec_wgmma_m64" "$WORK/$name.ll"; then got=wgmma
+  if helper=$(grep -o -m1 "@__tilec_wgmma_m64n[0-9]*k16_[a-z0-9_]*" "$WORK/$name.ll"); then
+    got=wgmma; case $helper in *_ta_tb) got=wgmma_ta_tb;; *_ta) got=wgmma_ta;; *_tb) got=wgmma_tb;; esac
   elif grep -q "@llvm.nvvm.mma" "$WORK/$name.ll"; then got=mma; else got=fma; fi
   if [ "$got" != "$expect" ]; then echo "FAIL $name: lowered to $got, expected $expect"; fail=$((fail + 1)); continue; fi
   case $flags in *--num-stages\ [2-9]*)
@@ -82,7 +95,7 @@ while IFS='|' read -r name kernel arch types args cx expect; do
   sim_host "$name" "$kernel" "$WORK/shim.o" "$WORK/main.o" || { fail=$((fail + 1)); continue; }
   ok=1
   for seed in 1 2; do
-    out=$(TOL=$tol "$WORK/$name" "$tin" "$tout" "$nb" "$m" "$n" "$k" "$tb" "$acc1" "$rnd" "$seed"); rc=$?
+    out=$(env TOL=$tol $env "$WORK/$name" "$tin" "$tout" "$nb" "$m" "$n" "$k" "$tb" "$acc1" "$rnd" "$seed"); rc=$?
     if [ $must_fail = 1 ]; then
       [ $rc = 1 ] || { ok=0; echo "FAIL $name (seed $seed): the check passed (rc $rc), it must not"; break; }
     elif [ $rc != 0 ]; then ok=0; echo "FAIL $name (seed $seed): $out"; break; fi

@@ -78,9 +78,8 @@ bool tgpu_verify_memdesc_index(ir_op *op) {
   const ir_type *idx = op->operands[1].value->type;
   if (!ir_type_is_int(idx) || idx->width != 32) return fail(op, "operand #1 must be an i32 buffer index", NULL);
   bool same = dst.num_buffers == 1 && dst.rank == src.rank && dst.elem == src.elem && dst.is_mutable == src.is_mutable &&
-              dst.layout.vec == src.layout.vec && dst.layout.per_phase == src.layout.per_phase &&
-              dst.layout.max_phase == src.layout.max_phase;
-  for (unsigned d = 0; same && d < src.rank; d++) same = dst.shape[d] == src.shape[d] && dst.layout.order[d] == src.layout.order[d];
+              tgpu_shared_equal(&dst.layout, &src.layout);
+  for (unsigned d = 0; same && d < src.rank; d++) same = dst.shape[d] == src.shape[d];
   if (!same) return fail(op, "result must be one buffer of the operand's shape, layout and mutability", NULL);
   return true;
 }

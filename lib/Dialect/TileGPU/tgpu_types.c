@@ -16,13 +16,14 @@ static const ir_attr *uint_attr_array(ir_context *ctx, unsigned n, const unsigne
 
 const ir_attr *tgpu_shared_attr(ir_context *ctx, const tgpu_shared_layout *l) {
   assert(l->rank > 0 && l->rank <= TGPU_MAX_RANK && "tgpu_shared_attr: bad rank");
-  ir_named_attr e[4] = {
+  ir_named_attr e[5] = {
       {ir_intern(ctx, "maxPhase"), ir_i64_attr(ctx, l->max_phase)},
       {ir_intern(ctx, "order"), uint_attr_array(ctx, l->rank, l->order)},
       {ir_intern(ctx, "perPhase"), ir_i64_attr(ctx, l->per_phase)},
       {ir_intern(ctx, "vec"), ir_i64_attr(ctx, l->vec)},
+      {ir_intern(ctx, "slab"), ir_i64_attr(ctx, l->slab)},
   };
-  return ir_dialect_attr(ctx, TGPU_LAYOUT_SHARED_NAME, ir_dict_attr(ctx, 4, e));
+  return ir_dialect_attr(ctx, TGPU_LAYOUT_SHARED_NAME, ir_dict_attr(ctx, l->slab ? 5 : 4, e));
 }
 
 /* A positive int field of at most 2^20; false when missing or out of range. */
@@ -50,6 +51,7 @@ bool tgpu_shared_get(const ir_attr *enc, tgpu_shared_layout *out) {
       !get_small_uint(enc->params, "perPhase", &l.per_phase) ||
       !get_small_uint(enc->params, "maxPhase", &l.max_phase))
     return false;
+  if (ir_dict_get(enc->params, "slab") && !get_small_uint(enc->params, "slab", &l.slab)) return false;
   *out = l;
   return true;
 }
@@ -75,6 +77,11 @@ const char *tgpu_shared_check(const tgpu_shared_layout *l, unsigned rank, const 
   }
   if (!is_pow2(l->vec) || !is_pow2(l->per_phase) || !is_pow2(l->max_phase))
     return "shared layout vec, perPhase and maxPhase must be powers of 2";
+  if (l->slab) {
+    if (rank < 2 || !is_pow2(l->slab) || shape[l->order[0]] % l->slab || l->slab % (l->vec * l->max_phase))
+      return "a shared layout's slab must be a power of 2 dividing the fastest dim (of 2 or more dims) and a "
+             "multiple of vec * maxPhase";
+  }
   if (l->max_phase == 1) return NULL;
   if (rank < 2) return "a swizzled shared layout (maxPhase > 1) needs at least 2 dims";
   if (shape[l->order[0]] % ((int64_t)l->vec * l->max_phase) != 0)
@@ -82,20 +89,35 @@ const char *tgpu_shared_check(const tgpu_shared_layout *l, unsigned rank, const 
   return NULL;
 }
 
+bool tgpu_shared_equal(const tgpu_shared_layout *a, const tgpu_shared_layout *b) {
+  if (a->rank != b->rank || a->vec != b->vec || a->per_phase != b->per_phase || a->max_phase != b->max_phase ||
+      a->slab != b->slab)
+    return false;
+  for (unsigned d = 0; d < a->rank; d++)
+    if (a->order[d] != b->order[d]) return false;
+  return true;
+}
+
 int64_t tgpu_shared_elem_offset(const tgpu_shared_layout *l, const int64_t *shape,
                                 const int64_t *idx) {
-  int64_t col = idx[l->order[0]];
+  int64_t col = idx[l->order[0]], width = shape[l->order[0]], slab_start = 0;
+  if (l->slab) { /* slab col / S starts after col / S whole slabs of S x (the other dims) */
+    slab_start = col / l->slab * l->slab;
+    for (unsigned k = 1; k < l->rank; k++) slab_start *= shape[l->order[k]];
+    col %= l->slab;
+    width = l->slab;
+  }
   if (l->rank >= 2 && l->max_phase > 1) {
     int64_t row = idx[l->order[1]];
     int64_t phase = (row / l->per_phase) % l->max_phase;
     col = ((col / l->vec) ^ phase) * l->vec + col % l->vec;
   }
-  int64_t off = col, stride = shape[l->order[0]];
+  int64_t off = col, stride = width;
   for (unsigned k = 1; k < l->rank; k++) {
     off += idx[l->order[k]] * stride;
     stride *= shape[l->order[k]];
   }
-  return off;
+  return slab_start + off;
 }
 
 /* ---- memdesc ------------------------------------------------------------------------------ */

@@ -19,6 +19,12 @@
  *       ((c / V) xor ((r / P) mod M)) * V + c mod V
  *     of its row, so that V-element vectors of consecutive rows fall in different banks.
  *     V = P = M = 1 is the unswizzled layout. Dims beyond order[1] only add strides.
+ *   #tgpu.shared<{maxPhase = M, order = [..], perPhase = P, slab = S, vec = V}>
+ *     The fastest dim is cut into slabs of S columns (S a power of 2, a multiple of V * M,
+ *     dividing the dim): slab j holds columns [j S, (j + 1) S) of every row, stored as a
+ *     tile of its own (the rule above, with rows of S elements), and the slabs follow one
+ *     another. This is wgmma's MN-major layout of a tile wider than its swizzle (docs/
+ *     dot.md); without `slab` (S = 0 in C) a row holds the whole fastest dim.
  *
  * Symbols carry the `tgpu_` prefix. */
 #ifndef TILEC_TGPU_TYPES_H
@@ -35,6 +41,7 @@ typedef struct tgpu_shared_layout {
   unsigned rank;
   unsigned vec, per_phase, max_phase;
   unsigned order[TGPU_MAX_RANK];
+  unsigned slab; /* columns per slab of the fastest dim; 0: no slabs (printed only when set) */
 } tgpu_shared_layout;
 
 typedef struct tgpu_memdesc {
@@ -55,8 +62,11 @@ bool tgpu_shared_get(const ir_attr *enc, tgpu_shared_layout *out);
 tgpu_shared_layout tgpu_shared_unswizzled(unsigned rank);
 /* Checks a shared layout against a shape; returns a static message or NULL when valid:
  * vec, perPhase, maxPhase powers of 2; order a permutation; when maxPhase > 1, rank >= 2
- * and the fastest dim a multiple of vec * maxPhase (so the xor stays within the row). */
+ * and the fastest dim a multiple of vec * maxPhase (so the xor stays within the row); a
+ * slab a power of 2 that divides the fastest dim, rank >= 2, a multiple of vec * maxPhase. */
 const char *tgpu_shared_check(const tgpu_shared_layout *l, unsigned rank, const int64_t *shape);
+/* Whether two shared layouts are the same (every field). */
+bool tgpu_shared_equal(const tgpu_shared_layout *a, const tgpu_shared_layout *b);
 /* Offset in elements of element `idx` (rank entries, in range) of one tile of `shape`. */
 int64_t tgpu_shared_elem_offset(const tgpu_shared_layout *l, const int64_t *shape,
                                 const int64_t *idx);
@@ -92,6 +102,17 @@ bool tgpu_verify_async_copy(ir_op *op);
 /* The K-major shared layout wgmma reads for operand op_idx (0: A [M, K], 1: B [K, N]) whose
  * rows hold k_bytes (32, 64 or 128) of K; false for other row sizes (tgpu_wgmma.c). */
 bool tgpu_wgmma_operand_layout(unsigned k_bytes, unsigned elem_bytes, unsigned op_idx, tgpu_shared_layout *out);
+/* The shared layout wgmma reads operand op_idx (0: A, shape [M, K]; 1: B, shape [K, N]) of
+ * elem_bytes-byte elements from, keeping dim contig_dim (0 or 1) contiguous: the K dim
+ * gives the K-major layout above; the M (A) or N (B) dim the MN-major one (16-bit elements,
+ * K a multiple of 8; the widest swizzle dividing the MN extent in bytes; slabs of that
+ * swizzle when the extent is wider). False when wgmma has no such layout (tgpu_wgmma.c).
+ * This is the layout of an operand's buffer: local_alloc, local_store and async_copy may
+ * write it (16-byte chunks along contig_dim stay contiguous), warp_group_dot reads it. */
+bool tgpu_wgmma_smem_layout(unsigned elem_bytes, unsigned op_idx, const int64_t *shape, unsigned contig_dim,
+                            tgpu_shared_layout *out);
+/* Whether a wgmma operand layout of operand op_idx is MN-major (its trans bit is 1). */
+bool tgpu_wgmma_is_mn_major(const tgpu_shared_layout *l, unsigned op_idx);
 bool tgpu_verify_local_dealloc(ir_op *op);
 bool tgpu_verify_local_load(ir_op *op);
 bool tgpu_verify_local_store(ir_op *op);

@@ -3,12 +3,20 @@
  * wgmma reads A and B from shared memory through 64-bit matrix descriptors (PTX ISA,
  * "Matrix Descriptor Format": start address >> 4 in bits 0-13, leading-dimension byte
  * offset >> 4 in 16-29, stride-dimension byte offset >> 4 in 32-45, swizzle mode in 62-63:
- * 1 = 128-byte, 2 = 64-byte, 3 = 32-byte). tilec uses the K-major canonical layouts only:
- * each row of the tile (an M index of A, an N index of B) holds K contiguous elements, K *
- * element bytes = 32, 64 or 128 bytes (one swizzle atom), rows 8 at a time form a group of
- * 8 x row bytes (the stride-dimension offset), and inside a group the 16-byte chunk index
- * of row r is XORed with r's phase: the #tgpu.shared layout {vec = 16 bytes, perPhase =
- * 128 / row bytes, maxPhase = row bytes / 16, order = [K first]}. */
+ * 1 = 128-byte, 2 = 64-byte, 3 = 32-byte). Both canonical swizzled layouts are rows of S
+ * bytes (S = the swizzle: 32, 64 or 128), 8 rows to an atom, and inside an atom the 16-byte
+ * chunk index of row r XORed with r's phase: the #tgpu.shared layout {vec = 16 bytes,
+ * perPhase = 128 / S, maxPhase = S / 16, order = [contiguous dim first]}.
+ *
+ * K-major (each row is an M index of A or an N index of B and holds K contiguous
+ * elements): K * element bytes = S exactly (one atom wide); the stride-dimension offset is
+ * the distance between 8-row groups (8 S). MN-major (f16/bf16 only, the instruction's
+ * trans bit 1; each row is a K index and holds S bytes of M or N): S is the widest of 128,
+ * 64, 32 that divides the MN extent in bytes; an MN extent wider than S is stored as slabs
+ * of S bytes of MN x all K rows (#tgpu.shared's `slab`); the stride-dimension offset is the
+ * distance between 8-row groups along K (8 S) and the leading-dimension offset the distance
+ * between slabs along MN (K S). (CUTLASS's GMMA layout atoms say the same: MN-major
+ * ((S/16, n), (8, k)) : ((1, LBO), (S/16, SBO)) in 16-byte units.) */
 #include "Dialect/TileGPU/tgpu_types.h"
 
 bool tgpu_wgmma_operand_layout(unsigned k_bytes, unsigned elem_bytes, unsigned op_idx, tgpu_shared_layout *out) {
@@ -22,6 +30,33 @@ bool tgpu_wgmma_operand_layout(unsigned k_bytes, unsigned elem_bytes, unsigned o
   return true;
 }
 
+/* The widest wgmma swizzle (128, 64, 32 bytes) dividing `bytes`; 0 when none does. */
+static unsigned widest_swizzle(int64_t bytes) {
+  for (unsigned s = 128; s >= 32; s /= 2)
+    if (bytes % s == 0) return s;
+  return 0;
+}
+
+bool tgpu_wgmma_smem_layout(unsigned elem_bytes, unsigned op_idx, const int64_t *shape, unsigned contig_dim,
+                            tgpu_shared_layout *out) {
+  unsigned k_dim = op_idx ? 0 : 1, mn_dim = 1 - k_dim;
+  if (contig_dim == k_dim) return tgpu_wgmma_operand_layout((unsigned)(shape[k_dim] * elem_bytes), elem_bytes, op_idx, out);
+  if (contig_dim != mn_dim || elem_bytes != 2 || shape[k_dim] % 8) return false;
+  int64_t mn_bytes = shape[mn_dim] * elem_bytes;
+  unsigned s = widest_swizzle(mn_bytes);
+  if (!s) return false;
+  *out = tgpu_shared_unswizzled(2);
+  out->vec = 16 / elem_bytes;
+  out->max_phase = s / 16;
+  out->per_phase = 128 / s;
+  out->order[0] = mn_dim;
+  out->order[1] = k_dim;
+  out->slab = mn_bytes > s ? s / elem_bytes : 0;
+  return true;
+}
+
+bool tgpu_wgmma_is_mn_major(const tgpu_shared_layout *l, unsigned op_idx) { return l->order[0] == (op_idx ? 1u : 0u); }
+
 static bool fail(ir_op *op, const char *msg) {
   ir_emit_error(ir_op_context(op), op->loc, "'tgpu.warp_group_dot' op %s", msg);
   return false;
@@ -33,9 +68,8 @@ static bool operand_ok(const ir_type *t, unsigned op_idx, int64_t rows, int64_t 
   if (!tgpu_memdesc_get(t, &md) || md.rank != 2 || md.num_buffers != 1 || md.elem != elem) return false;
   if (md.shape[op_idx ? 1 : 0] != rows || md.shape[op_idx ? 0 : 1] != k) return false;
   unsigned eb = ir_type_byte_size(elem);
-  if (!tgpu_wgmma_operand_layout((unsigned)(k * eb), eb, op_idx, &want)) return false;
-  return md.layout.vec == want.vec && md.layout.max_phase == want.max_phase &&
-         md.layout.per_phase == want.per_phase && md.layout.order[0] == want.order[0];
+  if (!tgpu_wgmma_smem_layout(eb, op_idx, md.shape, md.layout.order[0], &want)) return false;
+  return tgpu_shared_equal(&md.layout, &want);
 }
 
 bool tgpu_verify_warp_group_dot(ir_op *op) {
@@ -50,8 +84,9 @@ bool tgpu_verify_warp_group_dot(ir_op *op) {
   const ir_type *elem = a.elem;
   int64_t M = c->shape[0], N = c->shape[1], K = a.shape[1];
   if (!operand_ok(ir_op_operand(op, 0)->type, 0, M, K, elem) || !operand_ok(ir_op_operand(op, 1)->type, 1, N, K, elem))
-    return fail(op, "operands must be memdescs [M, K] and [K, N] of one element type, K-contiguous, with the "
-                    "wgmma swizzle of their rows (32, 64 or 128 bytes)");
+    return fail(op, "operands must be memdescs [M, K] and [K, N] of one element type in a wgmma layout: "
+                    "K-contiguous rows of 32, 64 or 128 bytes, or (16-bit elements) M- or N-contiguous in the "
+                    "widest swizzle dividing the rows, in slabs when wider");
   if (M % 64 || N % 8 || N > 256 || K % 16) return fail(op, "needs M % 64 == 0, N % 8 == 0, N <= 256, K % 16 == 0");
   bool f16 = ir_type_is_float(elem) && (elem->fkind == IR_F16 || elem->fkind == IR_BF16);
   if (!f16 || !ir_type_is_float(ir_type_scalar(c)) || ir_type_scalar(c)->fkind != IR_F32)

@@ -5,11 +5,12 @@
  * PTX ISA's fragment tables (the same facts linear_layout_mma.c encodes, written here a
  * second time, per lane and register, so that a wrong layout does not check itself).
  *
- *   dot_main IN OUT B M N K TRANS_B ACC1 RANDOM SEED
+ *   dot_main IN OUT B M N K TRANS ACC1 RANDOM SEED
  *     IN   f16 | bf16 | f32 | f64 | i8 (operand type; f32 covers tf32, tf32x3 and ieee)
  *     OUT  f32 | f16 | f64 | i32 (result type)
  *     B    batch (1: a 2-D dot); A is B x M x K, then B x K x N (or B x N x K with
- *          TRANS_B), all in the input buffer; C = A @ B + ACC1 is B x M x N
+ *          TRANS bit 0), all in the input buffer; C = A @ B + ACC1 is B x M x N; TRANS bit 1:
+ *          A is given as B x K x M (column-major A, test kernel dot_at)
  *     RANDOM 0: operands are small multiples of 1/8 (every product and sum exact, so the
  *          check is exact for f32 / f64 / i32 results); 1: uniform in [-1, 1) at full f32
  *          precision, checked within TOL * sum |a||b| (TOL from the environment, e.g.
@@ -105,19 +106,37 @@ void sim_mma(int kind, const uint32_t *a, const uint32_t *b, const uint32_t *c, 
  * warps of a warpgroup multiply A (64 x 16, from its descriptor) by B (16 x N, from its
  * descriptor) into D (64 x N); warp w%4 of the group owns rows 16 (w%4) + g and + 8, and
  * register 4j + i holds column 8j + 2t + i % 2 (+8 rows when i >= 2). Descriptors: start
- * address >> 4 in bits 0-13, stride (8-row group) bytes >> 4 in 32-45, swizzle in 62-63
- * (1: 128-byte rows, address bits 4-6 XOR bits 7-9; 2: 64-byte, bits 4-5 XOR 7-8; 3:
- * 32-byte, bit 4 XOR bit 7). K-major: row r, element k at start + (r / 8) stride + (r % 8)
- * row bytes + 2k, then swizzled. This decoding is written from the PTX ISA's canonical
- * layouts, independently of the layout code that encodes them (lib/Conversion/wgmma.c). */
+ * address >> 4 in bits 0-13, leading-dimension byte offset (LBO) >> 4 in 16-29, stride-
+ * dimension byte offset (SBO) >> 4 in 32-45, swizzle in 62-63 (1: 128-byte rows, address
+ * bits 4-6 XOR bits 7-9; 2: 64-byte, bits 4-5 XOR 7-8; 3: 32-byte, bit 4 XOR bit 7). The
+ * canonical layouts, in 16-byte units with S = the swizzle's row bytes:
+ *   K-major (trans 0): ((8, m), (S/16 chunks of K)): row r (an M or N index), element k at
+ *     start + (r / 8) SBO + (r % 8) S + 2k (the instruction's 16 K elements inside a row);
+ *   MN-major (trans 1): ((S/16, n), (8, k)) : ((1, LBO), (S/16, SBO)): element (mn, k) at
+ *     start + (mn / (S/2)) LBO + (mn % (S/2)) 2 + (k % 8) S + (k / 8) SBO;
+ * then swizzled. This decoding is written from the PTX ISA's canonical layouts,
+ * independently of the layout code that encodes them (lib/Dialect/TileGPU/tgpu_wgmma.c,
+ * lib/Conversion/wgmma.c). */
 extern uint8_t __tilec_smem[];
 
 int sim_smem_addr(const uint8_t *p) { return (int)(p - __tilec_smem); }
 
-static double wgmma_elem(int kind, uint64_t desc, unsigned row, unsigned k) {
-  uint32_t start = (uint32_t)(desc & 0x3fff) << 4, stride = (uint32_t)((desc >> 32) & 0x3fff) << 4;
-  unsigned mode = (unsigned)(desc >> 62), row_bytes = mode == 1 ? 128 : mode == 2 ? 64 : 32;
-  uint32_t addr = start + (row / 8) * stride + (row % 8) * row_bytes + 2 * k;
+/* For a control (sim_dot.sh): SIM_SWAP_LBO_SBO=1 reads MN-major descriptors with the two
+ * offsets exchanged, which must break a case whose operand has slabs. */
+static bool swap_lbo_sbo;
+
+/* Element (mn, k) of a wgmma operand (mn: A's row or B's column) through its descriptor. */
+static double wgmma_elem(int kind, uint64_t desc, bool mn_major, unsigned mn, unsigned k) {
+  uint32_t start = (uint32_t)(desc & 0x3fff) << 4, lbo = (uint32_t)((desc >> 16) & 0x3fff) << 4;
+  uint32_t sbo = (uint32_t)((desc >> 32) & 0x3fff) << 4;
+  if (mn_major && swap_lbo_sbo) {
+    uint32_t t = lbo;
+    lbo = sbo, sbo = t;
+  }
+  unsigned mode = (unsigned)(desc >> 62), row_bytes = mode == 1 ? 128 : mode == 2 ? 64 : 32, per_row = row_bytes / 2;
+  uint32_t addr;
+  if (mn_major) addr = start + (mn / per_row) * lbo + (mn % per_row) * 2 + (k % 8) * row_bytes + (k / 8) * sbo;
+  else addr = start + (mn / 8) * sbo + (mn % 8) * row_bytes + 2 * k;
   uint32_t bits = mode == 1 ? 7 : mode == 2 ? 3 : 1;
   addr ^= ((addr >> 7) & bits) << 4;
   uint16_t h;
@@ -125,12 +144,15 @@ static double wgmma_elem(int kind, uint64_t desc, unsigned row, unsigned k) {
   return kind == 0 ? f16_to_f32(h) : bits_f32((uint32_t)h << 16);
 }
 
-void sim_wgmma(int kind, int n, uint64_t da, uint64_t db, int scale, float *acc) {
+/* trans: bit 0 imm-trans-a, bit 1 imm-trans-b (1: the operand is MN-major). */
+void sim_wgmma(int kind, int n, int trans, uint64_t da, uint64_t db, int scale, float *acc) {
   int w = (sim_t_tid / 32) % 4, lane = sim_t_tid % 32, g = lane / 4, t = lane % 4;
+  bool ta = trans & 1, tb = (trans & 2) != 0;
   for (int i = 0; i < n / 2; i++) {
     int row = 16 * w + g + 8 * ((i >> 1) & 1), col = 8 * (i >> 2) + 2 * t + (i & 1);
     double s = scale ? acc[i] : 0;
-    for (unsigned k = 0; k < 16; k++) s += wgmma_elem(kind, da, (unsigned)row, k) * wgmma_elem(kind, db, (unsigned)col, k);
+    for (unsigned k = 0; k < 16; k++)
+      s += wgmma_elem(kind, da, ta, (unsigned)row, k) * wgmma_elem(kind, db, tb, (unsigned)col, k);
     acc[i] = (float)s;
   }
 }
@@ -148,6 +170,7 @@ typedef struct job {
   unsigned nb, m, n, k;
   bool trans_b, random;
   int acc1;
+  bool trans_a;
 } job;
 
 static unsigned size_of(const char *t) {
@@ -216,7 +239,8 @@ static int check(const job *j, const void *in, const void *out) {
       for (unsigned n = 0; n < j->n; n++) {
         double s = j->acc1, mag = 0;
         for (unsigned k = 0; k < j->k; k++) {
-          double x = get(j->in, in, ((size_t)b * j->m + m) * j->k + k);
+          size_t ai = j->trans_a ? ((size_t)b * j->k + k) * j->m + m : ((size_t)b * j->m + m) * j->k + k;
+          double x = get(j->in, in, ai);
           size_t bi = j->trans_b ? ((size_t)b * j->n + n) * j->k + k : ((size_t)b * j->k + k) * j->n + n;
           double y = get(j->in, in, na + bi);
           s += x * y, mag += fabs(x * y);
@@ -273,13 +297,15 @@ static int attn_main(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  swap_lbo_sbo = getenv("SIM_SWAP_LBO_SBO") && atoi(getenv("SIM_SWAP_LBO_SBO"));
   if (argc > 1 && !strcmp(argv[1], "attn")) return attn_main(argc, argv);
   if (argc != 11) {
-    fprintf(stderr, "usage: dot_main IN OUT B M N K TRANS_B ACC1 RANDOM SEED\n");
+    fprintf(stderr, "usage: dot_main IN OUT B M N K TRANS ACC1 RANDOM SEED\n");
     return 2;
   }
   job j = {argv[1], argv[2], (unsigned)atoi(argv[3]), (unsigned)atoi(argv[4]), (unsigned)atoi(argv[5]),
-           (unsigned)atoi(argv[6]), atoi(argv[7]) != 0, atoi(argv[9]) != 0, atoi(argv[8])};
+           (unsigned)atoi(argv[6]), (atoi(argv[7]) & 1) != 0, atoi(argv[9]) != 0, atoi(argv[8]),
+           (atoi(argv[7]) & 2) != 0};
   unsigned rng = (unsigned)atoi(argv[10]) * 7919u + 1u;
   size_t nin = (size_t)j.nb * j.k * (j.m + j.n), nout = (size_t)j.nb * j.m * j.n;
   void *in = calloc(nin, size_of(j.in)), *out = calloc(nout, size_of(j.out));

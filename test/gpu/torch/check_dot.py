@@ -62,6 +62,32 @@ def tut(h):
     h.check("mm_tut_f16_hinted 512x256x384", c.double(), a.double() @ b.double(), atol=1e-5 * K, rtol=1e-3)
 
 
+def wgmma_layouts(h):
+    """The tutorial kernel with --wgmma and hinted unit strides, so that each operand is stored
+    in shared memory as loaded: N-major B (trans-b; 128-byte swizzle in slabs for BLOCK_N 128
+    and 256, 64-byte for 32), bf16, and a column-major A (M-major, trans-a). Sizes are
+    multiples of 16 (the i32:16 hints) with tails in M, N and K."""
+    for name, dt, bm, bn, cola, act in (("mm_wgmma_f16_128x128x64", torch.float16, 128, 128, False, True),
+                                        ("mm_wgmma_f16_128x256x64", torch.float16, 128, 256, False, False),
+                                        ("mm_wgmma_bf16_128x128x64", torch.bfloat16, 128, 128, False, False),
+                                        ("mm_wgmma_f16_64x32x32", torch.float16, 64, 32, False, False),
+                                        ("mm_wgmma_f16_128x128x64_cola", torch.float16, 128, 128, True, False)):
+        k = h.kernel(name)
+        for M, N, K in ((128, 256, 64), (384, 400, 336), (512, 512, 1024)):
+            a = torch.randn((K, M) if cola else (M, K), device=DEV).to(dt)
+            a = a.t() if cola else a
+            b = torch.randn(K, N, device=DEV).to(dt)
+            c = torch.empty((M, N), device=DEV, dtype=dt)
+            # the unit strides are compile-time constants of these signatures: not arguments
+            sa = a.stride(1) if cola else a.stride(0)
+            k((cdiv(M, bm) * cdiv(N, bn),), a, b, c, M, N, K, sa, b.stride(0), c.stride(0))
+            want = a.double() @ b.double()
+            if act:
+                want = torch.where(want >= 0, want, 0.01 * want)
+            rtol = 1e-3 if dt == torch.float16 else 8e-3
+            h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), want, atol=1e-5 * K, rtol=rtol)
+
+
 def tutorial_file(h):
     """examples/matmul_tutorial.tir compiled unchanged: entry matmul_kernel is config 0
     (BLOCK 128x256x64, GROUP_SIZE_M 8, 8 warps), with leaky ReLU and f16 output."""
@@ -161,6 +187,7 @@ def attention(h):
 
 def run(h):
     h.part("matmul tutorial", tut, h)
+    h.part("wgmma operand layouts", wgmma_layouts, h)
     h.part("tutorial file", tutorial_file, h)
     h.part("precisions", precisions, h)
     h.part("seed kernels", seeds, h)

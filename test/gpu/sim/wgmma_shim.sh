@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Prints the host stand-ins (LLVM IR) for lib/Conversion/wgmma.c's m64nNk16 helpers, for the
+# CPU simulation (sim_dot.sh links them beside mma_shim.ll): one per N (8, 16, 32, 64, 128,
+# 256), operand type (f16, bf16) and transpose bits (helper suffixes _ta, _tb), each with its
+# helper's signature (desc a, desc b, scale-d, N/2 accumulators) -> N/2 floats. Each spills
+# the accumulators to memory and calls dot_main.c's
+#   sim_wgmma(kind 0 f16 | 1 bf16, N, trans a | trans b << 1, desc a, desc b, scale-d, acc).
+set -eu
+echo "declare void @sim_wgmma(i32, i32, i32, i64, i64, i32, ptr)"
+for n in 8 16 32 64 128 256; do
+  m=$((n / 2))
+  st=$(printf 'float, %.0s' $(seq $m)); st="{${st%, }}"
+  params=$(for i in $(seq 0 $((m - 1))); do printf ', float %%c%d' "$i"; done)
+  for kind in 0 1; do
+    ty=f16; [ $kind = 1 ] && ty=bf16
+    for trans in 0 1 2 3; do
+      suffix=""; [ $((trans & 1)) = 1 ] && suffix="${suffix}_ta"; [ $((trans & 2)) = 2 ] && suffix="${suffix}_tb"
+      echo
+      echo "define $st @__tilec_wgmma_m64n${n}k16_${ty}${suffix}(i64 %a, i64 %b, i32 %s$params) {"
+      echo "  %acc = alloca [$m x float]"
+      for i in $(seq 0 $((m - 1))); do
+        echo "  %p$i = getelementptr float, ptr %acc, i32 $i"
+        echo "  store float %c$i, ptr %p$i"
+      done
+      echo "  call void @sim_wgmma(i32 $kind, i32 $n, i32 $trans, i64 %a, i64 %b, i32 %s, ptr %acc)"
+      prev=undef
+      for i in $(seq 0 $((m - 1))); do
+        echo "  %v$i = load float, ptr %p$i"
+        echo "  %r$i = insertvalue $st $prev, float %v$i, $i"
+        prev=%r$i
+      done
+      echo "  ret $st $prev"
+      echo "}"
+    done
+  done
+done
