@@ -1,5 +1,6 @@
 # A/B of tilec's layer-norm and RMSNorm forward kernels (f16 4096x8192, the cases of
-# bench/norms.py) beside Triton's JIT on the same .tir text, on one GPU:
+# bench/norms.py; argmax f32 4096x32768 too, whose kernels the hint also changes) beside
+# Triton's JIT on the same .tir text, on one GPU:
 #   old     tilec at 18ea346 (no occupancy hint)
 #   new     this tree (.minnctapersm from Conversion/occupancy.c)
 #   k1, k2  new with .minnctapersm forced to 1 / 2 (sensitivity to the hint's value)
@@ -58,9 +59,18 @@ def make_rms():
                 nbytes=2 * M * N * 2 + N * 2 + M * 4)
 
 
+def make_argmax():
+    rows, cols = 4096, 32768
+    x = torch.randn(rows, cols, device="cuda")
+    out = torch.empty(rows, device="cuda", dtype=torch.int64)
+    return dict(args=[x, out, rows, cols], out=out, ref=torch.argmax(x, 1), nbytes=rows * cols * 4 + rows * 8,
+                grid=(rows // 4,), consts={"BLOCK_M": 4, "BLOCK_N": 1024}, exact=True)
+
+
 CASES = {  # case: (tilec name stem, .tir, kernel, inputs)
     "ln": ("bench_ln_f16", "examples/layer_norm.tir", "_layer_norm_fwd_fused", make_ln),
     "rms": ("bench_rms_f16", "examples/rms_norm.tir", "rms_norm_fwd_kernel", make_rms),
+    "argmax": ("bench_argmax_f32", "examples/argmax.tir", "argmax_kernel", make_argmax),
 }
 
 
@@ -78,6 +88,7 @@ def read_regs(carry):
 def launchers(carry, rt, case, warps, data):
     """impl -> argument-less launch function, for the variants present and Triton."""
     stem, file, kname, _ = CASES[case]
+    grid, consts = data.get("grid", (M,)), data.get("consts", {"BLOCK_SIZE": 8192})
     out = {}
     for v in VARIANTS:
         d = os.path.join(carry, v)
@@ -85,16 +96,18 @@ def launchers(carry, rt, case, warps, data):
             continue
         h = harness.Harness(d, torch, rt)
         try:
-            out[v] = h.kernel("%s_w%d" % (stem, warps)).prepared((M,), *data["args"])
+            out[v] = h.kernel("%s_w%d" % (stem, warps)).prepared(grid, *data["args"])
         except Exception as e:
             print("norm_ab: %s %s w%d: %s" % (v, case, warps, e), file=sys.stderr)
     kern = harness.Harness(carry, torch, rt).triton(file, kname)
-    out["triton"] = lambda: kern[(M,)](*data["args"], BLOCK_SIZE=8192, num_warps=warps)
+    out["triton"] = lambda: kern[grid](*data["args"], **consts, num_warps=warps)
     return out
 
 
 def check(data):
     torch.cuda.synchronize()
+    if data.get("exact"):
+        return torch.equal(data["out"], data["ref"])
     return torch.allclose(data["out"].float(), data["ref"], atol=1e-2, rtol=1e-2)
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Dev machine: the PTX for bench/norm_ab.py (the layer-norm / RMSNorm A/B on the GPU machine)
 # into .carry/norm_ab/:
-#   old/  the four benchmark kernels (bench_{ln,rms}_f16_w{4,8} of kernels_norms.txt) compiled
+#   old/  the benchmark kernels bench_{ln,rms}_f16_w{4,8} (kernels_norms.txt) and
+#         bench_argmax_f32_w{4,8} (kernels_scans.txt, also hinted now), compiled
 #         by tilec at commit 18ea346 (before the occupancy hint; built from `git archive` in
 #         $OLD_BUILD, or $OLD_TILEC when given)
 #   new/  the same lines compiled by this tree's tilec (build/, or $TILEC)
@@ -18,7 +19,7 @@ ROOT=$(pwd)
 OUT=.carry/norm_ab
 OLD_COMMIT=18ea346
 OLD_BUILD=${OLD_BUILD:-/tmp/tilec-norm-ab-old}
-NAMES="bench_ln_f16_w4 bench_ln_f16_w8 bench_rms_f16_w4 bench_rms_f16_w8"
+NAMES="bench_ln_f16_w4 bench_ln_f16_w8 bench_rms_f16_w4 bench_rms_f16_w8 bench_argmax_f32_w4 bench_argmax_f32_w8"
 
 if [ -z "${TILEC:-}" ]; then
   bash scripts/build.sh build >/dev/null
@@ -37,12 +38,12 @@ if [ -z "${OLD_TILEC:-}" ]; then
   OLD_TILEC=$OLD_BUILD/build/tilec
 fi
 
-# compile DIR TILEC: the NAMES lines of kernels_norms.txt into DIR (as prepare.sh does)
+# compile DIR TILEC: the NAMES lines of the kernel lists into DIR (as prepare.sh does)
 compile() {
   local dir=$1 tc=$2 name file kernel args
   rm -rf "$dir" && mkdir -p "$dir" && : >"$dir/index.txt"
   for name in $NAMES; do
-    IFS='|' read -r name file kernel args < <(grep "^$name|" test/gpu/torch/kernels_norms.txt)
+    IFS='|' read -r name file kernel args < <(grep -h "^$name|" test/gpu/torch/kernels_*.txt)
     eval "\"$tc\" \"$file\" --kernel \"$kernel\" $args -o \"$dir/$name.ptx\""
     printf '%s|%s|%s|%s\n' "$name" "$file" "$kernel" "$args" >>"$dir/index.txt"
   done
