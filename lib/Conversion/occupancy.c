@@ -22,7 +22,7 @@
  *                 per thread and 2048 threads per SM
  * and no hint (0) when the kernel has no such loop, so other kernels are unchanged. K is the
  * occupancy the loop reaches with one iteration's loads all in registers; the bound it
- * implies, 65536 / (threads * K) registers, is at least `need`.
+ * implies, 65536 / (threads * K) registers, is at least `need` (or the hardware limit, K = 1).
  *
  * Reads the tgpu-level kernel (layouts on tensor types); changes nothing.
  */
