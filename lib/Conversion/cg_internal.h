@@ -260,6 +260,12 @@ bool cg_lower_scan(cg_state *st, ir_op *op);
 bool cg_lower_atomic_rmw(cg_state *st, ir_op *op);
 bool cg_lower_atomic_cas(cg_state *st, ir_op *op);
 
+/* ---- occupancy.c ---- */
+/* The .minnctapersm hint for kernel `func` (a tgpu-level tt.func) run with num_warps warps:
+ * the CTAs per SM its streaming accumulation loops reach with one iteration's loads in
+ * registers; 0 (no hint) for kernels with a dot or without such a loop. */
+unsigned cg_kernel_min_ctas(ir_op *func, unsigned num_warps);
+
 /* ---- control.c ---- */
 bool cg_lower_for(cg_state *st, ir_op *op);
 bool cg_lower_if(cg_state *st, ir_op *op);

@@ -318,6 +318,11 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
   char buf[32];
   snprintf(buf, sizeof buf, "%u", st->num_warps * TGPU_WARP_SIZE);
   add_string_fn_attr(st, "nvvm.maxntid", buf);
+  unsigned min_ctas = cg_kernel_min_ctas(f, st->num_warps);
+  if (min_ctas) {
+    snprintf(buf, sizeof buf, "%u", min_ctas);
+    add_string_fn_attr(st, "nvvm.minctasm", buf);
+  }
   return st->fn;
 }
 
