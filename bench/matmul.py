@@ -64,6 +64,12 @@ def cdiv(a, b):
     return (a + b - 1) // b
 
 
+# tilec's variants of the tutorial kernel (kernels_dot.txt bench_mm_*): block M, N, K, warps,
+# stages, wgmma (else mma.sync)
+MM_VARIANTS = ((128, 128, 64, 8, 3, 1), (128, 128, 64, 8, 4, 1), (128, 256, 64, 8, 3, 1), (128, 256, 64, 8, 4, 1),
+               (128, 128, 64, 4, 3, 1), (128, 128, 32, 8, 3, 0))
+
+
 def matmul(h, dt, M, N, K):
     a = torch.randn(M, K, device=dev).to(dt)
     b = torch.randn(K, N, device=dev).to(dt)
@@ -75,14 +81,14 @@ def matmul(h, dt, M, N, K):
     tag = "f16" if dt == torch.float16 else "bf16"
     args = (a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
     targs = (a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0))  # tilec's unit strides are constants
-    for name, bm, bn, bk in ((f"bench_mm_{tag}_128x128x32", 128, 128, 32),
-                             (f"bench_mm_{tag}_128x128x32_wgmma", 128, 128, 32),
-                             (f"bench_mm_{tag}_128x256x64_wgmma", 128, 256, 64)):
-        run_tilec(h, name, (cdiv(M, bm) * cdiv(N, bn),), targs, case, check, flops, nbytes, f"{bm}x{bn}x{bk}")
+    for bm, bn, bk, w, st, wg in MM_VARIANTS:
+        name = f"bench_mm_{tag}_{bm}x{bn}x{bk}_w{w}_s{st}" + ("_wgmma" if wg else "")
+        run_tilec(h, name, (cdiv(M, bm) * cdiv(N, bn),), targs, case, check, flops, nbytes,
+                  f"{bm}x{bn}x{bk} w{w} ns{st}")
     kern = h.triton("examples/matmul.tir", "matmul_kernel")
     jit = getattr(kern, "fn", kern)  # the tutorial file's autotune list holds one config: the raw jit function
-    for bm, bn, bk in ((128, 128, 32), (128, 256, 64)):
-        for stages in (1, 3):
+    for bm, bn, bk in ((128, 128, 64), (128, 256, 64)):
+        for stages in (1, 3, 4):
             grid = (cdiv(M, bm) * cdiv(N, bn),)
             report(f"triton-ns{stages}", case,
                    lambda: jit[grid](*args, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
@@ -108,9 +114,7 @@ def matmul_nt(h, M=4096, N=4096, K=4096):
     flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * 2
     args = (a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
     targs = (a, b, c, M, N, K, a.stride(0), b.stride(1), c.stride(0))  # unit strides are constants
-    for bm, bn, bk, w, st, wg in ((128, 128, 64, 8, 3, 1), (128, 128, 64, 8, 4, 1), (128, 256, 64, 8, 3, 1),
-                                  (128, 256, 64, 8, 4, 1), (128, 128, 64, 4, 3, 1), (128, 128, 32, 8, 3, 0),
-                                  (128, 256, 32, 8, 3, 0)):
+    for bm, bn, bk, w, st, wg in MM_VARIANTS:
         name = f"bench_mm_f16_nt_{bm}x{bn}x{bk}_w{w}_s{st}" + ("_wgmma" if wg else "")
         run_tilec(h, name, (cdiv(M, bm) * cdiv(N, bn),), targs, case, check, flops, nbytes,
                   f"{bm}x{bn}x{bk} w{w} ns{st}")
