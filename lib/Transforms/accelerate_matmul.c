@@ -14,6 +14,12 @@
  *   the result back to what its users have (remove-layout-conversions then propagates the
  *   mma layout through loops and the epilogue). Any other dot keeps its blocked layout: the
  *   FMA dot, which every legal tt.dot can take.
+ * wgmma (module attribute tgpu.wgmma, sm_90a): a 2-D f16/bf16 -> f32 dot with whole
+ *   warpgroups along M becomes tgpu.local_alloc of each operand, fence_async_shared and
+ *   tgpu.warp_group_dot. Each operand's buffer keeps the contiguous dim of the tile as
+ *   loaded (the axis info of the tt.load behind it, through layout conversions: coalesce
+ *   has not run yet): MN-major when more contiguous along M (A) or N (B) than along K,
+ *   else K-major (tgpu_wgmma_smem_layout gives both layouts; docs/dot.md).
  * Warps (Triton's rule for mma v2): a batch dim takes warps first (up to its size); then,
  *   while warps are left, double the warps along M when M / (16 wm) >= N / (8 wn) and M has
  *   room, else along N. Dots connected to each other through the ops between them
