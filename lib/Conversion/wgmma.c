@@ -5,11 +5,14 @@
  * warpgroup g); within it, register i of a thread is wgmma's d[i] (tgpu_mma.c), so the
  * N/2 registers of repetition r are the N/2 outputs of one m64nNk16 instruction. For each
  * repetition and each 16-wide K step, one instruction reads A's 64 rows and B's N rows from
- * shared memory through matrix descriptors (tgpu_wgmma.c: K-major, the row swizzle of 32,
- * 64 or 128 bytes; the K step advances the start address by 32 bytes inside the swizzle
- * atom, rows advance by the row size). Sequence: wgmma.fence, the instructions (each
- * accumulating into the previous result), commit_group, wait_group 0 (the operands are
- * free again and the registers final when the op ends; pipelining will wait later).
+ * shared memory through matrix descriptors (tgpu_wgmma.c has the layouts: rows of the 32-,
+ * 64- or 128-byte swizzle). K-major operand: the K step advances the start address by 32
+ * bytes inside the row, M rows advance by the row size, the stride offset is 8 rows.
+ * MN-major operand (trans bit 1): the K step advances by 16 rows, M rows (multiples of 64)
+ * pick whole slabs, the leading offset is one slab and the stride offset 8 rows.
+ * Sequence: wgmma.fence, the instructions (each accumulating into the previous result),
+ * commit_group, wait_group 0 (the operands are free again and the registers final when the
+ * op ends; pipelining will wait later).
  *
  * LLVM has no wgmma intrinsics: each PTX instruction is inline asm inside a small internal
  * always-inline function (__tilec_wgmma_*, __tilec_smem_addr, ...), which O3 inlines; the

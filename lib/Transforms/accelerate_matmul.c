@@ -14,6 +14,12 @@
  *   the result back to what its users have (remove-layout-conversions then propagates the
  *   mma layout through loops and the epilogue). Any other dot keeps its blocked layout: the
  *   FMA dot, which every legal tt.dot can take.
+ * wgmma (module attribute tgpu.wgmma, sm_90a): a 2-D f16/bf16 -> f32 dot with whole
+ *   warpgroups along M becomes tgpu.local_alloc of each operand, fence_async_shared and
+ *   tgpu.warp_group_dot. Each operand's buffer keeps the contiguous dim of the tile as
+ *   loaded (the axis info of the tt.load behind it, through layout conversions and
+ *   transposes: coalesce has not run yet): MN-major when more contiguous along M (A) or N (B) than along K,
+ *   else K-major (tgpu_wgmma_smem_layout gives both layouts; docs/dot.md).
  * Warps (Triton's rule for mma v2): a batch dim takes warps first (up to its size); then,
  *   while warps are left, double the warps along M when M / (16 wm) >= N / (8 wn) and M has
  *   room, else along N. Dots connected to each other through the ops between them
@@ -107,17 +113,22 @@ typedef struct accel_state {
 /* ---- wgmma (version 3) ------------------------------------------------------------------- */
 
 /* The dim of operand v ([M, K] or [K, N]) to keep contiguous in shared memory: the M (A)
- * or N (B) dim when v is a tt.load (through layout conversions) whose pointers are more
- * contiguous along it than along K, so that the tile is stored as it was loaded (16-byte
- * vectors, and the async copies of pipelining, cannot transpose); else K. */
+ * or N (B) dim when v is a tt.load (through layout conversions and 2-D transposes) whose
+ * pointers are more contiguous along it than along K, so that the tile is stored as it was
+ * loaded (16-byte vectors, and the async copies of pipelining, cannot transpose); else K. */
 static unsigned operand_contig_dim(accel_state *s, ir_value *v, unsigned op_idx) {
-  unsigned k_dim = op_idx ? 0 : 1, mn_dim = 1 - k_dim;
+  unsigned k_dim = op_idx ? 0 : 1, mn_dim = 1 - k_dim, dims[2] = {0, 1}; /* v's dim d is dims[d] of def's */
   ir_op *def = ir_value_def(v);
-  while (def && ir_op_code(def) == IR_OP_CONVERT_LAYOUT) def = ir_value_def(ir_op_operand(def, 0));
+  for (; def; def = ir_value_def(ir_op_operand(def, 0))) {
+    int64_t order[2];
+    if (ir_op_code(def) == IR_OP_TRANS && ir_attr_get_i64_array(ir_op_get_attr(def, "order"), order, 2) == 2)
+      dims[0] = (unsigned)order[dims[0]], dims[1] = (unsigned)order[dims[1]]; /* a verified permutation */
+    else if (ir_op_code(def) != IR_OP_CONVERT_LAYOUT) break;
+  }
   if (!def || ir_op_code(def) != IR_OP_LOAD || !s->axes) return k_dim;
   const axis_info *info = axis_analysis_get(s->axes, ir_op_operand(def, 0));
   if (info->rank != 2) return k_dim;
-  return info->contiguity[mn_dim] > info->contiguity[k_dim] ? mn_dim : k_dim;
+  return info->contiguity[dims[mn_dim]] > info->contiguity[dims[k_dim]] ? mn_dim : k_dim;
 }
 
 /* The shared layout of operand op_idx of dot: MN-major when its producer is contiguous

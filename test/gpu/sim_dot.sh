@@ -52,9 +52,11 @@ wgmma_f16_64x16x32_swz32|dot2d|sm_90a+wgmma|f16 f32|1 64 16 32 0 0 0 0|64,16,32,
 wgmma_f16_128x32x16_reps_transb|dot2d|sm_90a+wgmma|f16 f32|1 128 32 16 1 0 0 0|128,32,16,16,\"ieee\",0,1,0|wgmma
 wgmma_bf16_64x256x64|dot2d|sm_90a+wgmma|bf16 f32|1 64 256 64 0 0 0 0|64,256,64,64,\"ieee\",0,0,0|wgmma_tb
 wgmma_f16_64x8x32_kmajor|dot2d|sm_90a+wgmma|f16 f32|1 64 8 32 0 1 0 0|64,8,32,32,\"ieee\",0,0,1|wgmma
-wgmma_f16_128x64x64_mmajor_a|dot_at|sm_90a+wgmma|f16 f32|1 128 64 64 3 0 0 0|128,64,64,32,1|wgmma_ta
-wgmma_f16_64x128x32_ta_tb|dot_at|sm_90a+wgmma|f16 f32|1 64 128 32 2 0 0 0|64,128,32,16,0|wgmma_ta_tb
-wgmma_bf16_128x256x128_ta_tb|dot_at|sm_90a+wgmma|bf16 f32|1 128 256 128 2 0 1 0.000001|128,256,128,64,0|wgmma_ta_tb
+wgmma_f16_128x64x64_mmajor_a|dot_at|sm_90a+wgmma|f16 f32|1 128 64 64 3 0 0 0|128,64,64,32,1,0|wgmma_ta
+wgmma_f16_64x128x32_ta_tb|dot_at|sm_90a+wgmma|f16 f32|1 64 128 32 2 0 0 0|64,128,32,16,0,0|wgmma_ta_tb
+wgmma_f16_64x64x128_k128_ta_tb|dot_at|sm_90a+wgmma|f16 f32|1 64 64 128 2 0 0 0|64,64,128,128,0,0|wgmma_ta_tb
+wgmma_f16_128x64x64_ta_via_trans|dot_at|sm_90a+wgmma|f16 f32|1 128 64 64 2 0 0 0|128,64,64,32,0,1|wgmma_ta_tb
+wgmma_bf16_128x256x128_ta_tb|dot_at|sm_90a+wgmma|bf16 f32|1 128 256 128 2 0 1 0.000001|128,256,128,64,0,0|wgmma_ta_tb
 fp8e4m3_64x32x64_fma|dot2d|sm_90a|e4m3 f32|1 64 32 64 0 1 0 0|64,32,64,32,\"ieee\",0,0,1|fma
 fp8e5m2_32x32x32_f16out|dot2d|sm_80|e5m2 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,\"ieee\",1,0,0|fma
 trans_b_64x32x32|dot_bt|sm_80|f16 f32|1 64 32 32 1 0 0 0|64,32,32|mma

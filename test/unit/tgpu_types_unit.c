@@ -145,6 +145,68 @@ static bool test_byte_offset(void) {
   return true;
 }
 
+/* Slabs: a [4, 16] tile with slab 8 (unswizzled) is two [4, 8] row-major tiles one after
+ * the other; with a swizzle, each slab swizzles its own rows. */
+static bool test_slab_examples(void) {
+  tgpu_shared_layout l = tgpu_shared_unswizzled(2);
+  l.slab = 8;
+  int64_t shape[2] = {4, 16};
+  CHECK(tgpu_shared_check(&l, 2, shape) == NULL);
+  int64_t a[2] = {0, 3}, b[2] = {2, 5}, c[2] = {0, 8}, d[2] = {3, 13};
+  CHECK(tgpu_shared_elem_offset(&l, shape, a) == 3);
+  CHECK(tgpu_shared_elem_offset(&l, shape, b) == 2 * 8 + 5);
+  CHECK(tgpu_shared_elem_offset(&l, shape, c) == 32);          /* slab 1 starts after 4 x 8 */
+  CHECK(tgpu_shared_elem_offset(&l, shape, d) == 32 + 3 * 8 + 5);
+  l.vec = 2, l.per_phase = 1, l.max_phase = 4;                  /* phase of row r: r % 4 */
+  int64_t e[2] = {1, 9};                                        /* slab 1, col 1 (v0) -> v1 */
+  CHECK(tgpu_shared_elem_offset(&l, shape, e) == 32 + 8 + 3);
+  CHECK(is_bijection(&l, 4, 16));
+  int64_t bad[2] = {4, 12};
+  CHECK(tgpu_shared_check(&l, 2, bad) != NULL);                 /* 8 does not divide 12 */
+  l.slab = 4;
+  CHECK(tgpu_shared_check(&l, 2, shape) != NULL);               /* less than vec * maxPhase */
+  return true;
+}
+
+/* The byte address of element (mn, k) in wgmma's canonical MN-major layout (PTX ISA, in
+ * 16-byte units ((S/16, n), (8, k)) : ((1, LBO), (S/16, SBO)), then the swizzle of address
+ * bits 4.. by bits 7..), written apart from tgpu_shared_elem_offset. */
+static int64_t mn_major_addr(unsigned swz, int64_t lbo, int64_t sbo, int64_t mn, int64_t k) {
+  int64_t per_row = swz / 2, a = (mn / per_row) * lbo + (mn % per_row) * 2 + (k % 8) * swz + (k / 8) * sbo;
+  int64_t bits = swz == 128 ? 7 : swz == 64 ? 3 : 1;
+  return a ^ (((a >> 7) & bits) << 4);
+}
+
+/* tgpu_wgmma_smem_layout: K-major rows as before; MN-major B [K, N] f16 with the widest
+ * swizzle and slabs; the layout's offsets equal the canonical layout with LBO = K x S (the
+ * slab) and SBO = 8 S. */
+static bool test_wgmma_layouts(void) {
+  tgpu_shared_layout l;
+  int64_t b64[2] = {64, 64}, b256[2] = {64, 256}, b32[2] = {32, 32}, b16[2] = {32, 16}, b8[2] = {32, 8};
+  CHECK(tgpu_wgmma_smem_layout(2, 1, b64, 0, &l) && l.order[0] == 0 && l.max_phase == 8 && l.slab == 0);
+  CHECK(!tgpu_wgmma_is_mn_major(&l, 1));
+  CHECK(tgpu_wgmma_smem_layout(2, 1, b256, 1, &l) && tgpu_wgmma_is_mn_major(&l, 1));
+  CHECK(l.order[0] == 1 && l.vec == 8 && l.per_phase == 1 && l.max_phase == 8 && l.slab == 64);
+  CHECK(tgpu_wgmma_smem_layout(2, 1, b32, 1, &l) && l.per_phase == 2 && l.max_phase == 4 && l.slab == 0);
+  CHECK(tgpu_wgmma_smem_layout(2, 1, b16, 1, &l) && l.per_phase == 4 && l.max_phase == 2 && l.slab == 0);
+  CHECK(!tgpu_wgmma_smem_layout(2, 1, b8, 1, &l));             /* 16-byte rows: no swizzle */
+  CHECK(!tgpu_wgmma_smem_layout(4, 1, b64, 1, &l));            /* MN-major needs 16-bit elements */
+  int64_t a128[2] = {128, 64};
+  CHECK(tgpu_wgmma_smem_layout(2, 0, a128, 0, &l) && tgpu_wgmma_is_mn_major(&l, 0) && l.slab == 64);
+  static const int64_t shapes[][2] = {{64, 256}, {16, 128}, {32, 32}, {48, 16}, {16, 64}};
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+    const int64_t *sh = shapes[i];
+    CHECK(tgpu_wgmma_smem_layout(2, 1, sh, 1, &l) && tgpu_shared_check(&l, 2, sh) == NULL);
+    unsigned swz = l.vec * l.max_phase * 2;
+    for (int64_t k = 0; k < sh[0]; k++)
+      for (int64_t n = 0; n < sh[1]; n++) {
+        int64_t idx[2] = {k, n};
+        CHECK(2 * tgpu_shared_elem_offset(&l, sh, idx) == mn_major_addr(swz, sh[0] * swz, 8 * swz, n, k));
+      }
+  }
+  return true;
+}
+
 int main(void) {
   static const unit_case tests[] = {
       {"memdesc_uniquing", test_memdesc_uniquing},
@@ -153,6 +215,8 @@ int main(void) {
       {"swizzle_examples", test_swizzle_examples},
       {"swizzle_bijection", test_swizzle_bijection},
       {"byte_offset", test_byte_offset},
+      {"slab_examples", test_slab_examples},
+      {"wgmma_layouts", test_wgmma_layouts},
   };
   return unit_run("tgpu_types_unit", tests, sizeof tests / sizeof tests[0]);
 }
