@@ -178,7 +178,10 @@ static const fc_case k_cases[] = {
 
 /* ---- the measurement ------------------------------------------------------------------ */
 
-typedef struct fc_times { double main, rt, ready, jit, tune, done; } fc_times;
+typedef struct fc_times {
+  double main, rt, ready, jit, tune, done;
+  const char *phase; /* a label for the report: "cold", "warm" */
+} fc_times;
 
 static void print_result(tilert_runtime *rt, const fc_case *c, const tg_launch *l,
                          const tg_tuned *t, size_t best, tilert_tune_source src,
@@ -187,14 +190,15 @@ static void print_result(tilert_runtime *rt, const fc_case *c, const tg_launch *
   tilert_runtime_get_stats(rt, &st);
   char dev[256], sig[1024], best_name[512];
   tg_device_name(rt, dev);
-  printf("{\"cmd\": \"first-call\", \"case\": \"%s\", \"side\": \"tilec\", \"device\": \"%s\", "
+  printf("{\"cmd\": \"first-call\", \"case\": \"%s\", \"side\": \"tilec\", \"phase\": \"%s\", "
+         "\"device\": \"%s\", "
          "\"configs\": %zu, \"best\": \"%s\", \"tune_source\": \"%s\", \"first_call_ms\": %.3f, "
          "\"jit_ms\": %.3f, \"compile_ms\": %.3f, \"assemble_ms\": %.3f, \"load_ms\": %.3f, "
          "\"tune_ms\": %.3f, \"launch_ms\": %.3f, \"runtime_create_ms\": %.3f, \"setup_ms\": %.3f, "
          "\"process_ms\": %.3f, \"compiles\": %u, \"assembles\": %u, \"disk_hits\": %u, "
          "\"cubin_loads\": %u, \"ptx_loads\": %u, \"signature\": \"%s\", \"check\": \"%s\", "
          "\"max_err\": %g}\n",
-         c->name, dev, t->n, tg_json(t->names[best], best_name, sizeof best_name), tg_source_name(src), tm->done - tm->ready,
+         c->name, tm->phase, dev, t->n, tg_json(t->names[best], best_name, sizeof best_name), tg_source_name(src), tm->done - tm->ready,
          tm->jit - tm->ready, st.compile_ms, st.assemble_ms, st.load_ms, tm->tune - tm->jit,
          tm->done - tm->tune, tm->rt - tm->main, tm->ready - tm->rt, tm->done - tm->main,
          st.jit_compiles, st.jit_assembles, st.jit_disk_hits, st.cubin_loads, st.ptx_loads,
@@ -247,17 +251,18 @@ static int first_call(tilert_runtime *rt, const fc_case *c, fc_problem *p, const
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: tune_gpu first-call add|rowsum|matmul [--root DIR] [--n N] [--m M] [--k K]\n"
+  fprintf(stderr, "usage: tune_gpu first-call add|rowsum|matmul [--root DIR] [--phase LABEL] [--n N] [--m M] [--k K]\n"
                   "  defaults: add n=2^24; rowsum 4096 rows of 8192; matmul 4096^3\n");
 }
 
 int tg_first_call_main(int argc, char **argv) {
-  fc_times tm = {.main = tg_now_ms()};
+  fc_times tm = {.main = tg_now_ms(), .phase = ""};
   const fc_case *c = NULL;
   const char *root = ".";
   int64_t n = 0, m = 0, k = 0;
   for (int i = 0; i < argc; i++) {
     if (!strcmp(argv[i], "--root") && i + 1 < argc) root = argv[++i];
+    else if (!strcmp(argv[i], "--phase") && i + 1 < argc) tm.phase = argv[++i];
     else if (!strcmp(argv[i], "--n") && i + 1 < argc) n = atoll(argv[++i]);
     else if (!strcmp(argv[i], "--m") && i + 1 < argc) m = atoll(argv[++i]);
     else if (!strcmp(argv[i], "--k") && i + 1 < argc) k = atoll(argv[++i]);

@@ -2,7 +2,7 @@
  * README.md). Linked with the JIT libtilert (libtilec inside); for the GPU machine, which has
  * no LLVM, bench/tuning/prepare.sh links it with LLVM static.
  *
- *   tune_gpu first-call add|rowsum|matmul [--root DIR] [--n N] [--m M] [--k K]
+ *   tune_gpu first-call add|rowsum|matmul [--root DIR] [--phase LABEL] [--n N] [--m M] [--k K]
  *   tune_gpu check [--root DIR]
  *   tune_gpu spec [CASE...] [--root DIR] [--iters N]
  *
