@@ -44,7 +44,12 @@ else
   SIZES_ADD="" SIZES_ROW="" SIZES_MM=""
 fi
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader 2>&1 | head -1 | tee -a "$L"
-[ -x "$TG" ] && "$TG" 2>&1 | head -0
+# The program prints its usage (exit 2) when it starts at all; a loader error (a missing
+# library, an older glibc than the dev machine's 2.36) is said here once, not per step.
+if [ -x "$TG" ]; then
+  "$TG" >"$WORK/start" 2>&1
+  grep -q usage "$WORK/start" || say "tune_gpu does not start here: $(head -3 "$WORK/start" | tr '\n' ' ')"
+fi
 
 # run LABEL TIMEOUT command...: stdout's JSON lines to $J, everything to $L.
 run() {

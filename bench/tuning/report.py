@@ -101,9 +101,15 @@ def main():
     print("| --- | --- | --- | --- | --- |")
     for line in first_call_table(rows) + check_table(rows) + spec_table(rows):
         print(line)
-    errors = [r for r in rows if "error" in r]
-    for r in errors:
-        print(f"\nnote: {r.get('side')} {r.get('cmd')} {r.get('case', '')}: {r['error']}")
+    notes = []
+    for r in rows:
+        if "error" in r:
+            note = f"note: {r.get('side')} {r.get('cmd')} {r.get('case', '')}: {r['error']}"
+            if note not in notes:
+                notes.append(note)
+    if notes:
+        print()
+        print("\n".join(notes))
 
 
 if __name__ == "__main__":
