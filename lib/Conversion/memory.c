@@ -4,9 +4,10 @@
  * registers that are consecutive in memory; each run becomes accesses of at most 16 bytes
  * (P = min(V, 16/sizeof(T)) elements) through the pointer of the run's first register, with
  * alignment P*sizeof(T). Masks are constant over a run (the pass guarantees it), so the
- * first register's mask guards the access. Masked accesses of whole 32-bit words are
- * predicated inline PTX (like Triton's); other masked accesses branch around a plain
- * access. */
+ * first register's mask guards the access. Masked accesses of whole 32-bit words, and of
+ * one 8- or 16-bit value, are predicated inline PTX (like Triton's); other masked accesses
+ * (pointers) branch around a plain access. */
+#include <stdio.h>
 #include <string.h>
 
 #include "Conversion/cg_internal.h"
@@ -88,8 +89,19 @@ static void plain_store(cg_state *st, const piece *pc) {
   LLVMSetAlignment(s, piece_bytes(st, pc));
 }
 
+/* A branch around a sub-word access (an i1/i8 or f16 element of an unvectorized load) kept
+ * the address arithmetic of the thread's next elements behind each branch: where() with a
+ * bool condition from an unhinted signature ran far behind Triton's predicated PTX. */
 static bool use_asm(cg_state *st, const piece *pc) {
-  return pc->mask && LLVMGetTypeKind(pc->mt) != LLVMPointerTypeKind && piece_bytes(st, pc) % 4 == 0;
+  unsigned bytes = piece_bytes(st, pc);
+  return pc->mask && LLVMGetTypeKind(pc->mt) != LLVMPointerTypeKind &&
+         (bytes % 4 == 0 || bytes == 1 || bytes == 2);
+}
+
+/* The integer type of a sub-word piece (1 or 2 bytes); NULL for a piece of whole words. */
+static LLVMTypeRef sub_word_type(cg_state *st, const piece *pc) {
+  unsigned bytes = piece_bytes(st, pc);
+  return bytes < 4 ? LLVMIntTypeInContext(st->ctx, bytes * 8) : NULL;
 }
 
 /* The piece's values as nw 32-bit words. */
@@ -130,8 +142,28 @@ static LLVMValueRef call_asm(cg_state *st, LLVMTypeRef ret, LLVMValueRef *args, 
   return LLVMBuildCall2(st->b, fty, fn, args, nargs, "");
 }
 
+/* Predicated load of one 8- or 16-bit value: in a 16-bit register ("c": i8, "h": i16) that
+ * starts as `other` (or 0). */
+static void asm_load_sub_word(cg_state *st, piece *pc, LLVMTypeRef it) {
+  bool b8 = LLVMGetIntTypeWidth(it) == 8;
+  LLVMValueRef args[3] = {pc->ptr, pc->mask, NULL};
+  unsigned nargs = 2;
+  if (pc->vals[0]) args[nargs++] = LLVMBuildBitCast(st->b, pack(st, pc, pc->vals), it, "");
+  char text[96], cons[16];
+  snprintf(text, sizeof text, "mov.u16 $0, %s;\n\t@$2 ld.global.%s $0, [ $1 + 0 ];",
+           nargs == 3 ? "$3" : "0x0", b8 ? "b8" : "b16");
+  snprintf(cons, sizeof cons, "=%c,l,b%s", b8 ? 'c' : 'h', nargs < 3 ? "" : b8 ? ",c" : ",h");
+  pc->raw = call_asm(st, it, args, nargs, text, cons);
+  pc->raw_asm = true;
+}
+
 /* Predicated load: outputs $0..$nw-1 start as `other` (or 0), then `@$p ld.global`. */
 static void asm_load(cg_state *st, piece *pc) {
+  LLVMTypeRef sub = sub_word_type(st, pc);
+  if (sub) {
+    asm_load_sub_word(st, pc, sub);
+    return;
+  }
   unsigned nw = piece_bytes(st, pc) / 4;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(st->ctx);
   LLVMValueRef args[8], others[4];
@@ -163,8 +195,17 @@ static void asm_load(cg_state *st, piece *pc) {
   sup_strbuf_free(&cons);
 }
 
-/* Predicated store: `@$p st.global [ptr], words`. */
+/* Predicated store: `@$p st.global [ptr], words` (or one 8- or 16-bit value). */
 static void asm_store(cg_state *st, piece *pc) {
+  LLVMTypeRef sub = sub_word_type(st, pc);
+  if (sub) {
+    bool b8 = LLVMGetIntTypeWidth(sub) == 8;
+    LLVMValueRef args[3] = {LLVMBuildBitCast(st->b, pack(st, pc, pc->vals), sub, ""), pc->ptr, pc->mask};
+    call_asm(st, LLVMVoidTypeInContext(st->ctx), args, 3,
+             b8 ? "@$2 st.global.b8 [ $1 + 0 ], $0;" : "@$2 st.global.b16 [ $1 + 0 ], $0;",
+             b8 ? "c,l,b" : "h,l,b");
+    return;
+  }
   unsigned nw = piece_bytes(st, pc) / 4;
   LLVMValueRef args[8];
   to_words(st, pc, pc->vals, nw, args);
@@ -226,6 +267,8 @@ static void finish_load(cg_state *st, piece *pc) {
   if (!pc->raw) return;
   if (!pc->raw_asm) {
     unpack(st, pc, pc->raw, pc->vals);
+  } else if (sub_word_type(st, pc)) {
+    unpack(st, pc, LLVMBuildBitCast(st->b, pc->raw, piece_type(pc), ""), pc->vals);
   } else {
     unsigned nw = piece_bytes(st, pc) / 4;
     LLVMValueRef words[4] = {NULL, NULL, NULL, NULL};

@@ -1,0 +1,289 @@
+/* tune_gpu first-call CASE: the first call of an autotuned kernel as issue 10 times it, in
+ * this process: specialize the plan signature on the real arguments, JIT-compile every
+ * config of the file (one module; the disk cache of TILERT_CACHE_DIR), tune the variants on
+ * the real buffers (tilert_tune), launch the best and synchronize. Run it twice on one cache
+ * folder: the second process is the warm-cache first call. Cases: add (element-wise, 6
+ * configs), rowsum (a reduction, 6 configs), matmul (examples/matmul_tutorial.tir, its 8
+ * configs, f16). The launch's result is checked on the host afterwards (not on the mock). */
+#include "tg.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct fc_problem {
+  int64_t n, m, k;      /* add: n; rowsum: m rows of n; matmul: m x k times k x n */
+  void *host[3];        /* inputs on the host (for the check) */
+  tilert_devptr dev[3]; /* the case's buffers, in argument order */
+  size_t bytes[3];
+} fc_problem;
+
+typedef struct fc_case {
+  const char *name, *file, *kernel, *plan;
+  int (*setup)(tilert_runtime *rt, fc_problem *p, tg_launch *l);
+  tg_grid_fn grid;
+  /* Compares the output with a host reference: the largest error; -1 when unreadable. */
+  double (*check)(tilert_runtime *rt, const fc_problem *p);
+} fc_case;
+
+static int64_t cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+static int64_t constexpr_of(const tilert_kernel_info *k, const char *name) {
+  int64_t v = 1;
+  (void)tilert_kernel_info_constexpr(k, name, &v);
+  return v > 0 ? v : 1;
+}
+
+static void add_arg_ptr(tg_launch *l, tilert_devptr p, size_t bytes) {
+  l->bytes[l->nargs] = bytes;
+  l->args[l->nargs++] = tilert_ptr(p);
+}
+
+static void add_arg_i32(tg_launch *l, int64_t v) { l->args[l->nargs++] = tilert_i32((int32_t)v); }
+
+/* Buffer i of p: `bytes`, filled from `host` (kept for the check) or zeroed. */
+static int fc_buffer(tilert_runtime *rt, fc_problem *p, int i, void *host, size_t bytes) {
+  p->host[i] = host;
+  p->bytes[i] = bytes;
+  return tg_buffer(rt, host, bytes, &p->dev[i]);
+}
+
+static float *small_ints(int64_t n, int mod, int offset) {
+  float *v = malloc((size_t)n * sizeof *v);
+  for (int64_t i = 0; v && i < n; i++) v[i] = (float)((i * 7 + offset) % mod - mod / 2);
+  return v;
+}
+
+static float *copy_out_f32(tilert_runtime *rt, tilert_devptr d, int64_t n) {
+  float *o = malloc((size_t)n * sizeof *o);
+  if (o && tilert_copy_to_host(rt, o, d, (size_t)n * sizeof *o)) { free(o); return NULL; }
+  return o;
+}
+
+/* ---- add: out = x + y, n elements ------------------------------------------------------- */
+
+static int add_setup(tilert_runtime *rt, fc_problem *p, tg_launch *l) {
+  size_t b = (size_t)p->n * 4;
+  if (!fc_buffer(rt, p, 0, small_ints(p->n, 13, 0), b) || !fc_buffer(rt, p, 1, small_ints(p->n, 5, 3), b) ||
+      !fc_buffer(rt, p, 2, NULL, b))
+    return 0;
+  for (int i = 0; i < 3; i++) add_arg_ptr(l, p->dev[i], b);
+  add_arg_i32(l, p->n);
+  return 1;
+}
+
+static void add_grid(const tilert_kernel_info *k, const void *user, unsigned g[3]) {
+  const fc_problem *p = user;
+  g[0] = (unsigned)cdiv(p->n, constexpr_of(k, "BLOCK_SIZE"));
+  g[1] = g[2] = 1;
+}
+
+static double add_check(tilert_runtime *rt, const fc_problem *p) {
+  float *o = copy_out_f32(rt, p->dev[2], p->n);
+  const float *x = p->host[0], *y = p->host[1];
+  if (!o) return -1;
+  double err = 0;
+  for (int64_t i = 0; i < p->n; i++) err = fmax(err, fabs((double)o[i] - (x[i] + y[i])));
+  free(o);
+  return err;
+}
+
+/* ---- rowsum: out[r] = sum of row r of an m x n matrix ---------------------------------- */
+
+static int rowsum_setup(tilert_runtime *rt, fc_problem *p, tg_launch *l) {
+  if (!fc_buffer(rt, p, 0, small_ints(p->m * p->n, 7, 1), (size_t)(p->m * p->n) * 4) ||
+      !fc_buffer(rt, p, 1, NULL, (size_t)p->m * 4))
+    return 0;
+  add_arg_ptr(l, p->dev[0], p->bytes[0]);
+  add_arg_ptr(l, p->dev[1], p->bytes[1]);
+  add_arg_i32(l, p->m);
+  add_arg_i32(l, p->n);
+  add_arg_i32(l, p->n); /* stride_m: contiguous rows */
+  return 1;
+}
+
+static void rowsum_grid(const tilert_kernel_info *k, const void *user, unsigned g[3]) {
+  const fc_problem *p = user;
+  g[0] = (unsigned)cdiv(p->m, constexpr_of(k, "BLOCK_M"));
+  g[1] = g[2] = 1;
+}
+
+static double rowsum_check(tilert_runtime *rt, const fc_problem *p) {
+  float *o = copy_out_f32(rt, p->dev[1], p->m);
+  const float *x = p->host[0];
+  if (!o) return -1;
+  double err = 0;
+  for (int64_t r = 0; r < p->m; r++) {
+    double s = 0;
+    for (int64_t c = 0; c < p->n; c++) s += x[r * p->n + c];
+    err = fmax(err, fabs(o[r] - s));
+  }
+  free(o);
+  return err;
+}
+
+/* ---- matmul: Triton's tutorial kernel, f16, C = A B ---------------------------------- */
+
+static uint16_t *quarter_f16(int64_t n, int salt) {
+  uint16_t *v = malloc((size_t)n * sizeof *v);
+  for (int64_t i = 0; v && i < n; i++) v[i] = tg_f32_to_f16((float)((i * 5 + salt) % 9 - 4) * 0.25f);
+  return v;
+}
+
+static int matmul_setup(tilert_runtime *rt, fc_problem *p, tg_launch *l) {
+  size_t a = (size_t)(p->m * p->k) * 2, b = (size_t)(p->k * p->n) * 2, c = (size_t)(p->m * p->n) * 2;
+  if (!fc_buffer(rt, p, 0, quarter_f16(p->m * p->k, 1), a) ||
+      !fc_buffer(rt, p, 1, quarter_f16(p->k * p->n, 2), b) || !fc_buffer(rt, p, 2, NULL, c))
+    return 0;
+  for (int i = 0; i < 3; i++) add_arg_ptr(l, p->dev[i], p->bytes[i]);
+  int64_t rest[9] = {p->m, p->n, p->k, p->k, 1, p->n, 1, p->n, 1}; /* M N K, then strides */
+  for (int i = 0; i < 9; i++) add_arg_i32(l, rest[i]);
+  return 1;
+}
+
+static void matmul_grid(const tilert_kernel_info *k, const void *user, unsigned g[3]) {
+  const fc_problem *p = user;
+  g[0] = (unsigned)(cdiv(p->m, constexpr_of(k, "BLOCK_SIZE_M")) * cdiv(p->n, constexpr_of(k, "BLOCK_SIZE_N")));
+  g[1] = g[2] = 1;
+}
+
+/* 4096 sampled elements: the products and sums are exact in f32, so the f16 result must be
+ * the reference rounded once. */
+static double matmul_check(tilert_runtime *rt, const fc_problem *p) {
+  size_t bytes = (size_t)(p->m * p->n) * 2;
+  uint16_t *c = malloc(bytes);
+  const uint16_t *a = p->host[0], *b = p->host[1];
+  if (!c || tilert_copy_to_host(rt, c, p->dev[2], bytes)) { free(c); return -1; }
+  double err = 0;
+  for (int s = 0; s < 4096; s++) {
+    int64_t i = (s * 2654435761u) % (uint64_t)p->m, j = (s * 40503u + 17) % (uint64_t)p->n;
+    double ref = 0;
+    for (int64_t t = 0; t < p->k; t++) ref += (double)tg_f16_to_f32(a[i * p->k + t]) * tg_f16_to_f32(b[t * p->n + j]);
+    err = fmax(err, fabs(tg_f16_to_f32(c[i * p->n + j]) - tg_f16_to_f32(tg_f32_to_f16((float)ref))));
+  }
+  free(c);
+  return err;
+}
+
+static const fc_case k_cases[] = {
+    {"add", "bench/tuning/kernels/add_tuned.tir", "add_kernel", "*fp32,*fp32,*fp32,i32,autotune",
+     add_setup, add_grid, add_check},
+    {"rowsum", "bench/tuning/kernels/row_sum_tuned.tir", "row_sum_kernel",
+     "*fp32,*fp32,i32,i32,i32,autotune,autotune", rowsum_setup, rowsum_grid, rowsum_check},
+    {"matmul", "examples/matmul_tutorial.tir", "matmul_kernel",
+     "*fp16,*fp16,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32,autotune,autotune,autotune,autotune,\"\"",
+     matmul_setup, matmul_grid, matmul_check},
+};
+
+/* ---- the measurement ------------------------------------------------------------------ */
+
+typedef struct fc_times {
+  double main, rt, ready, jit, tune, done;
+  const char *phase; /* a label for the report: "cold", "warm" */
+} fc_times;
+
+static void print_result(tilert_runtime *rt, const fc_case *c, const tg_launch *l,
+                         const tg_tuned *t, size_t best, tilert_tune_source src,
+                         const fc_times *tm, const char *check, double err) {
+  tilert_runtime_stats st;
+  tilert_runtime_get_stats(rt, &st);
+  char dev[256], sig[1024], best_name[512];
+  tg_device_name(rt, dev);
+  printf("{\"cmd\": \"first-call\", \"case\": \"%s\", \"side\": \"tilec\", \"phase\": \"%s\", "
+         "\"device\": \"%s\", "
+         "\"configs\": %zu, \"best\": \"%s\", \"tune_source\": \"%s\", \"first_call_ms\": %.3f, "
+         "\"jit_ms\": %.3f, \"compile_ms\": %.3f, \"assemble_ms\": %.3f, \"load_ms\": %.3f, "
+         "\"tune_ms\": %.3f, \"launch_ms\": %.3f, \"runtime_create_ms\": %.3f, \"setup_ms\": %.3f, "
+         "\"process_ms\": %.3f, \"compiles\": %u, \"assembles\": %u, \"disk_hits\": %u, "
+         "\"cubin_loads\": %u, \"ptx_loads\": %u, \"signature\": \"%s\", \"check\": \"%s\", "
+         "\"max_err\": %g}\n",
+         c->name, tm->phase, dev, t->n, tg_json(t->names[best], best_name, sizeof best_name), tg_source_name(src), tm->done - tm->ready,
+         tm->jit - tm->ready, st.compile_ms, st.assemble_ms, st.load_ms, tm->tune - tm->jit,
+         tm->done - tm->tune, tm->rt - tm->main, tm->ready - tm->rt, tm->done - tm->main,
+         st.jit_compiles, st.jit_assembles, st.jit_disk_hits, st.cubin_loads, st.ptx_loads,
+         tg_json(l->signature, sig, sizeof sig), check, err);
+}
+
+/* Everything the first call does, from ready buffers to the synchronized launch. */
+static int measure(tilert_runtime *rt, const fc_case *c, fc_problem *p, const char *path,
+                   const char *src, size_t len, tg_launch *l, tg_tuned *t, fc_times *tm) {
+  snprintf(l->plan, sizeof l->plan, "%s", c->plan);
+  if (!c->setup(rt, p, l) || tilert_synchronize(rt)) return tg_fail(rt, "buffers");
+  tm->ready = tg_now_ms();
+  tilert_module *mod = NULL;
+  if (!tg_specialize(l)) return 1;
+  if (tg_jit_load(rt, path, src, len, NULL, l->signature, &mod))
+    return tg_fail(rt, "jit");
+  if (!tg_tuned_init(rt, mod, c->kernel, c->grid, p, t)) return 1;
+  tm->jit = tg_now_ms();
+  char key[1024];
+  snprintf(key, sizeof key, "%s n=%lld m=%lld k=%lld %s", c->kernel, (long long)p->n,
+           (long long)p->m, (long long)p->k, l->signature);
+  size_t best = 0;
+  tilert_tune_source how = TILERT_TUNE_TIMED;
+  if (tg_tune(rt, t, key, l, 1, &best, &how, NULL)) return tg_fail(rt, "tune");
+  tm->tune = tg_now_ms();
+  if (tilert_launch(t->v[best].kernel, t->v[best].grid, NULL, l->kargs, l->nkargs) ||
+      tilert_synchronize(rt))
+    return tg_fail(rt, "launch");
+  tm->done = tg_now_ms();
+  /* The mock runs a host add for kernels it does not know (test/gpu/mock_libcuda.c), so
+   * TUNE_GPU_CHECK_ON_MOCK=1 lets a test check the add case's values there too. */
+  int mock = tg_is_mock(rt) && !getenv("TUNE_GPU_CHECK_ON_MOCK");
+  double err = mock ? 0 : c->check(rt, p);
+  print_result(rt, c, l, t, best, how, tm, mock ? "skipped (mock driver)" : err == 0 ? "ok" : "FAILED", err);
+  return err != 0;
+}
+
+static int first_call(tilert_runtime *rt, const fc_case *c, fc_problem *p, const char *root,
+                      fc_times *tm) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/%s", root, c->file);
+  size_t len = 0;
+  char *src = tg_read_file(path, &len);
+  if (!src) return fprintf(stderr, "tune_gpu: cannot read %s\n", path), 1;
+  tg_launch *l = calloc(1, sizeof *l);
+  tg_tuned *t = calloc(1, sizeof *t);
+  int rc = l && t ? measure(rt, c, p, path, src, len, l, t, tm) : 1;
+  free(src);
+  free(l);
+  free(t);
+  return rc;
+}
+
+static void usage(void) {
+  fprintf(stderr, "usage: tune_gpu first-call add|rowsum|matmul [--root DIR] [--phase LABEL] [--n N] [--m M] [--k K]\n"
+                  "  defaults: add n=2^24; rowsum 4096 rows of 8192; matmul 4096^3\n");
+}
+
+int tg_first_call_main(int argc, char **argv) {
+  fc_times tm = {.main = tg_now_ms(), .phase = ""};
+  const fc_case *c = NULL;
+  const char *root = ".";
+  int64_t n = 0, m = 0, k = 0;
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "--root") && i + 1 < argc) root = argv[++i];
+    else if (!strcmp(argv[i], "--phase") && i + 1 < argc) tm.phase = argv[++i];
+    else if (!strcmp(argv[i], "--n") && i + 1 < argc) n = atoll(argv[++i]);
+    else if (!strcmp(argv[i], "--m") && i + 1 < argc) m = atoll(argv[++i]);
+    else if (!strcmp(argv[i], "--k") && i + 1 < argc) k = atoll(argv[++i]);
+    else
+      for (size_t j = 0; j < sizeof k_cases / sizeof k_cases[0]; j++)
+        if (!strcmp(argv[i], k_cases[j].name)) c = &k_cases[j];
+  }
+  if (!c) return usage(), 2;
+  fc_problem p = {.n = n ? n : !strcmp(c->name, "add") ? 1 << 24 : !strcmp(c->name, "rowsum") ? 8192 : 4096,
+                  .m = m ? m : 4096, .k = k ? k : 4096};
+  tilert_runtime *rt = NULL;
+  if (tilert_runtime_create(0, &rt)) {
+    int r = tg_fail(rt, "runtime");
+    tilert_runtime_destroy(rt);
+    return r;
+  }
+  tm.rt = tg_now_ms();
+  int rc = first_call(rt, c, &p, root, &tm);
+  for (int i = 0; i < 3; i++) { tilert_free(rt, p.dev[i]); free(p.host[i]); }
+  tilert_runtime_destroy(rt);
+  return rc;
+}
