@@ -53,11 +53,30 @@ static LLVMBasicBlockRef new_block(cg_state *st, const char *name) {
   return LLVMAppendBasicBlockInContext(st->ctx, st->fn, name);
 }
 
+/* Whether iter arg i carries the accumulator of a wgmma left in flight (its yielded value
+ * is a tgpu.warp_group_dot_wait result). */
+static bool carries_async_wgmma(ir_op *loop, unsigned i) {
+  ir_block *body = ir_region_entry(ir_op_region(loop, 0));
+  ir_op *yield = body ? ir_block_terminator(body) : NULL;
+  ir_op *d = yield && i < yield->noperands ? ir_value_def(ir_op_operand(yield, i)) : NULL;
+  return d && ir_op_code(d) == IR_OP_WARP_GROUP_DOT_WAIT;
+}
+
 bool cg_lower_for(cg_state *st, ir_op *op) {
   cg_val *lb = cg_get(st, ir_op_operand(op, 0)), *ub = cg_get(st, ir_op_operand(op, 1));
   cg_val *step = cg_get(st, ir_op_operand(op, 2));
   if (!lb || !ub || !step) return false;
   unsigned niter = op->noperands - 3;
+  cg_val **inits = sup_arena_alloc(st->arena, sizeof(cg_val *) * (niter + 1));
+  for (unsigned i = 0; i < niter; i++) {
+    if (!(inits[i] = cg_get(st, ir_op_operand(op, 3 + i)))) return false;
+    /* An in-flight wgmma accumulator's initial value (zeros, a constant) as an opaque
+     * value computed before the loop: the registers are then written once, ahead of
+     * the loop, instead of by moves on the path that skips the loop, which ptxas takes
+     * for writes of accumulator registers while a wgmma is in flight and answers by
+     * serializing every wgmma (warning C7515, seen with 128x256 tiles on 8 warps). */
+    if (carries_async_wgmma(op, i)) inits[i] = cg_wgmma_opaque(st, inits[i]);
+  }
   LLVMBasicBlockRef pre = LLVMGetInsertBlock(st->b);
   LLVMBasicBlockRef header = new_block(st, "for.header"), body = new_block(st, "for.body");
   LLVMBasicBlockRef exit = new_block(st, "for.exit");
@@ -65,11 +84,7 @@ bool cg_lower_for(cg_state *st, ir_op *op) {
   LLVMPositionBuilderAtEnd(st->b, header);
   cg_val **args = sup_arena_alloc(st->arena, sizeof(cg_val *) * (niter + 1));
   args[0] = make_phis(st, lb, pre);
-  for (unsigned i = 0; i < niter; i++) {
-    cg_val *init = cg_get(st, ir_op_operand(op, 3 + i));
-    if (!init) return false;
-    args[1 + i] = make_phis(st, init, pre);
-  }
+  for (unsigned i = 0; i < niter; i++) args[1 + i] = make_phis(st, inits[i], pre);
   LLVMValueRef cond = LLVMBuildICmp(st->b, LLVMIntSLT, args[0]->regs[0], ub->regs[0], "");
   LLVMBuildCondBr(st->b, cond, body, exit);
   LLVMPositionBuilderAtEnd(st->b, body);

@@ -204,6 +204,11 @@ bool cg_lower_warp_group_dot_wait(cg_state *st, ir_op *op) {
   snprintf(name, sizeof name, "__tilec_wgmma_wait%u", pending);
   snprintf(text, sizeof text, "wgmma.wait_group.sync.aligned %u;", pending);
   call_void_asm(st, name, text);
+  cg_set(st, ir_op_result(op, 0), cg_wgmma_opaque(st, c));
+  return true;
+}
+
+cg_val *cg_wgmma_opaque(cg_state *st, const cg_val *c) {
   LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx), four[4] = {f32, f32, f32, f32};
   LLVMTypeRef fty = LLVMFunctionType(LLVMStructTypeInContext(st->ctx, four, 4, false), four, 4, false);
   LLVMValueRef tie = asm_helper(st, "__tilec_wgmma_tie4", fty, "", "=f,=f,=f,=f,0,1,2,3");
@@ -214,6 +219,5 @@ bool cg_lower_warp_group_dot_wait(cg_state *st, ir_op *op) {
     LLVMValueRef r = LLVMBuildCall2(st->b, fty, tie, c->regs + i, 4, "");
     for (unsigned j = 0; j < 4; j++) out->regs[i + j] = LLVMBuildExtractValue(st->b, r, j, "");
   }
-  cg_set(st, ir_op_result(op, 0), out);
-  return true;
+  return out;
 }
