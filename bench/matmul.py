@@ -140,7 +140,7 @@ def attention(h, causal, B=4, H=32, S=4096, D=128):
     args = (q, k, v, scale, o, *q.stride(), *k.stride(), *v.stride(), *o.stride(), H, S)
     targs = (q, k, v, scale, o, *q.stride()[:3], *k.stride()[:3], *v.stride()[:3], *o.stride()[:3], H, S)  # unit strides: constants
     grid = (S // 128, B * H)
-    names = ["bench_attn_d128_causal"] if causal else ["bench_attn_d128", "bench_attn_d128_wgmma"]
+    names = ["bench_attn_d128_causal", "bench_attn_d128_causal_wgmma"] if causal else ["bench_attn_d128", "bench_attn_d128_wgmma"]
     for name in names:
         run_tilec(h, name, grid, targs, case, check, flops, nbytes, "128x64")
     kern = h.triton("examples/flash_attention.tir", "_attn_fwd")

@@ -51,7 +51,8 @@ static const char usage[] =
     "  --print-targets         list the accepted archs and their facts\n"
     "  --num-warps N           warps per program, a power of 2 up to 32 (default: the kernel's own, else 4)\n"
     "  --num-stages N          software pipelining stages, stored for the pipeliner (default: unset)\n"
-    "  --wgmma                 let dots use wgmma on sm_90a (default: mma.sync, faster until pipelining)\n"
+    "  --no-wgmma              dots use mma.sync on sm_90a too (default: wgmma where the target has it)\n"
+    "  --wgmma                 the default, accepted for compatibility\n"
     "  -O0                     skip LLVM optimization\n"
     "  --threads N             threads compiling autotune variants (default: min(variants, CPUs, 16))\n"
     "  --variants              one PTX and one JSON per entry: OUT.<entry>.ptx, OUT.<entry>.json\n"
@@ -152,6 +153,8 @@ static int parse_args(cli *c, int argc, char **argv) {
       if (!parse_count(v, &c->opts.num_warps)) return usage_error("bad --num-warps '%s'", v);
     } else if (!strcmp(argv[i], "--wgmma")) {
       c->opts.wgmma = 1;
+    } else if (!strcmp(argv[i], "--no-wgmma")) {
+      c->opts.wgmma = -1;
     } else if ((v = option_value(argc, argv, &i, "--num-stages"))) {
       if (!parse_count(v, &c->opts.num_stages)) return usage_error("bad --num-stages '%s'", v);
     } else if ((v = option_value(argc, argv, &i, "--threads"))) {

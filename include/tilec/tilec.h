@@ -94,9 +94,9 @@ typedef struct tilec_options {
   tilec_timing_fn on_timing;
   void *timing_user;
   unsigned num_stages;              /* 0: not set; else stored as tgpu.num_stages (pipelining) */
-  int wgmma;                        /* non-zero: dots may use wgmma where the target has it
-                                       (sm_90a); correct on the H200 but slower than mma.sync
-                                       until pipelining (docs/dot.md) */
+  int wgmma;                        /* dots use wgmma where the target has it (sm_90a) unless
+                                       this is negative (then mma.sync); 0 and positive: the
+                                       default, wgmma (docs/dot.md) */
   /* Autotuned kernels (docs/tuning.md): each kept config is an entry point (<kernel> for the
    * first, <kernel>__v<i> for config i). For PTX output without IR or timing callbacks the
    * entries compile apart, in parallel, and their PTX is merged in entry order (identical

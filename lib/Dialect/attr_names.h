@@ -24,8 +24,8 @@
 #define TGPU_ATTR_THREADS_PER_WARP "tgpu.threads_per_warp"
 /* On the module: the arch name ("sm_90a"), see Dialect/TileGPU/target_info.h. */
 #define TGPU_ATTR_TARGET "tgpu.target"
-/* On the module: i1; true lets accelerate-matmul use wgmma on targets that have it
- * (docs/dot.md; set by `tilec --wgmma`). */
+/* On the module: i1; false keeps accelerate-matmul on mma.sync on targets that have wgmma
+ * (docs/dot.md; set by `tilec --no-wgmma`); absent or true: wgmma where the target has it. */
 #define TGPU_ATTR_WGMMA "tgpu.wgmma"
 /* The shared-memory allocation contract: the allocate-shared-memory pass sets
  * `tgpu.allocation.offset = N : i64` (bytes from the start of the kernel's dynamic shared

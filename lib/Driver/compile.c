@@ -236,7 +236,7 @@ ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, 
   if (m) {
     ir_op_set_attr(m->op, TGPU_ATTR_TARGET, ir_string_attr(ctx, options_target(ctx, o)->name));
     if (o->num_stages) set_num_stages(m, o->num_stages);
-    if (o->wgmma) ir_op_set_attr(m->op, TGPU_ATTR_WGMMA, ir_bool_attr(ctx, true));
+    if (o->wgmma < 0) ir_op_set_attr(m->op, TGPU_ATTR_WGMMA, ir_bool_attr(ctx, false));
     report_ir(o, 0, "frontend", "after", m);
   }
   return m;

@@ -14,7 +14,7 @@
  *   the result back to what its users have (remove-layout-conversions then propagates the
  *   mma layout through loops and the epilogue). Any other dot keeps its blocked layout: the
  *   FMA dot, which every legal tt.dot can take.
- * wgmma (module attribute tgpu.wgmma, sm_90a): a 2-D f16/bf16 -> f32 dot with whole
+ * wgmma (sm_90a, unless the module says tgpu.wgmma = false): a 2-D f16/bf16 -> f32 dot with whole
  *   warpgroups along M becomes tgpu.local_alloc of each operand, fence_async_shared and
  *   tgpu.warp_group_dot. Each operand's buffer keeps the contiguous dim of the tile as
  *   loaded (the axis info of the tt.load behind it, through layout conversions and
@@ -105,7 +105,7 @@ static void pick_warps(ir_op *dot, unsigned num_warps, tgpu_mma *mma) {
 typedef struct accel_state {
   ir_module *m;
   const tgpu_target *target;
-  bool wgmma;       /* the module asks for wgmma (tgpu.wgmma = true) and the target has it */
+  bool wgmma;       /* the target has wgmma and the module does not turn it off (tgpu.wgmma = false) */
   axis_analysis *axes; /* contiguity of the loads feeding wgmma operands (only with wgmma) */
   unsigned changed;
 } accel_state;
@@ -210,7 +210,7 @@ static bool run(ir_module *m) {
   accel_state s = {m, tgpu_target_of_module(m), false, NULL, 0};
   if (!s.target) return false;
   const ir_attr *w = ir_op_get_attr(m->op, TGPU_ATTR_WGMMA);
-  s.wgmma = w && w->kind == IR_ATTR_INT && w->ival && tgpu_target_has(s.target, TGPU_FEATURE_WGMMA);
+  s.wgmma = !(w && w->kind == IR_ATTR_INT && !w->ival) && tgpu_target_has(s.target, TGPU_FEATURE_WGMMA);
   if (s.wgmma) s.axes = axis_analysis_run(m);
   ir_walk_pre(m->op, accelerate, &s);
   if (s.axes) axis_analysis_free(s.axes);

@@ -14,7 +14,8 @@ SRC=$ROOT/test/gpu/Inputs/dot/dot_kernels.tir
 "$LLC" -O1 -relocation-model=pic -filetype=obj "$WORK/shim.ll" -o "$WORK/shim.o" || exit 2
 pass=0; fail=0
 # name | kernel | arch | in out | B M N K TRANS ACC1 RANDOM TOL | signature after the two pointers | expect [| env]
-# (an arch with +wgmma compiles with --wgmma, +sN with --num-stages N (the pipeline pass;
+# (an arch with +nowgmma compiles with --no-wgmma (mma.sync on sm_90a; wgmma is the default
+# there, +wgmma says so), +sN with --num-stages N (the pipeline pass;
 # without it the loops pipeline with Triton's default 3 stages, +s1 turns it off); TRANS
 # bit 0: B given N x K, bit 1: A given K x M (dot_at); expect wgmma: the IR calls the
 # K-major wgmma helper, wgmma_ta / wgmma_tb / wgmma_ta_tb: the helper with those transpose
@@ -26,7 +27,7 @@ pass=0; fail=0
 cases="
 f16_16x8x16|dot2d|sm_80|f16 f32|1 16 8 16 0 0 0 0|16,8,16,16,\"ieee\",0,0,0|mma
 f16_64x64x32|dot2d|sm_80|f16 f32|1 64 64 32 0 0 0 0|64,64,32,32,\"ieee\",0,0,0|mma
-f16_64x32x64_loop|dot2d|sm_90a|f16 f32|1 64 32 64 0 1 0 0|64,32,64,16,\"ieee\",0,0,1|mma
+f16_64x32x64_loop|dot2d|sm_90a+nowgmma|f16 f32|1 64 32 64 0 1 0 0|64,32,64,16,\"ieee\",0,0,1|mma
 f16_32x64x32_transb|dot2d|sm_80|f16 f32|1 32 64 32 1 0 0 0|32,64,32,32,\"ieee\",0,1,0|mma
 f16_128x64x32|dot2d|sm_80|f16 f32|1 128 64 32 0 0 0 0|128,64,32,32,\"ieee\",0,0,0|mma
 f16out_32x32x32|dot2d|sm_80|f16 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,\"ieee\",1,0,0|mma
@@ -61,11 +62,12 @@ fp8e4m3_64x32x64_fma|dot2d|sm_90a|e4m3 f32|1 64 32 64 0 1 0 0|64,32,64,32,\"ieee
 fp8e5m2_32x32x32_f16out|dot2d|sm_80|e5m2 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,\"ieee\",1,0,0|fma
 trans_b_64x32x32|dot_bt|sm_80|f16 f32|1 64 32 32 1 0 0 0|64,32,32|mma
 trans_b_wgmma_64x64x64|dot_bt|sm_90a+wgmma|bf16 f32|1 64 64 64 1 0 0 0|64,64,64|wgmma
-wgmma_off_by_default|dot2d|sm_90a|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|mma
-nopipe_s1_f16_64x32x64_loop|dot2d|sm_90a+s1|f16 f32|1 64 32 64 0 1 0 0|64,32,64,16,\"ieee\",0,0,1|mma
+nowgmma_flag|dot2d|sm_90a+nowgmma|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|mma
+wgmma_by_default|dot2d|sm_90a|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|wgmma_tb
+nopipe_s1_f16_64x32x64_loop|dot2d|sm_90a+nowgmma+s1|f16 f32|1 64 32 64 0 1 0 0|64,32,64,16,\"ieee\",0,0,1|mma
 nopipe_s1_wgmma_64x128x128_loop|dot2d|sm_90a+wgmma+s1|f16 f32|1 64 128 128 0 1 0 0|64,128,128,32,\"ieee\",0,0,1|wgmma_tb
 pipe_s3_f16_64x64x128|dot2d|sm_80+s3|f16 f32|1 64 64 128 0 1 0 0|64,64,128,32,\"ieee\",0,0,1|mma
-pipe_s2_f16_64x32x64|dot2d|sm_90a+s2|f16 f32|1 64 32 64 0 0 1 0.001|64,32,64,16,\"ieee\",0,0,0|mma
+pipe_s2_f16_64x32x64|dot2d|sm_90a+nowgmma+s2|f16 f32|1 64 32 64 0 0 1 0.001|64,32,64,16,\"ieee\",0,0,0|mma
 pipe_s4_trip1_f16_32x64x32|dot2d|sm_80+s4|f16 f32|1 32 64 32 0 1 0 0|32,64,32,32,\"ieee\",0,0,1|mma
 pipe_s3_trip2_bf16_64x32x64|dot2d|sm_80+s3|bf16 f32|1 64 32 64 0 0 1 0.001|64,32,64,32,\"ieee\",0,0,0|mma
 pipe_s3_i8_64x64x128|dot2d|sm_80+s3|i8 i32|1 64 64 128 0 1 0 0|64,64,128,32,\"ieee\",2,0,1|mma
@@ -81,7 +83,9 @@ while IFS='|' read -r name kernel arch types args cx expect env; do
   set -- $args; nb=$1 m=$2 n=$3 k=$4 tb=$5 acc1=$6 rnd=$7 tol=$8
   sig="*$(sigty "$tin"):16,*$(sigty "$tout"):16,$cx"
   flags=""; opts=${arch#*+}; [ "$opts" = "$arch" ] && opts=""; arch=${arch%%+*}
-  for o in ${opts//+/ }; do case $o in wgmma) flags="$flags --wgmma";; s[0-9]) flags="$flags --num-stages ${o#s}";; esac; done
+  for o in ${opts//+/ }; do
+    case $o in wgmma) flags="$flags --wgmma";; nowgmma) flags="$flags --no-wgmma";; s[0-9]) flags="$flags --num-stages ${o#s}";; esac
+  done
   if ! "$BUILD/tilec" "$SRC" --kernel "$kernel" --signature "$sig" --num-warps 4 --arch "$arch" $flags --emit=llvm \
        -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
     echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue

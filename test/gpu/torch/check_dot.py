@@ -32,6 +32,7 @@ def cdiv(a, b):
 
 def tut(h):
     for name, dt, bm, bn, act in (("mm_tut_f16", torch.float16, 128, 128, True),
+                                  ("mm_tut_f16_mma", torch.float16, 128, 128, True),
                                   ("mm_tut_f16_noact", torch.float16, 64, 64, False),
                                   ("mm_tut_bf16", torch.bfloat16, 128, 64, False),
                                   ("mm_tut_f16_wgmma_s3", torch.float16, 128, 128, True),
