@@ -89,7 +89,8 @@ typedef struct operand_desc {
   unsigned swz;        /* swizzle bytes: the row size of the layout's atoms */
   unsigned eb;         /* element bytes */
   unsigned mn_per_slab; /* MN-major: MN elements per slab (the whole extent without slabs) */
-  unsigned slab_bytes;  /* MN-major: bytes of one slab (K rows of swz bytes) */
+  unsigned k_per_slab;  /* K-major: K elements per slab (the whole extent without slabs) */
+  unsigned slab_bytes;  /* bytes of one slab (MN-major: K rows of swz bytes; K-major: MN rows) */
   uint64_t fixed;      /* the descriptor without its start address */
 } operand_desc;
 
@@ -99,7 +100,8 @@ static operand_desc operand_desc_of(const tgpu_memdesc *md, unsigned op_idx) {
   d.mn_major = tgpu_wgmma_is_mn_major(&md->layout, op_idx);
   d.swz = md->layout.vec * md->layout.max_phase * d.eb;
   d.mn_per_slab = md->layout.slab ? md->layout.slab : (unsigned)md->shape[mn_dim];
-  d.slab_bytes = (unsigned)md->shape[k_dim] * d.swz;
+  d.k_per_slab = md->layout.slab ? md->layout.slab : (unsigned)md->shape[k_dim];
+  d.slab_bytes = (unsigned)md->shape[d.mn_major ? k_dim : mn_dim] * d.swz;
   uint64_t mode = d.swz == 128 ? 1 : d.swz == 64 ? 2 : 3;
   /* K-major: leading offset unused (1), stride = 8 rows; MN-major: leading = between slabs
    * along MN, stride = between 8-row groups along K. */
@@ -111,7 +113,7 @@ static operand_desc operand_desc_of(const tgpu_memdesc *md, unsigned op_idx) {
 /* Byte offset of the descriptor start for the block at MN index mn0 (A: the warpgroup's
  * first row; a multiple of 64) and K index kk (a multiple of 16). */
 static unsigned desc_offset(const operand_desc *d, unsigned mn0, unsigned kk) {
-  if (!d->mn_major) return mn0 * d->swz + kk * d->eb;
+  if (!d->mn_major) return kk / d->k_per_slab * d->slab_bytes + mn0 * d->swz + kk % d->k_per_slab * d->eb;
   return mn0 / d->mn_per_slab * d->slab_bytes + (mn0 % d->mn_per_slab) * d->eb + kk * d->swz;
 }
 

@@ -142,8 +142,8 @@ static bool operand_layout(accel_state *s, ir_op *dot, unsigned op_idx, tgpu_sha
 
 /* Whether the dot can be one wgmma warp-group dot: f16/bf16 -> f32, 2-D, whole warpgroups
  * along M (M a multiple of 16 * num_warps), N a multiple of 8 up to 256, and both operands
- * with a wgmma shared layout (K-major: K rows of 32, 64 or 128 bytes; MN-major: see
- * tgpu_wgmma_smem_layout). */
+ * with a wgmma shared layout (K-major: K rows of 32, 64 or 128 bytes, or 128-byte slabs of
+ * wider rows; MN-major: see tgpu_wgmma_smem_layout). */
 static bool wgmma_fits(accel_state *s, ir_op *dot, unsigned num_warps, tgpu_shared_layout *out_layouts) {
   const ir_type *a = ir_op_operand(dot, 0)->type, *c = ir_op_result(dot, 0)->type;
   const ir_type *ab = ir_type_scalar(a), *cs = ir_type_scalar(c);

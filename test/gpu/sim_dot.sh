@@ -63,6 +63,8 @@ fp8e5m2_32x32x32_f16out|dot2d|sm_80|e5m2 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,
 trans_b_64x32x32|dot_bt|sm_80|f16 f32|1 64 32 32 1 0 0 0|64,32,32|mma
 trans_b_wgmma_64x64x64|dot_bt|sm_90a+wgmma|bf16 f32|1 64 64 64 1 0 0 0|64,64,64|wgmma
 nowgmma_flag|dot2d|sm_90a+nowgmma|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|mma
+wgmma_kslab_f16_64x64x256|dot2d|sm_90a+s1|f16 f32|1 64 64 256 1 0 1 0.001|64,64,256,256,\"ieee\",0,1,0|wgmma
+wgmma_kslab_bf16_64x128x128_loop|dot2d|sm_90a|bf16 f32|1 64 128 512 1 1 1 0.001|64,128,512,128,\"ieee\",0,1,1|wgmma
 wgmma_by_default|dot2d|sm_90a|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|wgmma_tb
 nopipe_s1_f16_64x32x64_loop|dot2d|sm_90a+nowgmma+s1|f16 f32|1 64 32 64 0 1 0 0|64,32,64,16,\"ieee\",0,0,1|mma
 nopipe_s1_wgmma_64x128x128_loop|dot2d|sm_90a+wgmma+s1|f16 f32|1 64 128 128 0 1 0 0|64,128,128,32,\"ieee\",0,0,1|wgmma_tb
@@ -117,6 +119,7 @@ attn_causal_64x128_d64|64 128 64 32 1
 attn_32x64_d16_bn16|32 64 16 16 0
 attn_wgmma_64x128_d64|64 128 64 64 0 --wgmma
 attn_wgmma_causal_64x128_d32|64 128 32 32 1 --wgmma
+attn_wgmma_64x64_d128|64 64 128 32 0 --wgmma
 "
 while IFS='|' read -r name args; do
   [ -n "$name" ] || continue

@@ -9,8 +9,11 @@
  * perPhase = 128 / S, maxPhase = S / 16, order = [contiguous dim first]}.
  *
  * K-major (each row is an M index of A or an N index of B and holds K contiguous
- * elements): K * element bytes = S exactly (one atom wide); the stride-dimension offset is
- * the distance between 8-row groups (8 S). MN-major (f16/bf16 only, the instruction's
+ * elements): K * element bytes = S exactly (one atom wide), or K rows wider than 128 bytes
+ * (a multiple of them) stored as slabs of 128 bytes of K x all rows (the `slab` field: a
+ * k16 step never leaves its slab, so each instruction's descriptor starts inside one, and
+ * the leading offset stays unused); the stride-dimension offset is the distance between
+ * 8-row groups (8 S). MN-major (f16/bf16 only, the instruction's
  * trans bit 1; each row is a K index and holds S bytes of M or N): S is the widest of 128,
  * 64, 32 that divides the MN extent in bytes; an MN extent wider than S is stored as slabs
  * of S bytes of MN x all K rows (#tgpu.shared's `slab`); the stride-dimension offset is the
@@ -20,13 +23,16 @@
 #include "Dialect/TileGPU/tgpu_types.h"
 
 bool tgpu_wgmma_operand_layout(unsigned k_bytes, unsigned elem_bytes, unsigned op_idx, tgpu_shared_layout *out) {
-  if (k_bytes != 32 && k_bytes != 64 && k_bytes != 128) return false;
+  bool slabs = k_bytes > 128 && k_bytes % 128 == 0;
+  if (k_bytes != 32 && k_bytes != 64 && k_bytes != 128 && !slabs) return false;
+  unsigned s = slabs ? 128 : k_bytes;
   *out = tgpu_shared_unswizzled(2);
   out->vec = 16 / elem_bytes;
-  out->max_phase = k_bytes / 16;
-  out->per_phase = 128 / k_bytes;
+  out->max_phase = s / 16;
+  out->per_phase = 128 / s;
   out->order[0] = op_idx ? 0 : 1; /* K, the fastest dim */
   out->order[1] = op_idx ? 1 : 0;
+  out->slab = slabs ? 128 / elem_bytes : 0; /* K rows wider than 128 bytes: 128-byte slabs */
   return true;
 }
 
