@@ -2,7 +2,9 @@
  *
  * Needs: verified IR (tile or tgpu).
  * Changes: a tgpu.convert_layout in an scf.for body whose operand is defined outside the
- *   loop moves to just before it. Loops nested in loops are visited inner first, so a
+ *   loop moves to just before it, and so does a tgpu.local_alloc of such a value into an
+ *   immutable buffer (attention's q staged for wgmma once instead of at every key block;
+ *   the buffer then lives across the loop). Loops nested in loops are visited inner first, so a
  *   conversion can climb several levels. The case that matters: attention's q @ k^T, whose q
  *   is converted into its dot-operand layout (through shared memory) once instead of at
  *   every key block. Only conversions move: hoisting the loop's cheap arithmetic too
@@ -11,6 +13,7 @@
  *   Shared memory and barriers are placed afterwards (allocate-shared-memory, membar).
  * Invalidates: nothing (positions of hoisted ops).
  */
+#include "Dialect/TileGPU/tgpu_types.h"
 #include "Transforms/passes.h"
 
 static bool is_inside(const ir_op *loop, const ir_value *v) {
@@ -23,8 +26,16 @@ static bool is_inside(const ir_op *loop, const ir_value *v) {
   return false;
 }
 
+/* A tgpu.local_alloc that copies a value into an immutable buffer (wgmma's operand staging)
+ * is a layout conversion into shared memory. */
+static bool is_staging(ir_op *op) {
+  tgpu_memdesc md;
+  return ir_op_code(op) == IR_OP_LOCAL_ALLOC && op->noperands == 1 &&
+         tgpu_memdesc_get(ir_op_result(op, 0)->type, &md) && !md.is_mutable;
+}
+
 static bool hoistable(const ir_op *loop, ir_op *op) {
-  if (ir_op_code(op) != IR_OP_CONVERT_LAYOUT) return false;
+  if (ir_op_code(op) != IR_OP_CONVERT_LAYOUT && !is_staging(op)) return false;
   for (unsigned i = 0; i < op->noperands; i++)
     if (is_inside(loop, ir_op_operand(op, i))) return false;
   return true;
