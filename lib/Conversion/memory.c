@@ -350,11 +350,19 @@ bool cg_lower_store(cg_state *st, ir_op *op) {
   if (!ptrs || !vals || (op->noperands > 2 && !mask)) return false;
   LLVMTypeRef mt = cg_mem_type(st, t);
   unsigned p = access_width(st, op, mt, n);
-  LLVMValueRef buf[16];
+  LLVMValueRef buf[16], only = NULL;
+  if (!ir_type_is_tensor(t)) { /* a scalar store: every thread has the value, one stores it */
+    LLVMValueRef z = cg_i32(st, 0);
+    only = LLVMBuildAnd(st->b, LLVMBuildICmp(st->b, LLVMIntEQ, st->lane, z, ""),
+                        LLVMBuildICmp(st->b, LLVMIntEQ, st->warp, z, ""), "first_thread");
+  }
   for (unsigned i = 0; i < n; i += p) {
     for (unsigned j = 0; j < p; j++) buf[j] = to_mem(st, vals->regs[i + j], mt);
-    piece pc = {ptrs->regs[i], mask ? mask->regs[i] : NULL, mt, p, buf};
-    store_piece(st, &pc);
+    LLVMValueRef m = mask ? mask->regs[i] : NULL;
+    if (only) m = m ? LLVMBuildAnd(st->b, m, only, "") : only;
+    piece pc = {ptrs->regs[i], m, mt, p, buf};
+    if (only) branch_access(st, &pc, false); /* a branch: once per kernel, not per element */
+    else store_piece(st, &pc);
   }
   return true;
 }
