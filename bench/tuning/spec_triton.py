@@ -82,18 +82,11 @@ def arguments(ins, out, scalars):
     return ptrs + strides + list(out.shape) + [out.numel()]
 
 
-def triton_sig(triton, kern, sig, num_warps):
-    signature, constexprs, attrs = {}, {}, {}
-    for i, (name, entry) in enumerate(zip(kern.arg_names, sig)):
-        if not isinstance(entry, str):
-            signature[name], constexprs[name] = "constexpr", entry
-            continue
-        ty, _, hint = entry.partition(":")
-        signature[name] = ty
-        if hint == "16":
-            attrs[(i,)] = [["tt.divisibility", 16]]
-    src = triton.compiler.ASTSource(fn=kern, signature=signature, constexprs=constexprs, attrs=attrs)
-    return triton.compile(src, options={"num_warps": num_warps})
+def triton_sig(kern, sig, num_warps):
+    """Triton's compile from a signature: bench/peers.py's (one copy of that logic)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    import peers
+    return peers.triton_sig(kern, sig, num_warps)
 
 
 def time_launches(torch, fn, iters):
@@ -125,7 +118,7 @@ def run_case(torch, triton, name, case, iters):
     rows.append(("jit", jit, (time.perf_counter() - t0) * 1e3))
     try:
         t0 = time.perf_counter()
-        ck = triton_sig(triton, kern, plan, 4)
+        ck = triton_sig(kern, plan, 4)
         sig = lambda: ck[grid](*(args + [512]))
         sig()
         torch.cuda.synchronize()
