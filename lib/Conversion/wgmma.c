@@ -127,9 +127,22 @@ static LLVMValueRef descriptor(cg_state *st, LLVMValueRef addr, const operand_de
 /* The function running one m64nNk16 instruction: (desc a, desc b, scale-d, acc...) -> acc;
  * trans_a / trans_b are the instruction's immediates (1: the operand is MN-major), named
  * in the function (_ta, _tb) so that each variant is its own helper. */
-static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, bool bf16, bool trans_a, bool trans_b, LLVMTypeRef *out_fty) {
+/* The operand type's name in the instruction (f16, bf16, e4m3, e5m2). */
+static const char *wgmma_type(const ir_type *t) {
+  switch (t->fkind) {
+  case IR_BF16: return "bf16";
+  case IR_F8E4M3FN: return "e4m3";
+  case IR_F8E5M2: return "e5m2";
+  default: return "f16";
+  }
+}
+
+static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, const ir_type *elem, bool trans_a, bool trans_b,
+                             LLVMTypeRef *out_fty) {
   char name[64], text[2048], cons[1024];
-  snprintf(name, sizeof name, "__tilec_wgmma_m64n%uk16_%s%s%s", n, bf16 ? "bf16" : "f16", trans_a ? "_ta" : "",
+  const char *ty = wgmma_type(elem);
+  bool f8 = ir_type_byte_size(elem) == 1; /* k32; 8-bit operands have no transpose bits */
+  snprintf(name, sizeof name, "__tilec_wgmma_m64n%uk%u_%s%s%s", n, f8 ? 32 : 16, ty, trans_a ? "_ta" : "",
            trans_b ? "_tb" : "");
   unsigned nacc = n / 2;
   LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx), params[3 + 128];
@@ -138,10 +151,11 @@ static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, bool bf16, bool trans_a, 
   LLVMTypeRef fields[128];
   for (unsigned i = 0; i < nacc; i++) params[3 + i] = fields[i] = f32;
   *out_fty = LLVMFunctionType(LLVMStructTypeInContext(st->ctx, fields, nacc, false), params, 3 + nacc, false);
-  int k = snprintf(text, sizeof text, "{\n.reg .pred p;\nsetp.ne.b32 p, $%u, 0;\nwgmma.mma_async.sync.aligned.m64n%uk16.f32.%s.%s {",
-                   nacc + 2, n, bf16 ? "bf16" : "f16", bf16 ? "bf16" : "f16");
+  int k = snprintf(text, sizeof text, "{\n.reg .pred p;\nsetp.ne.b32 p, $%u, 0;\nwgmma.mma_async.sync.aligned.m64n%uk%u.f32.%s.%s {",
+                   nacc + 2, n, f8 ? 32 : 16, ty, ty);
   for (unsigned i = 0; i < nacc; i++) k += snprintf(text + k, sizeof text - (size_t)k, "%s$%u", i ? ", " : "", i);
-  snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p, 1, 1, %d, %d;\n}", nacc, nacc + 1, trans_a, trans_b);
+  if (f8) snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p, 1, 1;\n}", nacc, nacc + 1);
+  else snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p, 1, 1, %d, %d;\n}", nacc, nacc + 1, trans_a, trans_b);
   k = 0;
   for (unsigned i = 0; i < nacc; i++) k += snprintf(cons + k, sizeof cons - (size_t)k, "=f,");
   k += snprintf(cons + k, sizeof cons - (size_t)k, "l,l,r");
@@ -165,7 +179,8 @@ bool cg_lower_warp_group_dot(cg_state *st, ir_op *op) {
   }
   operand_desc da = operand_desc_of(&ma, 0), db = operand_desc_of(&mb, 1);
   LLVMTypeRef fty;
-  LLVMValueRef fn = wgmma_fn(st, N, ma.elem->fkind == IR_BF16, da.mn_major, db.mn_major, &fty);
+  LLVMValueRef fn = wgmma_fn(st, N, ma.elem, da.mn_major, db.mn_major, &fty);
+  unsigned kstep = 32 / da.eb; /* 32 bytes of K per instruction: k16 for 16-bit, k32 for 8-bit */
   LLVMValueRef a_addr = smem_addr(st, a->regs[0]), b_addr = smem_addr(st, b->regs[0]);
   /* warpgroup g's rows start at 64 g: a multiple of 64 and of A's slab width */
   LLVMValueRef group = LLVMBuildLShr(st->b, st->warp, cg_i32(st, 2), "warpgroup");
@@ -175,7 +190,7 @@ bool cg_lower_warp_group_dot(cg_state *st, ir_op *op) {
   call_void_asm(st, "__tilec_wgmma_fence", "wgmma.fence.sync.aligned;");
   LLVMValueRef args[3 + 128];
   for (unsigned r = 0; r < reps; r++)
-    for (unsigned kk = 0; kk < K; kk += 16) {
+    for (unsigned kk = 0; kk < K; kk += kstep) {
       unsigned a_off = desc_offset(&da, r * 16 * st->num_warps, kk);
       args[0] = descriptor(st, LLVMBuildAdd(st->b, a_group, cg_i32(st, a_off), ""), &da);
       args[1] = descriptor(st, LLVMBuildAdd(st->b, b_addr, cg_i32(st, desc_offset(&db, 0, kk)), ""), &db);

@@ -14,12 +14,13 @@
  *   the result back to what its users have (remove-layout-conversions then propagates the
  *   mma layout through loops and the epilogue). Any other dot keeps its blocked layout: the
  *   FMA dot, which every legal tt.dot can take.
- * wgmma (sm_90a, unless the module says tgpu.wgmma = false): a 2-D f16/bf16 -> f32 dot with whole
- *   warpgroups along M becomes tgpu.local_alloc of each operand, fence_async_shared and
- *   tgpu.warp_group_dot. Each operand's buffer keeps the contiguous dim of the tile as
- *   loaded (the axis info of the tt.load behind it, through layout conversions and
- *   transposes: coalesce has not run yet): MN-major when more contiguous along M (A) or N (B) than along K,
- *   else K-major (tgpu_wgmma_smem_layout gives both layouts; docs/dot.md).
+ * wgmma (sm_90a, unless the module says tgpu.wgmma = false): a 2-D f16/bf16 -> f32 or
+ *   fp8 (e4m3 x e4m3, e5m2 x e5m2) -> f32 dot with whole warpgroups along M becomes
+ *   tgpu.local_alloc of each operand, fence_async_shared and tgpu.warp_group_dot. Each
+ *   operand's buffer keeps the contiguous dim of the tile as loaded (the axis info of the
+ *   tt.load behind it, through layout conversions and transposes: coalesce has not run
+ *   yet): MN-major when more contiguous along M (A) or N (B) than along K, else K-major
+ *   (tgpu_wgmma_smem_layout gives both layouts; fp8 has K-major only; docs/dot.md).
  * Warps (Triton's rule for mma v2): a batch dim takes warps first (up to its size); then,
  *   while warps are left, double the warps along M when M / (16 wm) >= N / (8 wn) and M has
  *   room, else along N. Dots connected to each other through the ops between them
@@ -140,7 +141,7 @@ static bool operand_layout(accel_state *s, ir_op *dot, unsigned op_idx, tgpu_sha
   return tgpu_wgmma_smem_layout(eb, op_idx, v->type->shape, op_idx ? 0 : 1, out);
 }
 
-/* Whether the dot can be one wgmma warp-group dot: f16/bf16 -> f32, 2-D, whole warpgroups
+/* Whether the dot can be one wgmma warp-group dot: f16/bf16/fp8 -> f32, 2-D, whole warpgroups
  * along M (M a multiple of 16 * num_warps), N a multiple of 8 up to 256, and both operands
  * with a wgmma shared layout (K-major: K rows of 32, 64 or 128 bytes, or 128-byte slabs of
  * wider rows; MN-major: see tgpu_wgmma_smem_layout). */
@@ -149,9 +150,11 @@ static bool wgmma_fits(accel_state *s, ir_op *dot, unsigned num_warps, tgpu_shar
   const ir_type *ab = ir_type_scalar(a), *cs = ir_type_scalar(c);
   if (c->rank != 2 || num_warps % 4 || !ir_type_is_float(ab) || !ir_type_is_float(cs) || cs->fkind != IR_F32)
     return false;
-  if (ab->fkind != IR_F16 && ab->fkind != IR_BF16) return false;
+  bool f8 = ab->fkind == IR_F8E4M3FN || ab->fkind == IR_F8E5M2;
+  if (ab->fkind != IR_F16 && ab->fkind != IR_BF16 && !f8) return false;
+  if (ir_type_scalar(ir_op_operand(dot, 1)->type) != ab) return false; /* one operand type */
   int64_t M = c->shape[0], N = c->shape[1];
-  if (M % (16 * (int64_t)num_warps) || N % 8 || N > 256 || a->shape[1] % 16) return false;
+  if (M % (16 * (int64_t)num_warps) || N % 8 || N > 256 || a->shape[1] % (f8 ? 32 : 16)) return false;
   return operand_layout(s, dot, 0, &out_layouts[0]) && operand_layout(s, dot, 1, &out_layouts[1]);
 }
 
@@ -188,16 +191,16 @@ static ir_walk_result accelerate(ir_op *op, void *user) {
   ir_value *res = ir_op_result(op, 0);
   const ir_type *c = res->type, *a = ir_op_operand(op, 0)->type;
   unsigned r = c->rank, k = mma_k(op, s->target);
-  if (tgpu_layout_kind_of(c->encoding) != TGPU_LAYOUT_BLOCKED || !k) return IR_WALK_ADVANCE;
-  if (c->shape[r - 2] % 16 || c->shape[r - 1] % 8 || a->shape[r - 1] % k) return IR_WALK_ADVANCE;
+  if (tgpu_layout_kind_of(c->encoding) != TGPU_LAYOUT_BLOCKED) return IR_WALK_ADVANCE;
   const ir_op *func = tgpu_enclosing_func(op);
   unsigned num_warps = func ? tgpu_func_num_warps(func) : TGPU_DEFAULT_NUM_WARPS;
   tgpu_shared_layout layouts[2];
-  if (s->wgmma && wgmma_fits(s, op, num_warps, layouts)) {
+  if (s->wgmma && wgmma_fits(s, op, num_warps, layouts)) { /* fp8 too, which mma.sync may lack */
     to_warp_group_dot(s, op, num_warps, layouts);
     s->changed++;
     return IR_WALK_SKIP;
   }
+  if (!k || c->shape[r - 2] % 16 || c->shape[r - 1] % 8 || a->shape[r - 1] % k) return IR_WALK_ADVANCE;
   tgpu_mma mma = {.version = 2, .rank = r};
   pick_warps(op, num_warps, &mma);
   ir_value_set_type(res, ir_type_with_encoding(s->m->ctx, c, tgpu_mma_attr(s->m->ctx, &mma)));

@@ -58,7 +58,10 @@ wgmma_f16_64x128x32_ta_tb|dot_at|sm_90a+wgmma|f16 f32|1 64 128 32 2 0 0 0|64,128
 wgmma_f16_64x64x128_k128_ta_tb|dot_at|sm_90a+wgmma|f16 f32|1 64 64 128 2 0 0 0|64,64,128,128,0,0|wgmma_ta_tb
 wgmma_f16_128x64x64_ta_via_trans|dot_at|sm_90a+wgmma|f16 f32|1 128 64 64 2 0 0 0|128,64,64,32,0,1|wgmma_ta_tb
 wgmma_bf16_128x256x128_ta_tb|dot_at|sm_90a+wgmma|bf16 f32|1 128 256 128 2 0 1 0.000001|128,256,128,64,0,0|wgmma_ta_tb
-fp8e4m3_64x32x64_fma|dot2d|sm_90a|e4m3 f32|1 64 32 64 0 1 0 0|64,32,64,32,\"ieee\",0,0,1|fma
+fp8e4m3_64x32x64_fma|dot2d|sm_90a+nowgmma|e4m3 f32|1 64 32 64 0 1 0 0|64,32,64,32,\"ieee\",0,0,1|fma
+wgmma_e4m3_64x32x64_loop|dot2d|sm_90a|e4m3 f32|1 64 32 64 0 1 0 0|64,32,64,32,\"ieee\",0,0,1|wgmma
+wgmma_e4m3_64x64x256_transb|dot2d|sm_90a|e4m3 f32|1 64 64 256 1 0 1 0.001|64,64,256,64,\"ieee\",0,1,0|wgmma
+wgmma_e5m2_64x128x128_kslab|dot2d|sm_90a+s1|e5m2 f32|1 64 128 256 1 0 1 0.001|64,128,256,256,\"ieee\",0,1,0|wgmma
 fp8e5m2_32x32x32_f16out|dot2d|sm_80|e5m2 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,\"ieee\",1,0,0|fma
 trans_b_64x32x32|dot_bt|sm_80|f16 f32|1 64 32 32 1 0 0 0|64,32,32|mma
 trans_b_wgmma_64x64x64|dot_bt|sm_90a+wgmma|bf16 f32|1 64 64 64 1 0 0 0|64,64,64|wgmma
@@ -93,7 +96,7 @@ while IFS='|' read -r name kernel arch types args cx expect env; do
     echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
   fi
   must_fail=0; case $expect in *!) must_fail=1; expect=${expect%!};; esac
-  if helper=$(grep -o -m1 "@__tilec_wgmma_m64n[0-9]*k16_[a-z0-9_]*" "$WORK/$name.ll"); then
+  if helper=$(grep -o -m1 "@__tilec_wgmma_m64n[0-9]*k[0-9]*_[a-z0-9_]*" "$WORK/$name.ll"); then
     got=wgmma; case $helper in *_ta_tb) got=wgmma_ta_tb;; *_ta) got=wgmma_ta;; *_tb) got=wgmma_tb;; esac
   elif grep -q "@llvm.nvvm.mma" "$WORK/$name.ll"; then got=mma; else got=fma; fi
   if [ "$got" != "$expect" ]; then echo "FAIL $name: lowered to $got, expected $expect"; fail=$((fail + 1)); continue; fi

@@ -93,10 +93,12 @@ bool tgpu_verify_warp_group_dot(ir_op *op) {
     return fail(op, "operands must be memdescs [M, K] and [K, N] of one element type in a wgmma layout: "
                     "K-contiguous rows of 32, 64 or 128 bytes, or (16-bit elements) M- or N-contiguous in the "
                     "widest swizzle dividing the rows, in slabs when wider");
-  if (M % 64 || N % 8 || N > 256 || K % 16) return fail(op, "needs M % 64 == 0, N % 8 == 0, N <= 256, K % 16 == 0");
   bool f16 = ir_type_is_float(elem) && (elem->fkind == IR_F16 || elem->fkind == IR_BF16);
-  if (!f16 || !ir_type_is_float(ir_type_scalar(c)) || ir_type_scalar(c)->fkind != IR_F32)
-    return fail(op, "supports f16 and bf16 operands with an f32 accumulator");
+  bool f8 = ir_type_is_float(elem) && (elem->fkind == IR_F8E4M3FN || elem->fkind == IR_F8E5M2);
+  if (M % 64 || N % 8 || N > 256 || K % (f8 ? 32 : 16))
+    return fail(op, "needs M % 64 == 0, N % 8 == 0, N <= 256, K a multiple of 16 (32 for fp8)");
+  if (!(f16 || f8) || !ir_type_is_float(ir_type_scalar(c)) || ir_type_scalar(c)->fkind != IR_F32)
+    return fail(op, "supports f16, bf16 and fp8 (e4m3, e5m2) operands with an f32 accumulator");
   return true;
 }
 

@@ -125,7 +125,10 @@ int sim_smem_addr(const uint8_t *p) { return (int)(p - __tilec_smem); }
  * offsets exchanged, which must break a case whose operand has slabs. */
 static bool swap_lbo_sbo;
 
-/* Element (mn, k) of a wgmma operand (mn: A's row or B's column) through its descriptor. */
+static double fp8_value(bool e4m3, uint8_t c);
+
+/* Element (mn, k) of a wgmma operand (mn: A's row or B's column) through its descriptor;
+ * kind 0 f16, 1 bf16 (2 bytes), 2 e4m3, 3 e5m2 (1 byte, K-major only). */
 static double wgmma_elem(int kind, uint64_t desc, bool mn_major, unsigned mn, unsigned k) {
   uint32_t start = (uint32_t)(desc & 0x3fff) << 4, lbo = (uint32_t)((desc >> 16) & 0x3fff) << 4;
   uint32_t sbo = (uint32_t)((desc >> 32) & 0x3fff) << 4;
@@ -136,9 +139,10 @@ static double wgmma_elem(int kind, uint64_t desc, bool mn_major, unsigned mn, un
   unsigned mode = (unsigned)(desc >> 62), row_bytes = mode == 1 ? 128 : mode == 2 ? 64 : 32, per_row = row_bytes / 2;
   uint32_t addr;
   if (mn_major) addr = start + (mn / per_row) * lbo + (mn % per_row) * 2 + (k % 8) * row_bytes + (k / 8) * sbo;
-  else addr = start + (mn / 8) * sbo + (mn % 8) * row_bytes + 2 * k;
+  else addr = start + (mn / 8) * sbo + (mn % 8) * row_bytes + (kind >= 2 ? 1 : 2) * k;
   uint32_t bits = mode == 1 ? 7 : mode == 2 ? 3 : 1;
   addr ^= ((addr >> 7) & bits) << 4;
+  if (kind >= 2) return fp8_value(kind == 2, __tilec_smem[addr]);
   uint16_t h;
   memcpy(&h, __tilec_smem + addr, 2);
   return kind == 0 ? f16_to_f32(h) : bits_f32((uint32_t)h << 16);
@@ -151,7 +155,7 @@ void sim_wgmma(int kind, int n, int trans, uint64_t da, uint64_t db, int scale, 
   for (int i = 0; i < n / 2; i++) {
     int row = 16 * w + g + 8 * ((i >> 1) & 1), col = 8 * (i >> 2) + 2 * t + (i & 1);
     double s = scale ? acc[i] : 0;
-    for (unsigned k = 0; k < 16; k++)
+    for (unsigned k = 0; k < (kind >= 2 ? 32u : 16u); k++) /* 32 bytes of K per instruction */
       s += wgmma_elem(kind, da, ta, (unsigned)row, k) * wgmma_elem(kind, db, tb, (unsigned)col, k);
     acc[i] = (float)s;
   }

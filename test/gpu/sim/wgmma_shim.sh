@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
 # Prints the host stand-ins (LLVM IR) for lib/Conversion/wgmma.c's m64nNk16 helpers, for the
 # CPU simulation (sim_dot.sh links them beside mma_shim.ll): one per N (8, 16, 32, 64, 128,
-# 256), operand type (f16, bf16) and transpose bits (helper suffixes _ta, _tb), each with its
+# 256), operand type (f16, bf16 with the transpose bits: helper suffixes _ta, _tb; e4m3,
+# e5m2 at k32, K-major only), each with its
 # helper's signature (desc a, desc b, scale-d, N/2 accumulators) -> N/2 floats. Each spills
 # the accumulators to memory and calls dot_main.c's
-#   sim_wgmma(kind 0 f16 | 1 bf16, N, trans a | trans b << 1, desc a, desc b, scale-d, acc).
+#   sim_wgmma(kind 0 f16 | 1 bf16 | 2 e4m3 | 3 e5m2, N, trans a | trans b << 1, desc a, desc b,
+#             scale-d, acc).
 set -eu
 echo "declare void @sim_wgmma(i32, i32, i32, i64, i64, i32, ptr)"
 for n in 8 16 32 64 128 256; do
   m=$((n / 2))
   st=$(printf 'float, %.0s' $(seq $m)); st="{${st%, }}"
   params=$(for i in $(seq 0 $((m - 1))); do printf ', float %%c%d' "$i"; done)
-  for kind in 0 1; do
-    ty=f16; [ $kind = 1 ] && ty=bf16
-    for trans in 0 1 2 3; do
+  for kind in 0 1 2 3; do
+    ty=f16; kd=16; trs="0 1 2 3"
+    case $kind in 1) ty=bf16;; 2) ty=e4m3; kd=32; trs=0;; 3) ty=e5m2; kd=32; trs=0;; esac
+    for trans in $trs; do
       suffix=""; [ $((trans & 1)) = 1 ] && suffix="${suffix}_ta"; [ $((trans & 2)) = 2 ] && suffix="${suffix}_tb"
       echo
-      echo "define $st @__tilec_wgmma_m64n${n}k16_${ty}${suffix}(i64 %a, i64 %b, i32 %s$params) {"
+      echo "define $st @__tilec_wgmma_m64n${n}k${kd}_${ty}${suffix}(i64 %a, i64 %b, i32 %s$params) {"
       echo "  %acc = alloca [$m x float]"
       for i in $(seq 0 $((m - 1))); do
         echo "  %p$i = getelementptr float, ptr %acc, i32 $i"
