@@ -128,6 +128,33 @@ def matmul_nt(h, M=4096, N=4096, K=4096):
     report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
 
 
+def matmul_fp8(h, M=8192, N=8192, K=8192):
+    """fp8 e4m3 operands, f16 out, B given N x K (K-contiguous, as Triton's fp8 examples and
+    torch._scaled_mm want it): tilec (wgmma k32), Triton (same kernel text), torch._scaled_mm."""
+    a = torch.randn(M, K, device=dev).to(torch.float8_e4m3fn)
+    b = torch.randn(N, K, device=dev).to(torch.float8_e4m3fn).t()
+    c = torch.empty(M, N, device=dev, dtype=torch.float16)
+    ref = (a.float() @ b.float()).half()
+    check = lambda: torch.allclose(c.float(), ref.float(), atol=2e-2 * (K ** 0.5), rtol=2e-2)
+    case = f"matmul fp8e4m3 {M}x{N}x{K} (f16 out, B K-contiguous)"
+    flops, nbytes = 2 * M * N * K, M * K + K * N + M * N * 2
+    args = (a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
+    targs = (a, b, c, M, N, K, a.stride(0), b.stride(1), c.stride(0))  # unit strides are constants
+    for bm, bn, bk, w, st in ((128, 256, 128, 8, 3), (128, 128, 128, 8, 3), (128, 128, 128, 8, 4)):
+        run_tilec(h, f"bench_mm_fp8_nt_{bm}x{bn}x{bk}_w{w}_s{st}_wgmma", (cdiv(M, bm) * cdiv(N, bn),), targs, case,
+                  check, flops, nbytes, f"{bm}x{bn}x{bk} w{w} ns{st}")
+    jit = getattr(h.triton("examples/matmul.tir", "matmul_kernel"), "fn", None)
+    for bm, bn, bk, stages in ((128, 256, 128, 3), (128, 128, 128, 3), (128, 128, 128, 4)):
+        grid = (cdiv(M, bm) * cdiv(N, bn),)
+        report("triton-ns3", case,
+               lambda: jit[grid](*args, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
+                                 ACTIVATION="", num_warps=8, num_stages=stages),
+               check, flops, nbytes, block=f"{bm}x{bn}x{bk} ns{stages}", num_warps=8)
+    one = torch.ones((), device=dev)
+    report("torch", case, lambda: torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.float16, out=c),
+           lambda: True, flops, nbytes)
+
+
 def attention(h, causal, B=4, H=32, S=4096, D=128):
     q, k, v = (torch.randn(B, H, S, D, device=dev, dtype=torch.float16) for _ in range(3))
     o = torch.empty_like(q)
@@ -156,7 +183,7 @@ def attention(h, causal, B=4, H=32, S=4096, D=128):
 def main():
     h = harness.open_harness(CARRY)
     for fn, args in ((matmul, (torch.float16, 4096, 4096, 4096)), (matmul, (torch.float16, 8192, 8192, 8192)),
-                     (matmul, (torch.bfloat16, 4096, 4096, 4096)), (matmul_nt, ()), (attention, (False,)),
+                     (matmul, (torch.bfloat16, 4096, 4096, 4096)), (matmul_nt, ()), (matmul_fp8, ()), (attention, (False,)),
                      (attention, (True,))):
         try:
             fn(h, *args)

@@ -89,6 +89,23 @@ def wgmma_layouts(h):
             h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), want, atol=1e-5 * K, rtol=rtol)
 
 
+def fp8(h):
+    """The tutorial kernel on fp8 operands (wgmma k32, f32 accumulator, f16 out), against
+    float64 products of the same fp8 values; B row-major and transposed (K-contiguous)."""
+    for name, dt, bm, bn in (("mm_fp8_e4m3", torch.float8_e4m3fn, 128, 128), ("mm_fp8_e5m2", torch.float8_e5m2, 64, 64)):
+        k = h.kernel(name)
+        for M, N, K in ((128, 128, 128), (200, 136, 320), (64, 64, 64)):
+            for trans_b in (False, True):
+                a = torch.randn(M, K, device=DEV).to(dt)
+                b = (torch.randn(N, K, device=DEV).to(dt).t() if trans_b else torch.randn(K, N, device=DEV).to(dt))
+                c = torch.empty((M, N), device=DEV, dtype=torch.float16)
+                k((cdiv(M, bm) * cdiv(N, bn),), a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0),
+                  b.stride(1), c.stride(0), c.stride(1))
+                want = a.double() @ b.double()
+                h.check("%s %dx%dx%d tb=%d" % (name, M, N, K, trans_b), c.double(), want,
+                        atol=1e-2 * math.sqrt(K), rtol=1e-2)
+
+
 def tutorial_file(h):
     """examples/matmul_tutorial.tir compiled unchanged: entry matmul_kernel is config 0
     (BLOCK 128x256x64, GROUP_SIZE_M 8, 8 warps), with leaky ReLU and f16 output."""
@@ -189,6 +206,7 @@ def attention(h):
 def run(h):
     h.part("matmul tutorial", tut, h)
     h.part("wgmma operand layouts", wgmma_layouts, h)
+    h.part("fp8", fp8, h)
     h.part("tutorial file", tutorial_file, h)
     h.part("precisions", precisions, h)
     h.part("seed kernels", seeds, h)
