@@ -227,10 +227,7 @@ tilert_status tilert_assembler_create(tilert_assembler_kind kind, tilert_assembl
                        "ptxas not found (TILERT_PTXAS, PATH, CUDA_HOME/bin, /usr/local/cuda/bin)");
   }
   const char *threads = getenv("TILERT_ASSEMBLER_THREADS");
-  /* default: one thread per online CPU, at most 16 (measured on the H200 machine's 16
-   * cores: assembling 8 matmul variants took 520 ms on one thread, 1.4 ms split) */
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  a->threads = threads && threads[0] ? (unsigned)strtoul(threads, NULL, 10) : cpus > 16 ? 16u : cpus > 1 ? (unsigned)cpus : 1u;
+  a->threads = threads && threads[0] ? (unsigned)strtoul(threads, NULL, 10) : 1;
   if (a->threads > 64) a->threads = 64;
   describe(a);
   *out = a;
