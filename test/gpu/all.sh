@@ -10,7 +10,8 @@
 #      compute-sanitizer memcheck (off by default: torch's start-up under memcheck is slow);
 #   5. compute-sanitizer: memcheck over the suite, the routes and the shared-memory kernels;
 #      racecheck and synccheck over every kernel that uses shared memory (the suite's
-#      transpose and softmax, the routes, smem); each must report 0 errors;
+#      transpose and softmax, the routes, smem), and racecheck over the torch dot checks
+#      (every pipelined and wgmma kernel; RACE_DOT=0 skips it); each must report 0 errors;
 #   6. the benchmarks beside Triton and torch (bench/run.sh), unless NO_BENCH=1.
 # Prints one table last; logs (one tarball) and the benchmark report go to $OUT.
 #
@@ -57,6 +58,11 @@ if [ -n "$CS" ]; then
   step racecheck-smem san racecheck "$B/smem_check" .carry/smem
   step synccheck-routes san synccheck "$B/routes" .carry/routes
   step synccheck-smem san synccheck "$B/smem_check" .carry/smem
+  # the tensor-core kernels (pipelined cp.async stages, wgmma in flight): a missing wait or
+  # barrier is a race (about 150 s; RACE_DOT=0 skips it)
+  if [ "${RACE_DOT:-1}" = 1 ]; then
+    SAN_TIMEOUT=${SAN_TIMEOUT:-400} step racecheck-dot san racecheck python3 test/gpu/torch/harness.py dot
+  fi
 else
   NAMES+=("sanitizers"); STATUS+=("FAILED: compute-sanitizer not found")
 fi
