@@ -15,7 +15,8 @@
  *   its `other` is absent or zero (cp.async fills masked-off elements with zeros), and its
  *   pointers and mask are computed in the body by pure ops from the induction variable,
  *   values defined outside the loop, and loop-carried values (the pointers advanced each
- *   iteration) that only serve these loads.
+ *   iteration) that only serve these loads (a gather's pointers, computed from another
+ *   load, keep that load synchronous; the others still qualify).
  * The rewrite, per loop (D = S - 1 loads in flight, B buffers per operand, B = S unless
  * said below):
  *   - before the loop: each operand's B-stage buffer (tgpu.local_alloc, mutable); a
@@ -161,6 +162,19 @@ static bool collect(pl_loop *p, sup_ptrmap *set, ir_value *v) {
   for (unsigned i = 0; i < d->noperands; i++)
     if (!collect(p, set, ir_op_operand(d, i))) return false;
   return true;
+}
+
+/* Whether a load's operands are computed by pure ops alone (a gather's pointers come from
+ * another load: that load stays synchronous, the others may still pipeline). */
+static bool cone_is_pure(pl_loop *p, ir_op *load) {
+  sup_ptrmap set = {0}, carried = p->carried;
+  p->carried = (sup_ptrmap){0};
+  bool ok = true;
+  for (unsigned k = 0; ok && k < load->noperands; k++) ok = collect(p, &set, ir_op_operand(load, k));
+  sup_ptrmap_free(&set);
+  sup_ptrmap_free(&p->carried);
+  p->carried = carried;
+  return ok;
 }
 
 /* The cone of the loads, the recurrences of the carried values it reads (to a fixpoint). */
@@ -549,7 +563,7 @@ static void pipeline_loop(ir_module *m, ir_op *loop) {
   if (p.body->nargs + 4 > 64) return; /* add_carried's operand arrays */
   p.step = step->ival;
   for (ir_op *op = p.body->first; op && p.nloads < PL_MAX_LOADS; op = op->next)
-    if (candidate(op, &p.loads[p.nloads])) p.nloads++;
+    if (candidate(op, &p.loads[p.nloads]) && cone_is_pure(&p, p.loads[p.nloads].load)) p.nloads++;
   if (p.nloads && collect_cone(&p) && movable(&p)) {
     choose_buffers(&p);
     rewrite(&p);
