@@ -103,6 +103,17 @@ def matmul(h, dt, M, N, K):
     report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
 
 
+def triton_blocks(h, case, args, M, N, blocks, check, flops, nbytes):
+    """Triton's JIT on the tutorial kernel, 8 warps, at each (BLOCK_M, BLOCK_N, BLOCK_K, stages)."""
+    jit = getattr(h.triton("examples/matmul.tir", "matmul_kernel"), "fn", None)
+    for bm, bn, bk, stages in blocks:
+        grid = (cdiv(M, bm) * cdiv(N, bn),)
+        report("triton-ns3", case,
+               lambda: jit[grid](*args, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
+                                 ACTIVATION="", num_warps=8, num_stages=stages),
+               check, flops, nbytes, block=f"{bm}x{bn}x{bk} ns{stages}", num_warps=8)
+
+
 def matmul_nt(h, M=4096, N=4096, K=4096):
     """C = A @ B with B given as an N x K tensor (b = bt.t(): K-contiguous), f16."""
     a = torch.randn(M, K, device=dev).half()
@@ -118,13 +129,8 @@ def matmul_nt(h, M=4096, N=4096, K=4096):
         name = f"bench_mm_f16_nt_{bm}x{bn}x{bk}_w{w}_s{st}" + ("_wgmma" if wg else "")
         run_tilec(h, name, (cdiv(M, bm) * cdiv(N, bn),), targs, case, check, flops, nbytes,
                   f"{bm}x{bn}x{bk} w{w} ns{st}")
-    jit = getattr(h.triton("examples/matmul.tir", "matmul_kernel"), "fn", None)
-    for bm, bn, bk, stages in ((128, 128, 64, 3), (128, 128, 64, 4), (128, 256, 64, 3)):
-        grid = (cdiv(M, bm) * cdiv(N, bn),)
-        report("triton-ns3", case,
-               lambda: jit[grid](*args, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
-                                 ACTIVATION="", num_warps=8, num_stages=stages),
-               check, flops, nbytes, block=f"{bm}x{bn}x{bk} ns{stages}", num_warps=8)
+    triton_blocks(h, case, args, M, N, ((128, 128, 64, 3), (128, 128, 64, 4), (128, 256, 64, 3)), check, flops,
+                  nbytes)
     report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
 
 
@@ -143,13 +149,8 @@ def matmul_fp8(h, M=8192, N=8192, K=8192):
     for bm, bn, bk, w, st in ((128, 256, 128, 8, 3), (128, 128, 128, 8, 3), (128, 128, 128, 8, 4)):
         run_tilec(h, f"bench_mm_fp8_nt_{bm}x{bn}x{bk}_w{w}_s{st}_wgmma", (cdiv(M, bm) * cdiv(N, bn),), targs, case,
                   check, flops, nbytes, f"{bm}x{bn}x{bk} w{w} ns{st}")
-    jit = getattr(h.triton("examples/matmul.tir", "matmul_kernel"), "fn", None)
-    for bm, bn, bk, stages in ((128, 256, 128, 3), (128, 128, 128, 3), (128, 128, 128, 4)):
-        grid = (cdiv(M, bm) * cdiv(N, bn),)
-        report("triton-ns3", case,
-               lambda: jit[grid](*args, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
-                                 ACTIVATION="", num_warps=8, num_stages=stages),
-               check, flops, nbytes, block=f"{bm}x{bn}x{bk} ns{stages}", num_warps=8)
+    triton_blocks(h, case, args, M, N, ((128, 256, 128, 3), (128, 128, 128, 3), (128, 128, 128, 4)), check, flops,
+                  nbytes)
     one = torch.ones((), device=dev)
     report("torch", case, lambda: torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.float16, out=c),
            lambda: True, flops, nbytes)
