@@ -400,7 +400,7 @@ static void prologue(pl_loop *p, ir_value **ahead) {
   for (unsigned j = 0; j < p->dist; j++) {
     ir_valmap vm = {0};
     for (unsigned a = 1; a < p->body->nargs; a++) ir_valmap_put(&vm, p->body->args[a], ahead[a]);
-    ir_value *iv = j ? binop(&b, "arith.addi", lb, i32c(&b, (int64_t)j * p->step)) : lb;
+    ir_value *iv = j ? binop(&b, "arith.addi", lb, ir_build_int(&b, lb->type, (int64_t)j * p->step)) : lb;
     issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ub), i32c(&b, j), NULL);
     clone_set(p, &b, &p->rec, &vm);
     for (unsigned a = 1; a < p->body->nargs; a++)
@@ -500,7 +500,8 @@ static void rewrite(pl_loop *p) {
   ir_builder_set_before(&b, yield);
   b.loc = yield->loc;
   ir_valmap vm = {0};
-  ir_value *iv = binop(&b, "arith.addi", p->body->args[0], i32c(&b, (int64_t)p->dist * p->step));
+  ir_value *iv0 = p->body->args[0]; /* i32 or i64, as the loop's bounds */
+  ir_value *iv = binop(&b, "arith.addi", iv0, ir_build_int(&b, iv0->type, (int64_t)p->dist * p->step));
   issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ir_op_operand(p->loop, 1)), wr, p->wait_barrier ? NULL : "produce");
   clone_set(p, &b, &p->rec, &vm);
   ir_value *yv[64];
