@@ -12,11 +12,11 @@
  *       swizzle (tgpu_ldmatrix_shared_layout) and the conversion becomes tgpu.local_load;
  *     - wgmma: tgpu.local_alloc of a memdesc contiguous along the tile's contiguous dim; the
  *       stages get that memdesc's layout, and the warp_group_dot reads the stage;
- *   its `other` is absent or zero (cp.async fills masked-off elements with zeros), and its
- *   pointers and mask are computed in the body by pure ops from the induction variable,
- *   values defined outside the loop, and loop-carried values (the pointers advanced each
- *   iteration) that only serve these loads (a gather's pointers, computed from another
- *   load, keep that load synchronous; the others still qualify).
+ *   it is not volatile, its `other` is absent or zero (cp.async fills masked-off elements
+ *   with zeros), and its pointers and mask are computed in the body by pure ops from the
+ *   induction variable, values defined outside the loop, and loop-carried values (the
+ *   pointers advanced each iteration) that only serve these loads (a gather's pointers,
+ *   computed from another load, keep that load synchronous; the others still qualify).
  * The rewrite, per loop (D = S - 1 loads in flight, B buffers per operand, B = S unless
  * said below):
  *   - before the loop: each operand's B-stage buffer (tgpu.local_alloc, mutable); a
@@ -130,6 +130,7 @@ static bool candidate(ir_op *op, pl_load *out) {
   if (ir_op_code(op) != IR_OP_LOAD || op->nresults != 1 || op->noperands < 1) return false;
   ir_value *r = ir_op_result(op, 0);
   if (ir_value_num_uses(r) != 1 || (op->noperands == 3 && !is_zero(ir_op_operand(op, 2)))) return false;
+  if (ir_op_get_int_attr(op, "volatile", 0)) return false; /* a volatile load stays where it is */
   unsigned vec = (unsigned)ir_op_get_int_attr(op, TGPU_ATTR_VEC, 1), bytes = vec * ir_type_byte_size(ir_type_scalar(r->type));
   if (bytes != 4 && bytes != 8 && bytes != 16) return false;
   ir_op *user = r->first_use->user;
