@@ -41,6 +41,8 @@
  * iteration of the enclosing loop the two name different stages of the same buffer, so
  * membar does not order them against each other (across iterations it does). */
 #define TGPU_ATTR_PIPELINE_SLOT "tgpu.pipeline_slot"
+#define TGPU_PIPELINE_SLOT_CONSUME "consume"
+#define TGPU_PIPELINE_SLOT_PRODUCE "produce"
 /* On tgpu.warp_group_dot (i1): leave the wgmma group in flight; a
  * tgpu.warp_group_dot_wait on its result waits for it. */
 #define TGPU_ATTR_ASYNC "tgpu.async"

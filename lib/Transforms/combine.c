@@ -10,17 +10,8 @@
  *   in one block, so it runs as often as before).
  * Invalidates: nothing (op identities of the erased adds).
  */
+#include "Dialect/Tile/tile.h"
 #include "Transforms/passes.h"
-
-static bool is_zero_constant(ir_value *v) {
-  ir_op *def = v->def;
-  if (def && ir_op_code(def) == IR_OP_SPLAT) return is_zero_constant(ir_op_operand(def, 0));
-  if (!def || ir_op_code(def) != IR_OP_CONSTANT) return false;
-  const ir_attr *val = ir_op_get_attr(def, "value");
-  if (!val) return false;
-  if (val->kind == IR_ATTR_INT) return val->ival == 0;
-  return val->kind == IR_ATTR_FLOAT && val->fval == 0.0;
-}
 
 /* The dot feeding operand i of add when the fold applies, else NULL. */
 static ir_op *foldable_dot(ir_op *add, unsigned i) {
@@ -28,7 +19,7 @@ static ir_op *foldable_dot(ir_op *add, unsigned i) {
   ir_op *dot = d->def;
   if (!dot || ir_op_code(dot) != IR_OP_DOT || c->type != d->type || dot->parent != add->parent) return NULL;
   if (!d->first_use || d->first_use->next_use) return NULL; /* the add is its only user */
-  return is_zero_constant(ir_op_operand(dot, 2)) ? dot : NULL;
+  return tile_value_is_zero(ir_op_operand(dot, 2), true) ? dot : NULL;
 }
 
 /* Folds add into the dot feeding it, when foldable. The post-order walk has already passed

@@ -3,11 +3,11 @@
  * Needs: verified IR (tile or tgpu).
  * Changes: a tgpu.convert_layout in an scf.for body whose operand is defined outside the
  *   loop moves to just before it, and so does a tgpu.local_alloc of such a value into an
- *   immutable buffer (attention's q staged for wgmma once instead of at every key block;
- *   the buffer then lives across the loop). Loops nested in loops are visited inner first, so a
- *   conversion can climb several levels. The case that matters: attention's q @ k^T, whose q
- *   is converted into its dot-operand layout (through shared memory) once instead of at
- *   every key block. Only conversions move: hoisting the loop's cheap arithmetic too
+ *   immutable buffer (a conversion into shared memory; its buffer then lives across the
+ *   loop). Loops nested in loops are visited inner first, so a conversion can climb several
+ *   levels. The case that matters: attention's q @ k^T, whose q is converted into its
+ *   dot-operand layout (mma.sync) or staged for wgmma once instead of at every key block.
+ *   Only conversions move: hoisting the loop's cheap arithmetic too
  *   lengthened live ranges and made the layer-norm kernel 23% slower on the H200 (4 warps:
  *   2116 vs 2743 GB/s, bench/ab timing of the two PTX files), for no gain elsewhere.
  *   Shared memory and barriers are placed afterwards (allocate-shared-memory, membar).

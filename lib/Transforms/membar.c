@@ -208,7 +208,7 @@ static int stage_of(const ir_value *v, interval *iv) {
   ir_op *d = ir_value_def(v);
   if (!d || ir_op_code(d) != IR_OP_MEMDESC_INDEX) return 0;
   const char *slot = ir_op_get_string_attr(d, TGPU_ATTR_PIPELINE_SLOT);
-  if (slot) return strcmp(slot, "consume") == 0 ? 1 : strcmp(slot, "produce") == 0 ? 2 : 0;
+  if (slot) return !strcmp(slot, TGPU_PIPELINE_SLOT_CONSUME) ? 1 : !strcmp(slot, TGPU_PIPELINE_SLOT_PRODUCE) ? 2 : 0;
   const ir_attr *c = ir_value_constant(ir_op_operand(d, 1));
   tgpu_memdesc md;
   if (!c || c->kind != IR_ATTR_INT || !tgpu_memdesc_get(ir_op_operand(d, 0)->type, &md)) return 0;

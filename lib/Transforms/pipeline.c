@@ -45,7 +45,6 @@
  * Loops that do not qualify are left as they are (the synchronous loads stay correct).
  * Invalidates: the loop (replaced by a new scf.for with two more carried values).
  */
-#include <math.h>
 #include <string.h>
 
 #include "Dialect/Tile/tile.h"
@@ -83,12 +82,6 @@ static bool in_set(const sup_ptrmap *s, const void *p) { return sup_ptrmap_has(s
 static void set_add(sup_ptrmap *s, const void *p) { sup_ptrmap_put(s, (uint64_t)(uintptr_t)p, (void *)p); }
 
 /* ---- which loads ---------------------------------------------------------------------- */
-
-static bool is_zero(ir_value *v) {
-  const ir_attr *a = ir_value_constant(v);
-  if (!a) return false;
-  return (a->kind == IR_ATTR_INT && a->ival == 0) || (a->kind == IR_ATTR_FLOAT && a->fval == 0.0 && !signbit(a->fval));
-}
 
 /* The contiguous dim of a blocked tensor type, or -1. */
 static int contiguous_dim(const ir_type *t) {
@@ -129,7 +122,7 @@ static bool wgmma_stage(ir_op *load, ir_op *alloc, tgpu_memdesc *md) {
 static bool candidate(ir_op *op, pl_load *out) {
   if (ir_op_code(op) != IR_OP_LOAD || op->nresults != 1 || op->noperands < 1) return false;
   ir_value *r = ir_op_result(op, 0);
-  if (ir_value_num_uses(r) != 1 || (op->noperands == 3 && !is_zero(ir_op_operand(op, 2)))) return false;
+  if (ir_value_num_uses(r) != 1 || (op->noperands == 3 && !tile_value_is_zero(ir_op_operand(op, 2), false))) return false;
   if (ir_op_get_int_attr(op, "volatile", 0)) return false; /* a volatile load stays where it is */
   unsigned vec = (unsigned)ir_op_get_int_attr(op, TGPU_ATTR_VEC, 1), bytes = vec * ir_type_byte_size(ir_type_scalar(r->type));
   if (bytes != 4 && bytes != 8 && bytes != 16) return false;
@@ -346,9 +339,12 @@ static void issue(pl_loop *p, ir_builder *b, ir_valmap *vm, ir_value *iv, ir_val
   ir_build(b, "tgpu.async_commit", 0, NULL, 0, NULL);
 }
 
-static void build_wait(ir_builder *b, const char *name, int64_t pending) {
-  ir_op *w = ir_build(b, name, 0, NULL, 0, NULL);
+/* A wait op `name` {pending}: tgpu.async_wait (no operand), or tgpu.warp_group_dot_wait on
+ * accumulator `acc` (its result has acc's type). */
+static ir_op *build_wait(ir_builder *b, const char *name, ir_value *acc, int64_t pending) {
+  ir_op *w = ir_build(b, name, acc ? 1 : 0, acc ? &acc : NULL, acc ? 1 : 0, acc ? &acc->type : NULL);
   ir_op_set_attr(w, "pending", ir_i32_attr(b->m->ctx, pending));
+  return w;
 }
 
 /* A copy of the loop with `extra` more carried values (inits given); the body moves over.
@@ -418,7 +414,7 @@ static void consume(pl_loop *p, ir_value *idx) {
     pl_load *l = &p->loads[i];
     ir_builder_set_before(&b, l->consumer);
     b.loc = l->consumer->loc;
-    ir_value *stage = stage_of(&b, l, idx, "consume"), *res = ir_op_result(l->consumer, 0);
+    ir_value *stage = stage_of(&b, l, idx, TGPU_PIPELINE_SLOT_CONSUME), *res = ir_op_result(l->consumer, 0);
     if (ir_op_code(l->consumer) == IR_OP_CONVERT_LAYOUT) stage = ir_build1(&b, "tgpu.local_load", 1, &stage, res->type);
     ir_value_replace_all_uses(res, stage);
     ir_op_erase(l->consumer);
@@ -449,13 +445,11 @@ static void async_dots(pl_loop *p) {
     ir_op_set_attr(op, TGPU_ATTR_ASYNC, ir_bool_attr(ctx, true));
     ir_builder_set_after(&b, op);
     b.loc = op->loc;
-    ir_op *w = ir_build(&b, "tgpu.warp_group_dot_wait", 1, &d, 1, &d->type);
-    ir_op_set_attr(w, "pending", ir_i32_attr(ctx, p->wg_pending));
+    ir_op *w = build_wait(&b, "tgpu.warp_group_dot_wait", d, p->wg_pending);
     ir_op_set_operand(yield, pos, ir_op_result(w, 0));
     ir_value *r = ir_op_result(p->loop, pos);
     ir_builder_set_after(&b, p->loop);
-    ir_op *fin = ir_build(&b, "tgpu.warp_group_dot_wait", 1, &r, 1, &r->type);
-    ir_op_set_attr(fin, "pending", ir_i32_attr(ctx, 0));
+    ir_op *fin = build_wait(&b, "tgpu.warp_group_dot_wait", r, 0);
     for (ir_use *u = r->first_use, *next; u; u = next) {
       next = u->next_use;
       if (u->user != fin) ir_op_set_operand(u->user, u->index, ir_op_result(fin, 0));
@@ -494,7 +488,7 @@ static void rewrite(pl_loop *p) {
   ir_op *yield = ir_block_terminator(p->body);
   /* top: wait for iteration i's group */
   ir_builder_set_before(&b, p->body->first);
-  build_wait(&b, "tgpu.async_wait", (int64_t)p->dist - 1);
+  build_wait(&b, "tgpu.async_wait", NULL, (int64_t)p->dist - 1);
   consume(p, rd);
   if (async_wg) async_dots(p);
   /* bottom: iteration i + D's copies, the pointers advanced from the ahead values */
@@ -503,7 +497,7 @@ static void rewrite(pl_loop *p) {
   ir_valmap vm = {0};
   ir_value *iv0 = p->body->args[0]; /* i32 or i64, as the loop's bounds */
   ir_value *iv = binop(&b, "arith.addi", iv0, ir_build_int(&b, iv0->type, (int64_t)p->dist * p->step));
-  issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ir_op_operand(p->loop, 1)), wr, p->wait_barrier ? NULL : "produce");
+  issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ir_op_operand(p->loop, 1)), wr, p->wait_barrier ? NULL : TGPU_PIPELINE_SLOT_PRODUCE);
   clone_set(p, &b, &p->rec, &vm);
   ir_value *yv[64];
   unsigned ny = yield->noperands;
@@ -517,7 +511,7 @@ static void rewrite(pl_loop *p) {
   ir_op_set_operands(yield, ny + 2, yv);
   ir_builder_set_after(&b, p->loop);
   b.loc = p->loop->loc;
-  build_wait(&b, "tgpu.async_wait", 0);
+  build_wait(&b, "tgpu.async_wait", NULL, 0);
 }
 
 /* ---- driver ---------------------------------------------------------------------------- */

@@ -11,6 +11,10 @@ void tile_register_dialect(ir_context *ctx);
 /* Hints attached by tl.multiple_of / tl.max_contiguous (TILE_ATTR_DIVISIBILITY,
  * TILE_ATTR_CONTIGUITY) are named in Dialect/attr_names.h. */
 
+/* Whether v is a constant zero (integer or float, scalar or splat tensor, through tt.splat);
+ * a float -0.0 counts only when `negative_zero` is true. */
+bool tile_value_is_zero(const ir_value *v, bool negative_zero);
+
 /* Evaluates an elementwise op on constant scalars; used by folders and by tests.
  * Integers are sign-extended in int64; floats are rounded to the result type. Returns
  * NULL when the op cannot be evaluated (division by zero, unknown op). */

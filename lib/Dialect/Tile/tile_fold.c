@@ -531,3 +531,12 @@ bool tile_fold_broadcast(ir_op *op, const ir_attr *const *consts, ir_fold_result
 bool tile_fold_addptr(ir_op *op, const ir_attr *const *consts, ir_fold_result *out) {
   return is_const(consts[1], 0.0) && fold_to_value(out, ir_op_operand(op, 0));
 }
+
+bool tile_value_is_zero(const ir_value *v, bool negative_zero) {
+  const ir_op *def = v->def;
+  if (def && ir_op_code(def) == IR_OP_SPLAT) return tile_value_is_zero(ir_op_operand(def, 0), negative_zero);
+  const ir_attr *a = ir_value_constant(v);
+  if (!a) return false;
+  if (a->kind == IR_ATTR_INT) return a->ival == 0;
+  return a->kind == IR_ATTR_FLOAT && a->fval == 0.0 && (negative_zero || !signbit(a->fval));
+}
