@@ -245,9 +245,7 @@ static bool load_ldmatrix(cg_state *st, const tgpu_memdesc *md, const ir_type *t
   if ((16u / eb) > (1u << cbits) || p.dst.dim_bits[rank - 2] < 3) return false;
   p.elem_bytes = eb;
   p.ldmatrix = pair_dim == rank - 1 ? 1 : 2;
-  p.swz_bits = log2u(sl->max_phase);
-  p.swz_src = cbits + log2u(sl->per_phase);
-  p.swz_dst = log2u(sl->vec);
+  tgpu_cvt_plan_set_swizzle(&p, sl, cbits);
   cg_ldmatrix_load(st, &p, base, cg_scalar_type(st, md->elem), r);
   return true;
 }

@@ -202,17 +202,24 @@ static unsigned log2_of(unsigned v) {
  * 16-bit or 16 8-bit elements.) */
 static bool swizzle_for_ldmatrix(tgpu_cvt_plan *p, unsigned pair_dim) {
   const tgpu_ll_layout *d = &p->dst;
-  unsigned rank = d->rank, cbits = d->dim_bits[rank - 1], chunk = 16 / p->elem_bytes, kbits = log2_of(chunk);
-  if (cbits < kbits || d->dim_bits[rank - 2] < 3 || p->store_vec > chunk) return false;
-  unsigned max_phase = cbits - kbits >= 3 ? 8 : 1u << (cbits - kbits), per_phase = 8 / max_phase;
-  p->swz_bits = log2_of(max_phase);
-  p->swz_src = cbits + log2_of(per_phase);
-  p->swz_dst = kbits;
+  unsigned rank = d->rank, cbits = d->dim_bits[rank - 1], chunk = 16 / p->elem_bytes;
+  int64_t shape[TGPU_MAX_RANK];
+  for (unsigned k = 0; k < rank; k++) shape[k] = (int64_t)1 << d->dim_bits[k];
+  tgpu_shared_layout sl;
+  if (d->dim_bits[rank - 2] < 3 || p->store_vec > chunk || !tgpu_ldmatrix_shared_layout(rank, shape, p->elem_bytes, &sl))
+    return false;
+  tgpu_cvt_plan_set_swizzle(p, &sl, cbits);
   p->ldmatrix = pair_dim == rank - 1 ? 1 : 2;
   p->load_vec = 4 / p->elem_bytes;
   p->store_wavefronts = wavefronts(p, &p->src, log2_of(p->store_vec));
   p->load_wavefronts = 1;
   return true;
+}
+
+void tgpu_cvt_plan_set_swizzle(tgpu_cvt_plan *p, const tgpu_shared_layout *sl, unsigned cbits) {
+  p->swz_bits = log2_of(sl->max_phase);
+  p->swz_src = cbits + log2_of(sl->per_phase);
+  p->swz_dst = log2_of(sl->vec);
 }
 
 bool tgpu_ldmatrix_shared_layout(unsigned rank, const int64_t *shape, unsigned elem_bytes, tgpu_shared_layout *out) {

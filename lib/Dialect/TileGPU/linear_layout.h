@@ -135,6 +135,10 @@ bool tgpu_ldmatrix_operand(const ir_attr *dst, unsigned rank, unsigned elem_byte
  * chunks, maxPhase = min(8, chunks per row), perPhase = 8 / maxPhase. False when a row is
  * shorter than 16 bytes or the shape is not a power of 2. */
 bool tgpu_ldmatrix_shared_layout(unsigned rank, const int64_t *shape, unsigned elem_bytes, tgpu_shared_layout *out);
+/* A plan's swizzle fields (swz_bits, swz_src, swz_dst) for a row-major #tgpu.shared layout
+ * whose rows hold 2^cbits elements: the conversion's scratch and a local_load's memdesc
+ * then share one description of the xor swizzle. */
+void tgpu_cvt_plan_set_swizzle(tgpu_cvt_plan *p, const tgpu_shared_layout *sl, unsigned cbits);
 /* The slot of element e in the scratch of a SHARED plan. */
 uint32_t tgpu_convert_swizzle(const tgpu_cvt_plan *p, uint32_t elem);
 const char *tgpu_convert_route_name(tgpu_convert_route r);
