@@ -55,7 +55,8 @@ static void sb_field(strbuf *b, const char *name, const char *v) {
 static char *options_text(const tilec_options *o, const char *arch) {
   strbuf b = {0};
   sb_field(&b, "arch", arch);
-  sb_add(&b, "num_warps=%u;opt=%d;no_opt=%d;", o->num_warps, o->opt_level, o->no_opt);
+  sb_add(&b, "num_warps=%u;opt=%d;no_opt=%d;num_stages=%u;wgmma=%d;", o->num_warps,
+         o->opt_level, o->no_opt, o->num_stages, o->wgmma < 0 ? -1 : 0);
   sb_field(&b, "signature", o->signature);
   sb_field(&b, "libdevice", o->libdevice_path);
   for (size_t i = 0; i < o->ndefines; i++) {
@@ -87,13 +88,16 @@ static void relay_diag(void *user, const tilec_diagnostic *d) {
   if (r->user_fn) r->user_fn(r->user, d);
 }
 
+/* tilec: PTX and metadata, and the count of entries it compiled apart (each of which went
+ * through o->on_entry_ptx when set). */
 static tilert_status compile(tilert_runtime *rt, const char *filename, const char *source,
                              size_t len, tilec_options *o, char **out_ptx, size_t *out_ptx_len,
-                             char **out_json, size_t *out_json_len) {
+                             char **out_json, size_t *out_json_len, size_t *out_parts) {
   diag_relay relay = {.user_fn = o->on_diagnostic, .user = o->diagnostic_user};
   o->on_diagnostic = relay_diag;
   o->diagnostic_user = &relay;
   tilec_result *res = NULL;
+  *out_parts = 0;
   int nerr = tilec_compile(filename, source, len, o, &res);
   if (nerr || !res) {
     rt_fail(rt, TILERT_ERROR_COMPILE, "tilert: tilec reported %d error(s) compiling %s:%s", nerr,
@@ -105,6 +109,7 @@ static tilert_status compile(tilert_runtime *rt, const char *filename, const cha
   size_t pl, jl;
   const char *ptx = tilec_result_output(res, &pl);
   const char *json = tilec_result_metadata(res, &jl);
+  *out_parts = tilec_result_part_count(res);
   *out_ptx = malloc(pl + 1);
   *out_json = malloc(jl + 1);
   if (*out_ptx && *out_json) {
@@ -137,7 +142,8 @@ tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const
   o.nkernels = 1;
   char *ptx = NULL, *json = NULL;
   size_t pl = 0, jl = 0;
-  RT_TRY(compile(rt, filename, source, len, &o, &ptx, &pl, &json, &jl));
+  size_t nparts;
+  RT_TRY(compile(rt, filename, source, len, &o, &ptx, &pl, &json, &jl, &nparts));
   free(ptx);
   tilert_status s = tilert_metadata_parse(json, jl, out_meta, rt->err, sizeof rt->err);
   free(json);
@@ -214,7 +220,8 @@ static tilert_status parse_ast(tilert_runtime *rt, const char *filename, const c
   o.emit = TILEC_EMIT_AST;
   char *json = NULL;
   size_t al = 0, jl = 0;
-  RT_TRY(compile(rt, filename, source, len, &o, out_ast, &al, &json, &jl));
+  size_t nparts;
+  RT_TRY(compile(rt, filename, source, len, &o, out_ast, &al, &json, &jl, &nparts));
   free(json);
   return TILERT_OK;
 }
@@ -326,28 +333,54 @@ static void cache_lookup(const tilert_cache_config *c, const char *key, bool wan
     snprintf(why, why_cap, "%s", ptx_why);
 }
 
+/* tilec, with each entry it compiles apart assembled on its compile thread when an
+ * assembler `a` is given (runtime/jit_parts.c); e->cubin is then the image (one entry's
+ * cubin or a bundle), else left NULL for the caller to assemble the whole PTX. */
+static tilert_status compile_and_assemble(tilert_runtime *rt, const char *filename,
+                                          const char *source, size_t len, tilec_options *o,
+                                          const tilert_assembler *a, jit_entry *e) {
+  rt_part_asm *pa = a ? rt_part_asm_new(a, o->arch) : NULL;
+  if (a && !pa) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  o->on_entry_ptx = pa ? rt_part_asm_hook : NULL;
+  o->entry_ptx_user = pa;
+  size_t nparts = 0;
+  double t0 = rt_now_ms();
+  tilert_status s = compile(rt, filename, source, len, o, &e->ptx, &e->ptx_len, &e->json,
+                            &e->json_len, &nparts);
+  rt->stats.compile_ms += rt_now_ms() - t0;
+  rt->stats.jit_compiles += s == TILERT_OK;
+  if (pa) {
+    unsigned char *image = NULL;
+    if (!s) s = rt_part_asm_finish(pa, nparts, &image, &e->cubin_len, rt->err, sizeof rt->err);
+    e->cubin = (char *)image;
+    rt->stats.assemble_ms += rt_part_asm_ms(pa);
+    rt->stats.jit_assembles += rt_part_asm_runs(pa);
+    rt_part_asm_free(pa);
+  }
+  o->on_entry_ptx = NULL;
+  o->entry_ptx_user = NULL;
+  return s;
+}
+
 /* Fills in what the lookup did not find: PTX and metadata by compiling, the cubin by
  * assembling (none when no assembler is installed: the driver then gets the PTX). Each
  * new piece goes to the cache; a cache that cannot be written is not a failure. */
 static tilert_status jit_fill(tilert_runtime *rt, const tilert_cache_config *c, const char *key,
                               const char *filename, const char *source, size_t len,
                               tilec_options *o, bool want_ptx, jit_entry *e) {
+  const tilert_assembler *a = NULL;
+  tilert_status s = want_ptx || e->cubin ? TILERT_OK : rt_assembler(rt, &a);
+  if (s && s != TILERT_ERROR_NOT_FOUND) return s; /* NOT_FOUND: the driver's JIT gets PTX */
   if (!e->json || !e->ptx) {
     free(e->json);
     free(e->ptx);
     e->json = e->ptx = NULL;
-    double t0 = rt_now_ms();
-    RT_TRY(compile(rt, filename, source, len, o, &e->ptx, &e->ptx_len, &e->json, &e->json_len));
-    rt->stats.compile_ms += rt_now_ms() - t0;
-    rt->stats.jit_compiles++;
+    RT_TRY(compile_and_assemble(rt, filename, source, len, o, a, e));
     (void)tilert_cache_put(c, key, "json", e->json, e->json_len, NULL, 0);
     (void)tilert_cache_put(c, key, "ptx", e->ptx, e->ptx_len, NULL, 0);
+    if (e->cubin) (void)tilert_cache_put(c, key, "cubin", e->cubin, e->cubin_len, NULL, 0);
   }
-  if (want_ptx || e->cubin) return TILERT_OK;
-  const tilert_assembler *a;
-  tilert_status s = rt_assembler(rt, &a);
-  if (s == TILERT_ERROR_NOT_FOUND) return TILERT_OK; /* no assembler: the driver's JIT */
-  RT_TRY(s);
+  if (want_ptx || e->cubin || !a) return TILERT_OK;
   unsigned char *cubin = NULL;
   double t0 = rt_now_ms();
   RT_TRY(tilert_assembler_compile(a, e->ptx, e->ptx_len, o->arch, &cubin, &e->cubin_len, rt->err,

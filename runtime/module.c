@@ -71,6 +71,13 @@ static tilert_status load_cu_module(tilert_runtime *rt, const char *image, size_
   return s;
 }
 
+/* The CUDA module holding entry `name`: a bundle's member named so, else the module. */
+static CUmodule module_of(const tilert_module *m, const char *name) {
+  for (size_t i = 0; i < m->nmembers; i++)
+    if (strcmp(m->member_entries[i], name) == 0) return m->members[i];
+  return m->mod;
+}
+
 static tilert_status init_kernel(tilert_module *m, const tilert_kernel_info *info,
                                  tilert_kernel *k) {
   tilert_runtime *rt = m->rt;
@@ -79,7 +86,7 @@ static tilert_status init_kernel(tilert_module *m, const tilert_kernel_info *inf
   k->mod = m;
   k->block_x = info->threads_per_block;
   k->shared_bytes = info->shared_bytes;
-  CUresult r = rt->cu.cuModuleGetFunction(&k->fn, m->mod, info->name);
+  CUresult r = rt->cu.cuModuleGetFunction(&k->fn, module_of(m, info->name), info->name);
   if (r != CUDA_SUCCESS) {
     tilert_status s = rt_cu_fail(rt, r, "cuModuleGetFunction", __FILE__, __LINE__);
     size_t n = strlen(rt->err);
@@ -98,10 +105,39 @@ static tilert_status init_kernel(tilert_module *m, const tilert_kernel_info *inf
 }
 
 static void module_free(tilert_module *m) {
-  if (m->mod) (void)m->rt->cu.cuModuleUnload(m->mod); /* nothing to report to at teardown */
+  /* nothing to report to at teardown */
+  for (size_t i = 0; i < m->nmembers; i++) {
+    if (m->members[i]) (void)m->rt->cu.cuModuleUnload(m->members[i]);
+    free(m->member_entries[i]);
+  }
+  free(m->members);
+  free(m->member_entries);
+  if (m->mod && !m->nmembers) (void)m->rt->cu.cuModuleUnload(m->mod);
   tilert_metadata_free(m->meta);
   free(m->kernels);
   free(m);
+}
+
+/* A cubin bundle: each member its own CUDA module (module_of finds an entry's). */
+static tilert_status load_bundle(tilert_runtime *rt, const char *image, size_t len,
+                                 tilert_module *m) {
+  rt_bundle_item *it;
+  size_t n;
+  RT_TRY(rt_bundle_read(image, len, &it, &n, rt->err, sizeof rt->err));
+  m->members = calloc(n, sizeof *m->members);
+  m->member_entries = calloc(n, sizeof *m->member_entries);
+  tilert_status s = m->members && m->member_entries ? TILERT_OK
+                    : rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  for (size_t i = 0; !s && i < n; i++) {
+    m->nmembers = i + 1;
+    if (!(m->member_entries[i] = strndup(it[i].entry, it[i].entry_len)))
+      s = rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+    else
+      s = load_cu_module(rt, (const char *)it[i].cubin, it[i].len, false, &m->members[i]);
+  }
+  if (!s) m->mod = m->members[0];
+  free(it);
+  return s;
 }
 
 static tilert_status module_build(tilert_runtime *rt, const char *image, size_t len,
@@ -113,7 +149,8 @@ static tilert_status module_build(tilert_runtime *rt, const char *image, size_t 
   m->nkernels = tilert_metadata_kernel_count(md);
   m->kernels = calloc(m->nkernels, sizeof *m->kernels);
   if (!m->kernels) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
-  RT_TRY(load_cu_module(rt, image, len, is_ptx, &m->mod));
+  if (!is_ptx && rt_bundle_is(image, len)) RT_TRY(load_bundle(rt, image, len, m));
+  else RT_TRY(load_cu_module(rt, image, len, is_ptx, &m->mod));
   for (size_t i = 0; i < m->nkernels; i++)
     RT_TRY(init_kernel(m, tilert_metadata_kernel(md, i), &m->kernels[i]));
   return TILERT_OK;
@@ -166,10 +203,11 @@ static bool is_elf(const void *image, size_t len) {
 tilert_status tilert_module_load_cubin(tilert_runtime *rt, const void *cubin, size_t cubin_len,
                                        const char *metadata_json, size_t json_len,
                                        tilert_module **out_module) {
-  if (cubin && !is_elf(cubin, cubin_len)) {
+  if (cubin && !is_elf(cubin, cubin_len) && !rt_bundle_is(cubin, cubin_len)) {
     *out_module = NULL;
     RT_TRY(rt_check_ready(rt));
-    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: module load: the cubin is not an ELF image");
+    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT,
+                   "tilert: module load: the cubin is neither an ELF image nor a cubin bundle");
   }
   return module_load(rt, cubin, cubin_len, false, metadata_json, json_len, out_module);
 }
@@ -196,7 +234,7 @@ tilert_status tilert_module_load_files(tilert_runtime *rt, const char *ptx_path,
   size_t ptx_len = 0, json_len = 0;
   tilert_status s = rt_read_file(ptx_path, &ptx, &ptx_len, rt->err, sizeof rt->err);
   if (!s) s = rt_read_file(json_path, &json, &json_len, rt->err, sizeof rt->err);
-  if (!s) s = module_load(rt, ptx, ptx_len, !is_elf(ptx, ptx_len), json, json_len, out_module);
+  if (!s) s = module_load(rt, ptx, ptx_len, !is_elf(ptx, ptx_len) && !rt_bundle_is(ptx, ptx_len), json, json_len, out_module);
   if (s == TILERT_ERROR_METADATA) { /* say which file */
     size_t n = strlen(rt->err);
     snprintf(rt->err + n, sizeof rt->err - n, "\n  in %s", json_path);

@@ -86,11 +86,42 @@ struct tilert_module {
   tilert_module *next;
   unsigned refs;
   uint64_t hash_lo, hash_hi; /* of ptx and metadata text: the cache key (with rt's device) */
-  CUmodule mod;
+  CUmodule mod;              /* the image's module; for a cubin bundle its first member's */
+  CUmodule *members;         /* a cubin bundle: one module per member (NULL otherwise) */
+  char **member_entries;     /* ... and the entry each member holds */
+  size_t nmembers;
   tilert_metadata *meta;
   size_t nkernels;
   tilert_kernel *kernels;
 };
+
+/* Cubin bundles (runtime/cubin_bundle.c): one image holding the cubins of entries that
+ * were assembled apart, each with its entry's name. rt_bundle_read's items point into the
+ * image; the array is malloc'ed. */
+typedef struct rt_bundle_item {
+  const char *entry; /* not NUL-terminated */
+  size_t entry_len;
+  const unsigned char *cubin;
+  size_t len;
+} rt_bundle_item;
+bool rt_bundle_is(const void *image, size_t len);
+unsigned char *rt_bundle_make(const rt_bundle_item *items, size_t n, size_t *out_len);
+tilert_status rt_bundle_read(const void *image, size_t len, rt_bundle_item **out_items,
+                             size_t *out_n, char *err, size_t err_cap);
+
+/* Entries assembled apart on tilec's compile threads (runtime/jit_parts.c): pass
+ * rt_part_asm_hook and the object as tilec_options.on_entry_ptx / entry_ptx_user; after
+ * the compile, rt_part_asm_finish gives the image for `nparts` parts (the result's part
+ * count): one part's cubin, a cubin bundle for several, NULL for none (the module compiled
+ * as one: assemble its PTX); an assembly failure is returned with its message. */
+typedef struct rt_part_asm rt_part_asm;
+rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch);
+void rt_part_asm_free(rt_part_asm *pa);
+void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *ptx, size_t len);
+tilert_status rt_part_asm_finish(rt_part_asm *pa, size_t nparts, unsigned char **out,
+                                 size_t *out_len, char *err, size_t err_cap);
+unsigned rt_part_asm_runs(const rt_part_asm *pa);
+double rt_part_asm_ms(const rt_part_asm *pa);
 
 /* The runtime's assembler, created on first use (runtime/ptx_compile.c). When creation
  * failed (NOT_FOUND: none installed; INVALID_ARGUMENT: a bad TILERT_ASSEMBLER) returns that

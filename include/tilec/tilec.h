@@ -104,6 +104,14 @@ typedef struct tilec_options {
   unsigned num_threads;             /* threads for that: 0 = min(entries, CPUs, 16); 1 = serial */
   int split_entries;                /* compile every entry apart even without autotune (the
                                        result's parts then hold one PTX per entry) */
+  /* Called on a pool thread as soon as an entry compiled apart has its PTX, so that slow
+   * work on it (libtilert assembles it to a cubin) overlaps the other entries' compiles.
+   * `index` is the entry's part index in the result (tilec_result_part_*). Calls for
+   * different entries run concurrently and in no fixed order: the hook must be thread-safe.
+   * Not called for entries compiled together (no parts) nor for an entry that failed. */
+  void (*on_entry_ptx)(void *user, size_t index, const char *entry, const char *ptx,
+                       size_t len);
+  void *entry_ptx_user;
 } tilec_options;
 
 typedef struct tilec_result tilec_result;

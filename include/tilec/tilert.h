@@ -232,7 +232,10 @@ tilert_status tilert_module_load_ptx(tilert_runtime *rt, const char *ptx, size_t
                                      tilert_module **out_module);
 /* Loads a cubin (an ELF image for the device's SM, as tilert_assembler_compile or ptxas
  * writes it) described by `metadata_json`: like tilert_module_load_ptx, but the driver runs
- * no PTX JIT. The in-memory cache is keyed by hash(cubin, metadata). */
+ * no PTX JIT. The in-memory cache is keyed by hash(cubin, metadata). The image may also be a
+ * cubin bundle (docs/caching.md: the JIT path's image when a file's entries were assembled
+ * apart, one cubin per entry): each member is loaded as its own CUDA module and each kernel
+ * is taken from the member its entry names. */
 tilert_status tilert_module_load_cubin(tilert_runtime *rt, const void *cubin, size_t cubin_len,
                                        const char *metadata_json, size_t json_len,
                                        tilert_module **out_module);
@@ -461,7 +464,9 @@ tilert_status tilert_runtime_set_cache(tilert_runtime *rt, const tilert_cache_co
 struct tilec_options;
 /* Compiles `source` with tilec (opts may be NULL; arch defaults to the device's, emit is
  * forced to PTX), assembles the PTX into a cubin (the runtime's assembler: nvJitLink, else
- * ptxas; with neither installed the driver gets the PTX), and loads it as
+ * ptxas; with neither installed the driver gets the PTX; entries that tilec compiles apart,
+ * such as autotune variants, are each assembled on their compile thread as soon as their
+ * PTX is ready, into a cubin bundle), and loads it as
  * tilert_module_load_cubin does. The disk cache (the runtime's, else the environment's)
  * keeps KEY.json, KEY.ptx and KEY.cubin, KEY = tilert_cache_key(source, options text,
  * tilec_version(), "ARCH driver=VERSION"): a hit reads the metadata and the cubin and

@@ -10,7 +10,8 @@
  * entry order, so the PTX and metadata are byte-identical for any thread count (a test
  * compares --threads 1 with the default). Nothing is shared between units but the
  * read-only source text and options; diagnostics are collected per unit and re-emitted in
- * unit order by the calling thread. */
+ * unit order by the calling thread. A caller's on_entry_ptx hook runs on the unit's thread
+ * right after its PTX is ready (libtilert assembles there, overlapping the other units). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -85,6 +86,8 @@ static void run_unit(const pool *p, unit *u) {
           !diag_error_count(ir_context_diag(ctx));
   if (m) ir_module_destroy(m);
   ir_context_destroy(ctx);
+  if (u->ok && p->o->on_entry_ptx)
+    p->o->on_entry_ptx(p->o->entry_ptx_user, (size_t)(u - p->units), u->entry, u->ptx, u->ptx_len);
 }
 
 static void *worker(void *arg) {

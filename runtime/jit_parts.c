@@ -1,0 +1,124 @@
+/* Entries assembled apart: when tilec compiles a file's entries apart (every autotune
+ * variant in its own context, on its pool of threads), the JIT path hands it
+ * rt_part_asm_hook as tilec_options.on_entry_ptx, so each entry's PTX is assembled to a
+ * cubin on the thread that compiled it, as soon as it is ready: one variant's assembly
+ * overlaps the others' compiles, and the slowest variant (compile plus assembly), not the
+ * sum of all, sets the time to the first launch. The cubins become one cubin bundle
+ * (runtime/cubin_bundle.c) in entry order, so the image is the same for any thread count. */
+#include "rt_internal.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct rt_part_asm {
+  const tilert_assembler *a;
+  const char *arch;
+  pthread_mutex_t mu;
+  unsigned char **cubins; /* by part index; NULL: not (yet) assembled */
+  size_t *lens;
+  char **entries;
+  size_t cap;
+  unsigned runs;          /* assemblies done */
+  double ms;              /* their times, summed over the threads */
+  tilert_status s;        /* the first failure, its message in err */
+  char err[1024];
+};
+
+rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch) {
+  rt_part_asm *pa = calloc(1, sizeof *pa);
+  if (!pa) return NULL;
+  pa->a = a;
+  pa->arch = arch;
+  if (pthread_mutex_init(&pa->mu, NULL) != 0) { free(pa); return NULL; }
+  return pa;
+}
+
+void rt_part_asm_free(rt_part_asm *pa) {
+  if (!pa) return;
+  for (size_t i = 0; i < pa->cap; i++) free(pa->cubins[i]), free(pa->entries[i]);
+  free(pa->cubins), free(pa->lens), free(pa->entries);
+  pthread_mutex_destroy(&pa->mu);
+  free(pa);
+}
+
+/* Makes room for part `index` (the mutex held). */
+static bool reserve(rt_part_asm *pa, size_t index) {
+  if (index < pa->cap) return true;
+  size_t cap = index + 8;
+  unsigned char **c = realloc(pa->cubins, cap * sizeof *c);
+  if (c) pa->cubins = c;
+  size_t *l = realloc(pa->lens, cap * sizeof *l);
+  if (l) pa->lens = l;
+  char **e = realloc(pa->entries, cap * sizeof *e);
+  if (e) pa->entries = e;
+  if (!c || !l || !e) return false;
+  for (size_t i = pa->cap; i < cap; i++) c[i] = NULL, l[i] = 0, e[i] = NULL;
+  pa->cap = cap;
+  return true;
+}
+
+static void fail_locked(rt_part_asm *pa, tilert_status s, const char *msg) {
+  if (pa->s) return;
+  pa->s = s;
+  snprintf(pa->err, sizeof pa->err, "%s", msg);
+}
+
+void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *ptx, size_t len) {
+  rt_part_asm *pa = user;
+  unsigned char *cubin = NULL;
+  size_t clen = 0;
+  char err[1024] = "";
+  double t0 = rt_now_ms();
+  tilert_status s = tilert_assembler_compile(pa->a, ptx, len, pa->arch, &cubin, &clen, err, sizeof err);
+  double ms = rt_now_ms() - t0;
+  char *name = s ? NULL : strdup(entry);
+  pthread_mutex_lock(&pa->mu);
+  pa->ms += ms;
+  pa->runs++;
+  if (s) fail_locked(pa, s, err);
+  else if (!name || !reserve(pa, index)) fail_locked(pa, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  else {
+    free(pa->cubins[index]), free(pa->entries[index]);
+    pa->cubins[index] = cubin, pa->lens[index] = clen, pa->entries[index] = name;
+    cubin = NULL, name = NULL;
+  }
+  pthread_mutex_unlock(&pa->mu);
+  free(cubin);
+  free(name);
+}
+
+tilert_status rt_part_asm_finish(rt_part_asm *pa, size_t nparts, unsigned char **out,
+                                 size_t *out_len, char *err, size_t err_cap) {
+  *out = NULL;
+  *out_len = 0;
+  if (pa->s) {
+    snprintf(err, err_cap, "%s", pa->err);
+    return pa->s;
+  }
+  if (nparts == 0) return TILERT_OK; /* compiled as one module: the caller assembles it */
+  for (size_t i = 0; i < nparts; i++)
+    if (i >= pa->cap || !pa->cubins[i]) {
+      snprintf(err, err_cap, "tilert: entry %zu of %zu was compiled apart but not assembled", i, nparts);
+      return TILERT_ERROR_COMPILE;
+    }
+  if (nparts == 1) { /* one entry: its cubin is the image */
+    *out = pa->cubins[0], *out_len = pa->lens[0];
+    pa->cubins[0] = NULL;
+    return TILERT_OK;
+  }
+  rt_bundle_item *items = calloc(nparts, sizeof *items);
+  if (items) {
+    for (size_t i = 0; i < nparts; i++)
+      items[i] = (rt_bundle_item){pa->entries[i], strlen(pa->entries[i]), pa->cubins[i], pa->lens[i]};
+    *out = rt_bundle_make(items, nparts, out_len);
+    free(items);
+  }
+  if (*out) return TILERT_OK;
+  snprintf(err, err_cap, "tilert: out of memory");
+  return TILERT_ERROR_OUT_OF_MEMORY;
+}
+
+unsigned rt_part_asm_runs(const rt_part_asm *pa) { return pa->runs; }
+double rt_part_asm_ms(const rt_part_asm *pa) { return pa->ms; }
