@@ -4,8 +4,8 @@
 # repository root; writes its logs and results to $OUT; about 2 minutes.
 #   1. first call of an autotuned kernel, tilec beside Triton, same .tir text and configs:
 #      add (6 configs), rowsum (6), matmul_tutorial (8, f16 4096^3); each side in a fresh
-#      process with an empty cache folder (cold), then a second process on it (warm); tilec
-#      also cold with TILERT_ASSEMBLER_THREADS=$(nproc) (nvJitLink -split-compile, cold-split);
+#      process with an empty cache folder (cold), then a second process on it (warm); then
+#      bench/tuning/split_probe.py on the 8 matmul variants as one module (-split-compile);
 #   2. tuning correctness: heuristics, prune_configs_by, reset_to_zero (tune_gpu check);
 #   3. specialization: FlagGems-style strided pointwise kernels, tilec's runtime
 #      specialization vs Triton's JIT, and both compiled from the same unhinted signature.
@@ -71,9 +71,6 @@ for c in add rowsum matmul; do
   for phase in cold warm; do
     run "tilec first call $c $phase" 120 env TILERT_CACHE_DIR="$TD" "$TG" first-call $c --phase $phase $S
   done
-  # cold again with nvJitLink's -split-compile over every core (TILERT_ASSEMBLER_THREADS)
-  run "tilec first call $c cold-split" 120 env TILERT_CACHE_DIR="$TD-split" \
-    TILERT_ASSEMBLER_THREADS="$(nproc)" "$TG" first-call $c --phase cold-split $S
   if [ "${MOCK:-0}" != 1 ]; then
     for phase in cold warm; do
       run "triton first call $c $phase" 150 env TRITON_CACHE_DIR="$PD" TRITON_CACHE_AUTOTUNING=1 \
@@ -81,6 +78,14 @@ for c in add rowsum matmul; do
     done
   fi
 done
+
+# 1b. nvJitLink's -split-compile on the 8 matmul variants as ONE module (the session-5
+# puzzle: 1.3 ms with 16 threads against 686 ms), fresh processes, split first.
+if [ -f .carry/tune/matmul8.ptx ] && [ "${MOCK:-0}" != 1 ]; then
+  say "split probe"
+  python3 bench/tuning/split_probe.py .carry/tune/matmul8.ptx >"$RES/split-probe.jsonl" 2>>"$L"
+  cat "$RES/split-probe.jsonl" | tee -a "$L" >&2
+fi
 
 # 2. tuning correctness.
 run "tilec check" 120 env TILERT_CACHE_DIR="$WORK/check-cache" "$TG" check
