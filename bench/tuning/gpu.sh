@@ -64,17 +64,20 @@ run() {
 }
 
 # 1. first calls: tilec cold and warm, Triton cold and warm, each case its own cache folders.
+# Each side also gets its own empty CUDA compute cache (CUDA_CACHE_PATH): nvJitLink 13 keeps
+# compiled PTX there (a hit takes 0.3 ms), so a cold run must not find an earlier run's work.
 for c in add rowsum matmul; do
   case $c in add) S=$SIZES_ADD ;; rowsum) S=$SIZES_ROW ;; matmul) S=$SIZES_MM ;; esac
   TD=$WORK/tilec-cache-$c PD=$WORK/triton-cache-$c
-  mkdir -p "$TD" "$PD"
+  mkdir -p "$TD" "$PD" "$TD-cuda" "$PD-cuda"
   for phase in cold warm; do
-    run "tilec first call $c $phase" 120 env TILERT_CACHE_DIR="$TD" "$TG" first-call $c --phase $phase $S
+    run "tilec first call $c $phase" 120 env TILERT_CACHE_DIR="$TD" CUDA_CACHE_PATH="$TD-cuda" \
+      "$TG" first-call $c --phase $phase $S
   done
   if [ "${MOCK:-0}" != 1 ]; then
     for phase in cold warm; do
-      run "triton first call $c $phase" 150 env TRITON_CACHE_DIR="$PD" TRITON_CACHE_AUTOTUNING=1 \
-        python3 bench/tuning/first_call_triton.py $c --phase $phase
+      run "triton first call $c $phase" 150 env TRITON_CACHE_DIR="$PD" CUDA_CACHE_PATH="$PD-cuda" \
+        TRITON_CACHE_AUTOTUNING=1 python3 bench/tuning/first_call_triton.py $c --phase $phase
     done
   fi
 done
@@ -83,7 +86,8 @@ done
 # puzzle: 1.3 ms with 16 threads against 686 ms), fresh processes, split first.
 if [ -f .carry/tune/matmul8.ptx ] && [ "${MOCK:-0}" != 1 ]; then
   say "split probe"
-  python3 bench/tuning/split_probe.py .carry/tune/matmul8.ptx >"$RES/split-probe.jsonl" 2>>"$L"
+  CUDA_CACHE_PATH="$WORK/probe-cuda" python3 bench/tuning/split_probe.py .carry/tune/matmul8.ptx \
+    >"$RES/split-probe.jsonl" 2>>"$L"
   cat "$RES/split-probe.jsonl" | tee -a "$L" >&2
 fi
 
