@@ -126,13 +126,12 @@ static tilert_status compile(tilert_runtime *rt, const char *filename, const cha
   return TILERT_OK;
 }
 
-/* The frontend alone (emit=frontend writes metadata too): the run-time parameters' names. */
-tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const char *source,
-                                 size_t len, const struct tilec_options *opts, const char *kernel,
-                                 const char *signature, tilert_metadata **out_meta,
-                                 const char **out_names, size_t *out_n) {
+tilert_status rt_jit_frontend_meta(tilert_runtime *rt, const char *filename, const char *source,
+                                   size_t len, const struct tilec_options *opts,
+                                   const char *kernel, const char *signature,
+                                   const tilec_define *launch_values, size_t nlaunch_values,
+                                   tilert_metadata **out_meta) {
   *out_meta = NULL;
-  *out_n = 0;
   tilec_options o;
   if (opts) o = *opts; else memset(&o, 0, sizeof o);
   const char *kernels[1] = {kernel};
@@ -140,6 +139,8 @@ tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const
   o.signature = signature;
   o.kernels = kernels;
   o.nkernels = 1;
+  o.launch_values = launch_values;
+  o.nlaunch_values = nlaunch_values;
   char *ptx = NULL, *json = NULL;
   size_t pl = 0, jl = 0;
   size_t nparts;
@@ -147,7 +148,17 @@ tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const
   free(ptx);
   tilert_status s = tilert_metadata_parse(json, jl, out_meta, rt->err, sizeof rt->err);
   free(json);
-  RT_TRY(s);
+  return s;
+}
+
+/* The frontend alone (emit=frontend writes metadata too): the run-time parameters' names. */
+tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const char *source,
+                                 size_t len, const struct tilec_options *opts, const char *kernel,
+                                 const char *signature, tilert_metadata **out_meta,
+                                 const char **out_names, size_t *out_n) {
+  *out_n = 0;
+  RT_TRY(rt_jit_frontend_meta(rt, filename, source, len, opts, kernel, signature, NULL, 0,
+                              out_meta));
   const tilert_kernel_info *k = tilert_metadata_find(*out_meta, kernel);
   if (!k || k->nparams > TILERT_MAX_PARAMS)
     return rt_fail(rt, TILERT_ERROR_METADATA, "tilert: the frontend's metadata has no kernel %s",
@@ -284,6 +295,28 @@ static char *signature_of(const rt_spec_list *names, const tilert_kernel_info *k
   }
   if (b.oom) { free(b.p); return NULL; }
   return b.p ? b.p : calloc(1, 1);
+}
+
+tilert_status rt_jit_kernel_facts(tilert_runtime *rt, const char *filename, const char *source,
+                                  size_t len, const char *kernel, rt_spec_list *out_params,
+                                  bool *out_heuristics, bool *out_autotune) {
+  out_params->n = 0;
+  *out_heuristics = *out_autotune = false;
+  char *ast = NULL;
+  RT_TRY(parse_ast(rt, filename, source, len, &ast));
+  const char *end = NULL, *b = find_decorators(ast, kernel, &end);
+  bool ok = b && *end && read_param_names(end + 3, out_params);
+  if (ok) {
+    char *dec = strndup(b, (size_t)(end - b));
+    ok = dec != NULL;
+    *out_heuristics = dec && strstr(dec, "(attr (name triton) heuristics)");
+    *out_autotune = dec && strstr(dec, "(attr (name triton) autotune)");
+    free(dec);
+  }
+  free(ast);
+  return ok ? TILERT_OK
+            : rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT,
+                      "tilert: no jit function %s with readable parameters in %s", kernel, filename);
 }
 
 tilert_status rt_jit_source_signature(tilert_runtime *rt, const char *filename, const char *source,
@@ -484,6 +517,27 @@ tilert_status rt_jit_decorators(tilert_runtime *rt, const char *filename, const 
                                 rt_spec_list *out_dnsoa) {
   (void)rt; (void)filename; (void)source; (void)len; (void)kernel;
   out_dns->n = out_dnsoa->n = 0; /* the compiler reads no source here: only the request's lists */
+  return TILERT_OK;
+}
+
+tilert_status rt_jit_frontend_meta(tilert_runtime *rt, const char *filename, const char *source,
+                                   size_t len, const struct tilec_options *opts,
+                                   const char *kernel, const char *signature,
+                                   const struct tilec_define *launch_values,
+                                   size_t nlaunch_values, tilert_metadata **out_meta) {
+  (void)filename; (void)source; (void)len; (void)opts; (void)kernel; (void)signature;
+  (void)launch_values; (void)nlaunch_values;
+  *out_meta = NULL;
+  return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
+                 "tilert: this libtilert was built without the compiler (TILERT_WITH_TILEC)");
+}
+
+tilert_status rt_jit_kernel_facts(tilert_runtime *rt, const char *filename, const char *source,
+                                  size_t len, const char *kernel, rt_spec_list *out_params,
+                                  bool *out_heuristics, bool *out_autotune) {
+  (void)rt; (void)filename; (void)source; (void)len; (void)kernel;
+  out_params->n = 0; /* the compiler reads no source here: no heuristics to evaluate */
+  *out_heuristics = *out_autotune = false;
   return TILERT_OK;
 }
 

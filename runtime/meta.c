@@ -160,7 +160,8 @@ static tilert_status parse_constexprs(mctx *m, const rt_json *cx, tilert_kernel_
     cs[i].name = strdup(cx->keys[i]);
     if (!cs[i].name) return mfail(m, cx, "out of memory");
     if (v->type == RT_JSON_NUMBER && v->is_int) { cs[i].is_integer = 1; cs[i].value = v->ival; }
-    if (v->type == RT_JSON_BOOL) { cs[i].is_integer = 1; cs[i].value = v->boolean; }
+    if (v->type == RT_JSON_BOOL) { cs[i].is_integer = cs[i].is_bool = 1; cs[i].value = v->boolean; }
+    if (v->type == RT_JSON_NUMBER && !v->is_int) { cs[i].is_float = 1; cs[i].fvalue = v->num; }
   }
   return TILERT_OK;
 }

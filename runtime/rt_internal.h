@@ -146,6 +146,42 @@ typedef struct rt_spec_list {
   size_t n;
   char text[TILERT_MAX_PARAMS][64];
 } rt_spec_list;
+/* The frontend alone on `kernel` with `signature` and, when given, a launch's values of
+ * run-time parameters (tilec_options.launch_values): its metadata, which the caller frees
+ * (runtime/jit.c). */
+struct tilec_define;
+tilert_status rt_jit_frontend_meta(tilert_runtime *rt, const char *filename, const char *source,
+                                   size_t len, const struct tilec_options *opts,
+                                   const char *kernel, const char *signature,
+                                   const struct tilec_define *launch_values,
+                                   size_t nlaunch_values, tilert_metadata **out_meta);
+/* Read off the parsed source: `kernel`'s parameter names (every parameter, in order) and
+ * whether it is decorated with @triton.heuristics and with @triton.autotune. */
+tilert_status rt_jit_kernel_facts(tilert_runtime *rt, const char *filename, const char *source,
+                                  size_t len, const char *kernel, rt_spec_list *out_params,
+                                  bool *out_heuristics, bool *out_autotune);
+
+/* Heuristics at launch for JIT kernels (runtime/launch_heur.c): arg_names gives each
+ * argument's parameter name, set_names the constexprs the heuristics set. For a launch,
+ * rt_launch_heur_defines gives their values as define lines ("EVEN_N=True\n"), from a
+ * frontend run with the scalar arguments as launch values, remembered per tuple of scalar
+ * values; *out_defines is owned by h and valid until the next call. */
+typedef struct rt_launch_heur rt_launch_heur;
+typedef struct rt_launch_src {
+  tilert_runtime *rt;
+  const char *filename, *source;
+  size_t len;
+  const struct tilec_options *opts; /* may be NULL */
+  const char *kernel;
+} rt_launch_src;
+tilert_status rt_launch_heur_create(tilert_runtime *rt, const char *const *arg_names, size_t nargs,
+                                    const char *const *set_names, size_t nset,
+                                    rt_launch_heur **out);
+void rt_launch_heur_free(rt_launch_heur *h);
+tilert_status rt_launch_heur_defines(rt_launch_heur *h, const rt_launch_src *src,
+                                     const char *signature, const tilert_arg *args,
+                                     const char **out_defines);
+
 /* The do_not_specialize and do_not_specialize_on_alignment lists of `@triton.jit(...)` on
  * `def kernel` (runtime/jit.c: read off tilec's parse of the source; empty lists when the
  * kernel has none, or without TILERT_WITH_TILEC). UNSUPPORTED when a list holds anything

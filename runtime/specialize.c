@@ -259,6 +259,7 @@ tilert_status tilert_spec_signature(const tilert_spec_plan *plan, const tilert_a
 
 typedef struct spec_variant {
   spec_key key;
+  char *defines;             /* the launch heuristics' values ("EVEN_N=True\n"), or NULL */
   tilert_module *mod;
   tilert_kernel *kernel;
   char *signature;
@@ -275,6 +276,7 @@ struct tilert_jit_kernel {
   size_t nvariants, cap;
   spec_variant *variants;
   size_t last;               /* the last hit: launches usually repeat one specialization */
+  rt_launch_heur *heur;      /* heuristics that read run-time arguments (NULL: none) */
 };
 
 static char *dup_n(const char *s, size_t n) {
@@ -338,6 +340,8 @@ static tilert_status take_signature(tilert_jit_kernel *jk, const tilert_jit_requ
   return jk->signature ? TILERT_OK : rt_fail(jk->rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
 }
 
+static tilert_status setup_heuristics(tilert_jit_kernel *jk);
+
 tilert_status tilert_jit_kernel_create(tilert_runtime *rt, const tilert_jit_request *req,
                                        tilert_jit_kernel **out_jk) {
   if (!out_jk) return TILERT_ERROR_INVALID_ARGUMENT;
@@ -359,6 +363,7 @@ tilert_status tilert_jit_kernel_create(tilert_runtime *rt, const tilert_jit_requ
                         ? take_signature(jk, req)
                         : rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   if (!s) s = make_plan(jk, req);
+  if (!s) s = setup_heuristics(jk);
   if (s) { tilert_jit_kernel_destroy(jk); return s; }
   *out_jk = jk;
   return TILERT_OK;
@@ -369,7 +374,9 @@ void tilert_jit_kernel_destroy(tilert_jit_kernel *jk) {
   for (size_t i = 0; i < jk->nvariants; i++) {
     tilert_module_release(jk->variants[i].mod);
     free(jk->variants[i].signature);
+    free(jk->variants[i].defines);
   }
+  rt_launch_heur_free(jk->heur);
   free(jk->variants);
   tilert_spec_plan_free(jk->plan);
   free(jk->filename);
@@ -379,20 +386,74 @@ void tilert_jit_kernel_destroy(tilert_jit_kernel *jk) {
   free(jk);
 }
 
-static spec_variant *find_variant(tilert_jit_kernel *jk, const spec_key *k) {
-  if (jk->last < jk->nvariants && jk->variants[jk->last].key.w[0] == k->w[0] &&
-      jk->variants[jk->last].key.w[1] == k->w[1])
+static bool same_variant(const spec_variant *v, const spec_key *k, const char *defines) {
+  return v->key.w[0] == k->w[0] && v->key.w[1] == k->w[1] &&
+         (v->defines && defines ? strcmp(v->defines, defines) == 0 : v->defines == defines);
+}
+
+static spec_variant *find_variant(tilert_jit_kernel *jk, const spec_key *k, const char *defines) {
+  if (jk->last < jk->nvariants && same_variant(&jk->variants[jk->last], k, defines))
     return &jk->variants[jk->last];
   for (size_t i = 0; i < jk->nvariants; i++)
-    if (jk->variants[i].key.w[0] == k->w[0] && jk->variants[i].key.w[1] == k->w[1]) {
+    if (same_variant(&jk->variants[i], k, defines)) {
       jk->last = i;
       return &jk->variants[i];
     }
   return NULL;
 }
 
-/* Compiles the specialization `k` and adds it to the table. */
-static tilert_status add_variant(tilert_jit_kernel *jk, const spec_key *k, spec_variant **out) {
+/* ---- heuristics at launch -------------------------------------------------------------- */
+
+/* A kernel with @triton.heuristics whose frontend cannot run on the signature alone (a
+ * heuristic reads a run-time argument) gets its heuristics evaluated at launch
+ * (runtime/launch_heur.c): the constexprs the signature leaves to them (`autotune` entries)
+ * take the values a frontend run with the launch's scalars gives, as defines. */
+static tilert_status setup_heuristics(tilert_jit_kernel *jk) {
+  tilert_runtime *rt = jk->rt;
+  rt_spec_list params;
+  bool heur, autotune;
+  RT_TRY(rt_jit_kernel_facts(rt, jk->filename, jk->source, jk->len, jk->kernel, &params, &heur,
+                             &autotune));
+  if (!heur) return TILERT_OK;
+  tilert_metadata *meta = NULL;
+  tilert_status s = rt_jit_frontend_meta(rt, jk->filename, jk->source, jk->len,
+                                         jk->has_opts ? &jk->opts : NULL, jk->kernel,
+                                         jk->signature, NULL, 0, &meta);
+  tilert_metadata_free(meta);
+  if (s == TILERT_ERROR_COMPILE && autotune) {
+    size_t n = strlen(rt->err);
+    snprintf(rt->err + n, sizeof rt->err - n,
+             "\n  (a JIT kernel evaluates heuristics at launch only without @triton.autotune; "
+             "tune with tilert_tune and give the arguments they read in the signature)");
+  }
+  if (s != TILERT_ERROR_COMPILE || autotune || params.n != jk->plan->nentries) return s;
+  const char *args[TILERT_MAX_PARAMS], *set[TILERT_MAX_PARAMS];
+  size_t nset = 0;
+  for (size_t i = 0; i < jk->plan->nargs; i++) args[i] = params.text[jk->plan->arg_entry[i]];
+  for (size_t e = 0; e < jk->plan->nentries; e++)
+    if (!strcmp(jk->plan->entries[e].text, "autotune")) set[nset++] = params.text[e];
+  if (!nset) return s; /* nothing for a launch to decide: the frontend's error stands */
+  return rt_launch_heur_create(rt, args, jk->plan->nargs, set, nset, &jk->heur);
+}
+
+/* The launch heuristics' define lines as tilec defines after the request's own (the
+ * pointers into `lines`, which the caller keeps, NUL-split in place). */
+static size_t split_defines(char *lines, const tilec_options *o, tilec_define *out, size_t cap) {
+  size_t n = 0;
+  for (size_t i = 0; o && i < o->ndefines && n < cap; i++) out[n++] = o->defines[i];
+  for (char *p = lines; p && *p && n < cap;) {
+    char *nl = strchr(p, '\n'), *eq = strchr(p, '=');
+    if (nl) *nl = 0;
+    if (eq) *eq = 0, out[n++] = (tilec_define){p, eq + 1};
+    p = nl ? nl + 1 : p + strlen(p);
+  }
+  return n;
+}
+
+/* Compiles the specialization `k` (with the launch heuristics' `defines`, or NULL) and adds
+ * it to the table. */
+static tilert_status add_variant(tilert_jit_kernel *jk, const spec_key *k, const char *defines,
+                                 spec_variant **out) {
   tilert_runtime *rt = jk->rt;
   if (jk->nvariants == jk->cap) {
     size_t cap = jk->cap ? jk->cap * 2 : 4;
@@ -404,19 +465,31 @@ static tilert_status add_variant(tilert_jit_kernel *jk, const spec_key *k, spec_
   size_t cap = 64;
   for (size_t i = 0; i < jk->plan->nentries; i++) cap += strlen(jk->plan->entries[i].text) + 4;
   spec_variant v = {.key = *k, .signature = malloc(cap)};
-  if (!v.signature) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  char *lines = defines ? strdup(defines) : NULL;
+  if (defines) v.defines = strdup(defines);
+  if (!v.signature || (defines && (!lines || !v.defines))) {
+    free(v.signature), free(v.defines), free(lines);
+    return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  }
   render(jk->plan, k, v.signature, cap);
   tilec_options o;
   if (jk->has_opts) o = jk->opts; else memset(&o, 0, sizeof o);
   const char *kernels[1] = {jk->kernel};
+  tilec_define defs[2 * TILERT_MAX_PARAMS];
+  if (defines) {
+    o.ndefines = split_defines(lines, jk->has_opts ? &jk->opts : NULL, defs, 2 * TILERT_MAX_PARAMS);
+    o.defines = defs;
+  }
   o.signature = v.signature;
   o.kernels = kernels;
   o.nkernels = 1;
   tilert_status s = tilert_jit_compile_and_load(rt, jk->filename, jk->source, jk->len, &o, &v.mod);
   if (!s) s = tilert_module_get_kernel(v.mod, jk->kernel, &v.kernel);
+  free(lines);
   if (s) {
     tilert_module_release(v.mod);
     free(v.signature);
+    free(v.defines);
     return s;
   }
   jk->last = jk->nvariants;
@@ -430,8 +503,17 @@ static tilert_status get_variant(tilert_jit_kernel *jk, const tilert_arg *args, 
   spec_key k;
   RT_TRY(rt_check_ready(jk->rt));
   RT_TRY(spec_key_of(jk->plan, args, nargs, &k, jk->rt->err, sizeof jk->rt->err));
-  *out = find_variant(jk, &k);
-  return *out ? TILERT_OK : add_variant(jk, &k, out);
+  const char *defines = NULL;
+  if (jk->heur) {
+    char sig[4096];
+    if (!render(jk->plan, &k, sig, sizeof sig))
+      return rt_fail(jk->rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: the signature is too long");
+    rt_launch_src src = {jk->rt, jk->filename, jk->source, jk->len, jk->has_opts ? &jk->opts : NULL,
+                         jk->kernel};
+    RT_TRY(rt_launch_heur_defines(jk->heur, &src, sig, args, &defines));
+  }
+  *out = find_variant(jk, &k, defines);
+  return *out ? TILERT_OK : add_variant(jk, &k, defines, out);
 }
 
 tilert_status tilert_jit_get(tilert_jit_kernel *jk, const tilert_arg *args, size_t nargs,

@@ -22,6 +22,7 @@ typedef struct cli {
   const char *dump_dir;
   tilec_options opts;
   tilec_define defines[MAX_LIST];
+  tilec_define launch_values[MAX_LIST];
   const char *kernels[MAX_LIST];
   const char *print_after[MAX_LIST];
   size_t nprint_after;
@@ -45,6 +46,8 @@ static const char usage[] =
     "  --emit=KIND             ptx (default), cubin, llvm, llvm-opt, tgpu, tile, frontend, ast\n"
     "                          (llvm: LLVM IR as converted, before optimization; llvm-opt: after it)\n"
     "  -D NAME=VALUE           give a constexpr parameter a value (Python literal)\n"
+    "  --launch-value NAME=V   a run-time parameter's value as a launch gives it, seen by\n"
+    "                          @triton.heuristics and prune functions only (repeatable)\n"
     "  --signature SIG         Triton AOT signature, e.g. \"*fp32:16,*fp32:16,i32,1024\"\n"
     "  --kernel NAME           compile this entry point (repeatable); default: every uncalled jit function\n"
     "  --arch ARCH             target GPU (default sm_90a; see --print-targets)\n"
@@ -100,12 +103,13 @@ static const char *option_value(int argc, char **argv, int *i, const char *name)
   return NULL;
 }
 
-static bool add_define(cli *c, const char *spec) {
+/* NAME=VALUE into list[*n] (the name copied, the value borrowed from argv). */
+static bool add_define(tilec_define *list, size_t *n, const char *spec) {
   const char *eq = strchr(spec, '=');
-  if (!eq || eq == spec || c->opts.ndefines >= MAX_LIST) return false;
+  if (!eq || eq == spec || *n >= MAX_LIST) return false;
   char *name = strndup(spec, (size_t)(eq - spec));
   if (!name) return false;
-  c->defines[c->opts.ndefines++] = (tilec_define){name, eq + 1};
+  list[(*n)++] = (tilec_define){name, eq + 1};
   return true;
 }
 
@@ -140,7 +144,11 @@ static int parse_args(cli *c, int argc, char **argv) {
       c->output = argv[i];
     } else if (strncmp(a, "-D", 2) == 0) {
       const char *spec = a[2] ? a + 2 : (++i < argc ? argv[i] : "");
-      if (!add_define(c, spec)) return usage_error("bad define '%s': expected -D NAME=VALUE", spec);
+      if (!add_define(c->defines, &c->opts.ndefines, spec))
+        return usage_error("bad define '%s': expected -D NAME=VALUE", spec);
+    } else if ((v = option_value(argc, argv, &i, "--launch-value"))) {
+      if (!add_define(c->launch_values, &c->opts.nlaunch_values, v))
+        return usage_error("bad launch value '%s': expected --launch-value NAME=VALUE", v);
     } else if ((v = option_value(argc, argv, &i, "--emit"))) {
       if (!parse_emit(v, &c->opts.emit)) return usage_error("unknown --emit kind '%s'", v);
     } else if ((v = option_value(argc, argv, &i, "--signature"))) {
@@ -344,6 +352,7 @@ int main(int argc, char **argv) {
   cli c;
   memset(&c, 0, sizeof c);
   c.opts.defines = c.defines;
+  c.opts.launch_values = c.launch_values;
   c.opts.kernels = c.kernels;
   int rc = parse_args(&c, argc, argv);
   if (rc) return rc;
@@ -378,6 +387,7 @@ int main(int argc, char **argv) {
     sup_strbuf_free(&c.timing);
   }
   for (size_t i = 0; i < c.opts.ndefines; i++) free((char *)c.defines[i].name);
+  for (size_t i = 0; i < c.opts.nlaunch_values; i++) free((char *)c.launch_values[i].name);
   if (errors) return 1;
   rc = write_results(&c, r);
   if (c.dump_dir && !rc) fprintf(stderr, "tilec: IR after each pass written to %s/\n", c.dump_dir);

@@ -5,7 +5,7 @@
 #   1. first call of an autotuned kernel, tilec beside Triton, same .tir text and configs:
 #      add (6 configs), rowsum (6), matmul_tutorial (8, f16 4096^3); each side in a fresh
 #      process with an empty cache folder (cold), then a second process on it (warm); then
-#      bench/tuning/split_probe.py on the 8 matmul variants as one module (-split-compile);
+#      bench/tuning/probe/split_probe.py on the 8 matmul variants as one module (-split-compile);
 #   2. tuning correctness: heuristics, prune_configs_by, reset_to_zero (tune_gpu check);
 #   3. specialization: FlagGems-style strided pointwise kernels, tilec's runtime
 #      specialization vs Triton's JIT, and both compiled from the same unhinted signature.
@@ -86,7 +86,7 @@ done
 # puzzle: 1.3 ms with 16 threads against 686 ms), fresh processes, split first.
 if [ -f .carry/tune/matmul8.ptx ] && [ "${MOCK:-0}" != 1 ]; then
   say "split probe"
-  CUDA_CACHE_PATH="$WORK/probe-cuda" python3 bench/tuning/split_probe.py .carry/tune/matmul8.ptx \
+  CUDA_CACHE_PATH="$WORK/probe-cuda" python3 bench/tuning/probe/split_probe.py .carry/tune/matmul8.ptx \
     >"$RES/split-probe.jsonl" 2>>"$L"
   cat "$RES/split-probe.jsonl" | tee -a "$L" >&2
 fi

@@ -21,7 +21,7 @@ strip -o "$B/tune_gpu.stripped" "$B/tune_gpu"
 if ldd "$B/tune_gpu.stripped" | grep -qi llvm; then echo "prepare: tune_gpu links a shared LLVM"; exit 1; fi
 xz -T0 -6 -c "$B/tune_gpu.stripped" > .carry/tune/tune_gpu.xz
 git rev-parse HEAD > .carry/tune/COMMIT 2>/dev/null || true
-# The 8 matmul-tutorial variants as one PTX module, for bench/tuning/split_probe.py.
+# The 8 matmul-tutorial variants as one PTX module, for bench/tuning/probe/split_probe.py.
 "$B/tilec" examples/matmul_tutorial.tir --arch sm_90a -o .carry/tune/matmul8.ptx \
   --signature '*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,i32:16,1,i32:16,1,i32:16,1,autotune,autotune,autotune,autotune,""'
 # A smoke run on the mock driver: the runtime starts and reports the mock device.

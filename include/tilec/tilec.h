@@ -112,6 +112,12 @@ typedef struct tilec_options {
   void (*on_entry_ptx)(void *user, size_t index, const char *entry, const char *ptx,
                        size_t len);
   void *entry_ptx_user;
+  /* Values of run-time parameters as one launch gives them (Python literals, like defines):
+   * @triton.heuristics and prune functions read them as Triton's launcher would; the kernel
+   * code does not (the parameters stay parameters). libtilert's JIT kernels pass them to
+   * evaluate heuristics at launch (docs/tuning.md). */
+  const tilec_define *launch_values;
+  size_t nlaunch_values;
 } tilec_options;
 
 typedef struct tilec_result tilec_result;

@@ -76,12 +76,15 @@ typedef struct tilert_param_info {
 } tilert_param_info;
 
 /* One constexpr of the specialization ("constexprs" in the metadata): recorded for caches,
- * grids and humans. Integers and booleans (as 0/1) have is_integer set; other values
- * (floats, strings, None) keep only their name. Read-only; owned by its metadata. */
+ * grids and humans. Integers and booleans (as 0/1) have is_integer set, floats is_float;
+ * other values (strings, None) keep only their name. Read-only; owned by its metadata. */
 typedef struct tilert_constexpr_info {
   const char *name;
   int is_integer;
   int64_t value;
+  int is_bool;   /* a boolean (is_integer set too, value 0 or 1) */
+  int is_float;  /* a float: its value in fvalue */
+  double fvalue;
 } tilert_constexpr_info;
 
 /* One kernel of a module, as the metadata describes it. Read-only; owned by its metadata. */

@@ -167,17 +167,27 @@ static const tgpu_target *options_target(ir_context *ctx, const tilec_options *o
 
 /* The embedding API checks everything it is given before any work (defensive checks: a
  * caller's mistake is an error diagnostic, never a crash or a silent default). */
+static bool check_define_list(ir_context *ctx, const char *what, const tilec_define *d, size_t n) {
+  ir_loc none = {0};
+  if (n && !d) {
+    ir_emit_error(ctx, none, "tilec_options: %s is NULL but n%s is %zu", what, what, n);
+    return false;
+  }
+  bool ok = true;
+  for (size_t i = 0; d && i < n; i++)
+    if (!d[i].name || !d[i].value)
+      ok = false, ir_emit_error(ctx, none, "tilec_options: %s[%zu] has a NULL %s", what, i,
+                                d[i].name ? "value" : "name");
+  return ok;
+}
+
 static bool check_api_args(ir_context *ctx, const char *source, size_t len, const tilec_options *o) {
   ir_loc none = {0};
   bool ok = true;
   if (!source && len)
     ok = false, ir_emit_error(ctx, none, "tilec_compile: source is NULL but len is %zu", len);
-  if (o->ndefines && !o->defines)
-    ok = false, ir_emit_error(ctx, none, "tilec_options: defines is NULL but ndefines is %zu", o->ndefines);
-  for (size_t i = 0; o->defines && i < o->ndefines; i++)
-    if (!o->defines[i].name || !o->defines[i].value)
-      ok = false, ir_emit_error(ctx, none, "tilec_options: defines[%zu] has a NULL %s", i,
-                                o->defines[i].name ? "value" : "name");
+  ok = check_define_list(ctx, "defines", o->defines, o->ndefines) && ok;
+  ok = check_define_list(ctx, "launch_values", o->launch_values, o->nlaunch_values) && ok;
   if (o->nkernels && !o->kernels)
     ok = false, ir_emit_error(ctx, none, "tilec_options: kernels is NULL but nkernels is %zu", o->nkernels);
   for (size_t i = 0; o->kernels && i < o->nkernels; i++)
@@ -225,10 +235,14 @@ static void set_num_stages(ir_module *m, unsigned n) {
 
 ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, size_t len,
                         const tilec_options *o, const char *kernel, int variant) {
-  fe_define *defs = calloc(o->ndefines ? o->ndefines : 1, sizeof *defs);
+  size_t nd = o->ndefines, nl = o->nlaunch_values;
+  fe_define *defs = calloc(nd + nl + 1, sizeof *defs);
   if (!defs) return ir_context_note_oom(ctx), NULL;
-  for (size_t i = 0; i < o->ndefines; i++) defs[i] = (fe_define){o->defines[i].name, o->defines[i].value};
-  fe_options fo = {o->signature, defs, o->ndefines, o->kernels, o->nkernels, o->num_warps, false, 0, false};
+  for (size_t i = 0; i < nd; i++) defs[i] = (fe_define){o->defines[i].name, o->defines[i].value};
+  for (size_t i = 0; i < nl; i++)
+    defs[nd + i] = (fe_define){o->launch_values[i].name, o->launch_values[i].value};
+  fe_options fo = {o->signature, defs, nd, o->kernels, o->nkernels, o->num_warps, false, 0, false};
+  fo.launch_values = defs + nd, fo.nlaunch_values = nl;
   if (kernel) fo.kernels = &kernel, fo.nkernels = 1, fo.is_unit = true;
   if (kernel && variant >= 0) fo.one_variant = true, fo.variant = (unsigned)variant;
   ir_module *m = fe_compile_source(ctx, filename, src, len, &fo);

@@ -3,6 +3,7 @@
  * The JSON is what libtilert parses (runtime/meta.c); the two change together. */
 #include "Driver/driver.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,6 +94,15 @@ static void emit_param(sup_strbuf *b, const ir_op *func, unsigned i, const ir_ty
   }
 }
 
+/* A float stays a float when read back (50.0, not 50); JSON has no inf or nan, so those
+ * are the strings "inf", "-inf" and "nan". */
+static void json_float(sup_strbuf *b, double x) {
+  char t[40];
+  snprintf(t, sizeof t, "%.17g", x);
+  if (x != x || x - x != 0) json_string(b, x != x ? "nan" : x > 0 ? "inf" : "-inf");
+  else sup_strbuf_printf(b, "%s%s", t, strpbrk(t, ".e") ? "" : ".0");
+}
+
 /* A constexpr or tuning value as JSON: ints, bools, floats, strings, None (unit), arrays;
  * anything else as the string of its IR form. */
 static void json_attr(sup_strbuf *b, const ir_attr *v) {
@@ -101,7 +111,7 @@ static void json_attr(sup_strbuf *b, const ir_attr *v) {
   } else if (v->kind == IR_ATTR_INT) {
     sup_strbuf_printf(b, "%lld", (long long)v->ival);
   } else if (v->kind == IR_ATTR_FLOAT) {
-    sup_strbuf_printf(b, "%.17g", v->fval);
+    json_float(b, v->fval);
   } else if (v->kind == IR_ATTR_STRING) {
     json_string(b, v->str);
   } else if (v->kind == IR_ATTR_UNIT) {

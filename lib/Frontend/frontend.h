@@ -29,6 +29,9 @@ typedef struct fe_options {
   unsigned variant;
   bool is_unit;               /* one entry of a split compile: the whole file was analyzed
                                  first, so -D names that other kernels use are not errors */
+  const fe_define *launch_values; /* run-time parameters' values as a launch gives them:
+                                     seen by @triton.heuristics and prune functions only */
+  size_t nlaunch_values;
 } fe_options;
 
 /* Function attributes of an autotuned kernel's variants (docs/tuning.md): the kernel's

@@ -1163,8 +1163,20 @@ static bool check_params(sema *S, sema_jit *j, pinfo *pis) {
   return true;
 }
 
+/* A run-time parameter's value as the launch gives it (fe_options.launch_values), for host
+ * code only; SV_INVALID (unknown) when none is given or it is no Python literal. */
+static sema_val launch_value(sema *S, const char *name) {
+  sema_val v = {.kind = SV_INVALID};
+  for (size_t i = 0; S->opts && i < S->opts->nlaunch_values; i++)
+    if (strcmp(S->opts->launch_values[i].name, name) == 0 &&
+        !parse_literal(S, S->opts->launch_values[i].value, &v))
+      v.kind = SV_INVALID;
+  return v;
+}
+
 /* The parameters as the args dict of a heuristic or pruning function (run-time parameters
- * unknown), with the config's values that name no parameter. */
+ * unknown unless the launch's values are given), with the config's values that name no
+ * parameter. */
 static host_val args_dict(sema *S, sema_jit *j, const pinfo *pis) {
   fe_funcdef *fd = j->fd;
   const sema_variant *v = S->variant;
@@ -1174,7 +1186,7 @@ static host_val args_dict(sema *S, sema_jit *j, const pinfo *pis) {
   for (unsigned i = 0; v && i < v->ncfg; i++) names[k] = v->cfg_names[i], vals[k++] = v->cfg_vals[i];
   for (unsigned i = 0; i < fd->nparams; i++) {
     names[k] = fd->params[i].name;
-    vals[k++] = pis[i].is_const ? pis[i].cval : (sema_val){.kind = SV_INVALID};
+    vals[k++] = pis[i].is_const ? pis[i].cval : launch_value(S, fd->params[i].name);
   }
   return sema_host_args(S, k, names, vals);
 }

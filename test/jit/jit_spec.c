@@ -2,6 +2,7 @@
  *   jit_spec plan    signatures the plan gives for representative argument sets
  *   jit_spec launch  a JIT kernel launched with several specializations: compiles, the
  *                    specialized kernels' parameters and constexprs, and errors
+ *   jit_spec heuristics  @triton.heuristics that read run-time arguments, at launch
  * jit_spec.test runs both and checks the output with FileCheck. */
 #include "tilec/tilert.h"
 
@@ -102,7 +103,8 @@ static void print_kernel(tilert_jit_kernel *jk, const tilert_arg *args, size_t n
            (unsigned long long)ki->params[i].divisibility);
   printf(" constexprs");
   for (size_t i = 0; i < ki->nconstexprs; i++)
-    printf(" %s=%lld", ki->constexprs[i].name, (long long)ki->constexprs[i].value);
+    if (ki->constexprs[i].is_float) printf(" %s=%g", ki->constexprs[i].name, ki->constexprs[i].fvalue);
+    else printf(" %s=%lld", ki->constexprs[i].name, (long long)ki->constexprs[i].value);
   printf("\n");
 }
 
@@ -182,9 +184,123 @@ static int launch_cases(void) {
   return 0;
 }
 
+/* @triton.heuristics that read a run-time argument, evaluated at launch. */
+static const char kHeur[] =
+    "import triton\n"
+    "import triton.language as tl\n"
+    "@triton.heuristics({'EVEN_N': lambda args: args['N'] % args['BLOCK'] == 0,\n"
+    "                    'HALF': lambda args: args['N'] // 2 if args['N'] < 1000 else 7})\n"
+    "@triton.jit\n"
+    "def heur(x, y, N, BLOCK: tl.constexpr, EVEN_N: tl.constexpr, HALF: tl.constexpr):\n"
+    "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+    "    if EVEN_N:\n"
+    "        tl.store(y + offs, tl.load(x + offs) + HALF)\n"
+    "    else:\n"
+    "        tl.store(y + offs, tl.load(x + offs, mask=offs < N) + HALF, mask=offs < N)\n";
+
+/* A heuristic of constexprs only: decided by the signature, no launch evaluation. */
+static const char kHeurConst[] =
+    "import triton\n"
+    "import triton.language as tl\n"
+    "@triton.heuristics({'WIDE': lambda args: args['BLOCK'] >= 256})\n"
+    "@triton.jit\n"
+    "def heur_const(x, y, N, BLOCK: tl.constexpr, WIDE: tl.constexpr):\n"
+    "    offs = tl.arange(0, BLOCK)\n"
+    "    tl.store(y + offs, tl.load(x + offs, mask=offs < N), mask=offs < N)\n";
+
+/* A float from a run-time argument is carried into the compile; a string is not. */
+static const char kHeurFloat[] =
+    "import triton\n"
+    "import triton.language as tl\n"
+    "@triton.heuristics({'SCALE': lambda args: args['N'] / 2})\n"
+    "@triton.jit\n"
+    "def heur_float(x, y, N, BLOCK: tl.constexpr, SCALE: tl.constexpr):\n"
+    "    offs = tl.arange(0, BLOCK)\n"
+    "    tl.store(y + offs, tl.load(x + offs, mask=offs < N) * SCALE, mask=offs < N)\n";
+
+static const char kHeurStr[] =
+    "import triton\n"
+    "import triton.language as tl\n"
+    "@triton.heuristics({'MODE': lambda args: 'big' if args['N'] > 10 else 'small'})\n"
+    "@triton.jit\n"
+    "def heur_str(x, y, N, BLOCK: tl.constexpr, MODE: tl.constexpr):\n"
+    "    offs = tl.arange(0, BLOCK)\n"
+    "    tl.store(y + offs, tl.load(x + offs, mask=offs < N), mask=offs < N)\n";
+
+/* @triton.autotune beside a heuristic that reads a run-time argument: refused at create. */
+static const char kHeurTuned[] =
+    "import triton\n"
+    "import triton.language as tl\n"
+    "@triton.autotune(configs=[triton.Config({'BLOCK': 128}), triton.Config({'BLOCK': 256})], key=['N'])\n"
+    "@triton.heuristics({'EVEN_N': lambda args: args['N'] % args['BLOCK'] == 0})\n"
+    "@triton.jit\n"
+    "def heur_tuned(x, y, N, BLOCK: tl.constexpr, EVEN_N: tl.constexpr):\n"
+    "    offs = tl.arange(0, BLOCK)\n"
+    "    tl.store(y + offs, tl.load(x + offs, mask=offs < N), mask=offs < N)\n";
+
+static void heur_launch(tilert_runtime *rt, tilert_jit_kernel *jk, tilert_devptr a,
+                        tilert_devptr b, int n) {
+  unsigned grid[3] = {1, 1, 1};
+  tilert_arg args[] = {tilert_ptr(a), tilert_ptr(b), tilert_i32(n)};
+  tilert_status s = tilert_jit_launch(jk, grid, NULL, args, 3);
+  tilert_runtime_stats st;
+  tilert_runtime_get_stats(rt, &st);
+  printf("N=%d: %s compiles=%u specializations=%zu\n", n, tilert_status_name(s), st.jit_compiles,
+         tilert_jit_kernel_specialization_count(jk));
+  if (s) printf("error: %s\n", tilert_runtime_last_error(rt));
+  else print_kernel(jk, args, 3);
+}
+
+static int heuristic_cases(void) {
+  setenv("TILERT_LIBCUDA", TILERT_MOCK_PATH, 1);
+  tilert_runtime *rt = NULL;
+  if (tilert_runtime_create(0, &rt)) { printf("create: %s\n", tilert_runtime_last_error(rt)); return 1; }
+  tilert_devptr a = 0, b = 0;
+  tilert_malloc(rt, 1 << 16, &a);
+  tilert_malloc(rt, 1 << 16, &b);
+  tilert_jit_request req = {"heur.tir", kHeur, sizeof kHeur - 1, "heur",
+                            "*fp32,*fp32,i32,256,autotune,autotune", NULL, NULL, 0, NULL, 0};
+  tilert_jit_kernel *jk = NULL;
+  tilert_status s = tilert_jit_kernel_create(rt, &req, &jk);
+  printf("create: %s\n", tilert_status_name(s));
+  if (s) { printf("error: %s\n", tilert_runtime_last_error(rt)); return 1; }
+  int ns[] = {4096, 8192, 5000, 4096, 512, 768};
+  for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) heur_launch(rt, jk, a, b, ns[i]);
+  tilert_jit_kernel_destroy(jk);
+  tilert_jit_request rc = {"hc.tir", kHeurConst, sizeof kHeurConst - 1, "heur_const",
+                           "*fp32,*fp32,i32,256,autotune", NULL, NULL, 0, NULL, 0};
+  s = tilert_jit_kernel_create(rt, &rc, &jk);
+  printf("create const: %s\n", tilert_status_name(s));
+  if (!s) heur_launch(rt, jk, a, b, 100), heur_launch(rt, jk, a, b, 300);
+  tilert_jit_kernel_destroy(jk);
+  tilert_jit_request rf = {"hf.tir", kHeurFloat, sizeof kHeurFloat - 1, "heur_float",
+                           "*fp32,*fp32,i32,256,autotune", NULL, NULL, 0, NULL, 0};
+  s = tilert_jit_kernel_create(rt, &rf, &jk);
+  printf("create float: %s\n", tilert_status_name(s));
+  if (!s) heur_launch(rt, jk, a, b, 100), heur_launch(rt, jk, a, b, 7);
+  tilert_jit_kernel_destroy(jk);
+  tilert_jit_request rs = {"hs.tir", kHeurStr, sizeof kHeurStr - 1, "heur_str",
+                           "*fp32,*fp32,i32,256,autotune", NULL, NULL, 0, NULL, 0};
+  s = tilert_jit_kernel_create(rt, &rs, &jk);
+  printf("create str: %s\n", tilert_status_name(s));
+  if (!s) heur_launch(rt, jk, a, b, 100);
+  tilert_jit_kernel_destroy(jk);
+  tilert_jit_request rt2 = {"ht.tir", kHeurTuned, sizeof kHeurTuned - 1, "heur_tuned",
+                            "*fp32,*fp32,i32,autotune,autotune", NULL, NULL, 0, NULL, 0};
+  s = tilert_jit_kernel_create(rt, &rt2, &jk);
+  printf("create tuned: %s\n", tilert_status_name(s));
+  if (s) printf("error: %s\n", tilert_runtime_last_error(rt));
+  tilert_jit_kernel_destroy(jk);
+  tilert_free(rt, a);
+  tilert_free(rt, b);
+  tilert_runtime_destroy(rt);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc == 2 && !strcmp(argv[1], "plan")) return plan_cases();
   if (argc == 2 && !strcmp(argv[1], "launch")) return launch_cases();
-  printf("usage: jit_spec plan|launch\n");
+  if (argc == 2 && !strcmp(argv[1], "heuristics")) return heuristic_cases();
+  printf("usage: jit_spec plan|launch|heuristics\n");
   return 2;
 }

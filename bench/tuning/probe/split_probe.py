@@ -6,7 +6,7 @@ explains. This probe calls nvJitLink directly (ctypes) in fresh processes, the s
 first, and reports each run's time, the cubin's size and hash, and its .text sections (one
 per kernel when every kernel was compiled), so the two outputs can be compared.
 
-    python3 bench/tuning/split_probe.py MODULE.ptx [--arch sm_90a] [--lib PATH]
+    python3 bench/tuning/probe/split_probe.py MODULE.ptx [--arch sm_90a] [--lib PATH]
 """
 import ctypes, hashlib, json, os, struct, subprocess, sys, time
 

@@ -1,7 +1,7 @@
 /* nvJitLink over several PTX files, one compile each, one after the other or one thread
  * each; prints each compile's time and the wall time. The session-6 probe of nvJitLink's
  * start-up and compute cache (bench/results/2026-11-23-h200-s6.md).
- *   gcc -O1 -o /tmp/probe bench/tuning/nvjitlink_probe.c -ldl -lpthread
+ *   gcc -O1 -o /tmp/probe bench/tuning/probe/nvjitlink_probe.c -ldl -lpthread
  *   /tmp/probe 0|1 A.ptx B.ptx ...      (0: serial, 1: one thread per file)
  * $NVJITLINK names the library (default /usr/local/cuda/lib64/libnvJitLink.so.13). */
 #include <dlfcn.h>
