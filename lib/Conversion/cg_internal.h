@@ -198,6 +198,10 @@ bool cg_lower_async_wait(cg_state *st, ir_op *op);
 /* Element index e (i32) moved to its slot in a SHARED plan's scratch (the plan's XOR
  * swizzle, tgpu_convert_swizzle's arithmetic in LLVM IR). */
 LLVMValueRef cg_convert_swizzle(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef e);
+/* The thread's part of its slots in a SHARED plan's scratch for layout l (one of the plan's
+ * two sides), and in *out_mask the slot bits that part may set. */
+LLVMValueRef cg_convert_thread_slot(cg_state *st, const tgpu_cvt_plan *p, const tgpu_ll_layout *l,
+                                    uint32_t *out_mask);
 /* Lowers tgpu.convert_layout by the route tgpu_convert_plan picks. */
 bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 
@@ -213,6 +217,9 @@ bool cg_lower_fence_async_shared(cg_state *st, ir_op *op);
 /* The loads of a SHARED conversion whose plan says ldmatrix (a 16-bit mma dot operand):
  * fills r (element type ty) from the scratch at base. */
 void cg_ldmatrix_load(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, cg_val *r);
+/* The loads of a SHARED conversion through a permuted scratch (plan ldmatrix 3): plain
+ * ldmatrix, each 16-byte chunk one row, into any 16-bit destination layout. */
+void cg_ldmatrix_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, cg_val *r);
 
 /* ---- cleanup.c ---- */
 /* After an elementwise op's lowering: registers the axis analysis proves equal (runs of

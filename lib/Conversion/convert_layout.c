@@ -123,12 +123,20 @@ LLVMValueRef cg_convert_swizzle(cg_state *st, const tgpu_cvt_plan *p, LLVMValueR
   return LLVMBuildXor(st->b, e, LLVMBuildShl(st->b, sel, cg_i32(st, p->swz_dst), ""), "");
 }
 
-/* The thread's swizzled element offset in the scratch for layout l: the thread's element
- * index from bit fields, then the swizzle (linear, so it applies to the thread part and the
- * register part separately). *out_mask: the offset bits the thread part may set. */
-static LLVMValueRef thread_offset(cg_state *st, const tgpu_cvt_plan *p, const tgpu_ll_layout *l,
-                                  uint32_t *out_mask) {
+/* The thread's slot in the scratch for layout l: the thread's element index from bit
+ * fields, then the swizzle (or, for a permuted scratch, the slot of each bit; linear, so it
+ * applies to the thread part and the register part separately). *out_mask: the offset bits
+ * the thread part may set. */
+LLVMValueRef cg_convert_thread_slot(cg_state *st, const tgpu_cvt_plan *p, const tgpu_ll_layout *l,
+                                    uint32_t *out_mask) {
   uint32_t lv[TGPU_LL_MAX_BITS], wv[TGPU_LL_MAX_BITS], lm = 0, wm = 0;
+  if (p->permuted) { /* the slot is linear: per-bit slots combined by XOR */
+    for (unsigned k = 0; k < l->nlane; k++) lm |= lv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(l, 1, k));
+    for (unsigned k = 0; k < l->nwarp; k++) wm |= wv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(l, 2, k));
+    *out_mask = lm | wm;
+    return LLVMBuildXor(st->b, cg_layout_bits(st, st->lane, lv, l->nlane),
+                        cg_layout_bits(st, st->warp, wv, l->nwarp), "");
+  }
   for (unsigned k = 0; k < l->nlane; k++) lm |= lv[k] = tgpu_ll_layout_basis(l, 1, k);
   for (unsigned k = 0; k < l->nwarp; k++) wm |= wv[k] = tgpu_ll_layout_basis(l, 2, k);
   LLVMValueRef a = cg_layout_bits(st, st->lane, lv, l->nlane);
@@ -155,20 +163,34 @@ static uint32_t zero_reg_bits(const tgpu_ll_layout *l) {
   return z;
 }
 
+/* The register bits a store vector spans, element j of it from register r ^ reg_of(j):
+ * the low bits, or the plan's store_bits for a permuted scratch. */
+static uint32_t vector_regs(const tgpu_cvt_plan *p, uint32_t *reg_of) {
+  uint32_t span = 0;
+  for (unsigned j = 0; j < p->store_vec; j++) {
+    reg_of[j] = 0;
+    for (unsigned k = 0; (1u << k) < p->store_vec; k++)
+      if (j >> k & 1) reg_of[j] ^= 1u << (p->permuted && k < 3 ? p->store_bits[k] : k);
+    span |= reg_of[j];
+  }
+  return span;
+}
+
 static void store_side(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef mt,
                        cg_val *s) {
-  uint32_t mask, skip = zero_reg_bits(&p->src);
-  LLVMValueRef dyn = thread_offset(st, p, &p->src, &mask);
+  uint32_t mask, skip = zero_reg_bits(&p->src), reg_of[16];
+  LLVMValueRef dyn = cg_convert_thread_slot(st, p, &p->src, &mask);
   unsigned vec = p->store_vec;
+  uint32_t span = vector_regs(p, reg_of);
   LLVMTypeRef vt = vec > 1 ? LLVMVectorType(mt, vec) : mt;
-  for (unsigned r = 0; r < s->n; r += vec) {
-    if (r & skip) continue;
+  for (unsigned r = 0; r < s->n; r++) {
+    if (r & (skip | span)) continue;
     LLVMValueRef v = vec > 1 ? LLVMGetUndef(vt) : NULL;
     for (unsigned j = 0; j < vec; j++) {
-      LLVMValueRef e = to_mem(st, s->regs[r + j], mt);
+      LLVMValueRef e = to_mem(st, s->regs[r ^ reg_of[j]], mt);
       v = vec > 1 ? LLVMBuildInsertElement(st->b, v, e, cg_i32(st, j), "") : e;
     }
-    uint32_t stat = tgpu_convert_swizzle(p, tgpu_ll_layout_apply(&p->src, r, 0, 0));
+    uint32_t stat = tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->src, r, 0, 0));
     LLVMValueRef ins = LLVMBuildStore(st->b, v, slot_ptr(st, base, mt, dyn, mask, stat));
     LLVMSetAlignment(ins, vec * p->elem_bytes);
   }
@@ -177,12 +199,12 @@ static void store_side(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, 
 static void load_side(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef mt,
                       LLVMTypeRef ty, cg_val *r) {
   uint32_t mask, skip = zero_reg_bits(&p->dst);
-  LLVMValueRef dyn = thread_offset(st, p, &p->dst, &mask);
+  LLVMValueRef dyn = cg_convert_thread_slot(st, p, &p->dst, &mask);
   unsigned vec = p->load_vec;
   LLVMTypeRef vt = vec > 1 ? LLVMVectorType(mt, vec) : mt;
   for (unsigned i = 0; i < r->n; i += vec) {
     if (i & skip) continue;
-    uint32_t stat = tgpu_convert_swizzle(p, tgpu_ll_layout_apply(&p->dst, i, 0, 0));
+    uint32_t stat = tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->dst, i, 0, 0));
     LLVMValueRef v = LLVMBuildLoad2(st->b, vt, slot_ptr(st, base, mt, dyn, mask, stat), "");
     LLVMSetAlignment(v, vec * p->elem_bytes);
     for (unsigned j = 0; j < vec; j++) {
@@ -202,7 +224,8 @@ static bool lower_shared(cg_state *st, ir_op *op, const tgpu_cvt_plan *p, cg_val
   if (LLVMGetTypeKind(ty) == LLVMPointerTypeKind) mt = LLVMInt64TypeInContext(st->ctx);
   store_side(st, p, base, mt, s);
   cg_barrier(st); /* the op's own stores before its loads */
-  if (p->ldmatrix) cg_ldmatrix_load(st, p, base, ty, r);
+  if (p->ldmatrix == 3) cg_ldmatrix_rows(st, p, base, ty, r);
+  else if (p->ldmatrix) cg_ldmatrix_load(st, p, base, ty, r);
   else load_side(st, p, base, mt, ty, r);
   /* No trailing barrier: the membar pass puts one before the next access that conflicts
    * with these loads (the allocation tells which do). */

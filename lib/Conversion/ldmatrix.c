@@ -1,5 +1,6 @@
 /* The load side of a shared-memory layout conversion into a 16-bit mma dot operand
- * (tgpu_cvt_plan.ldmatrix): ldmatrix instead of one load per register pair.
+ * (tgpu_cvt_plan.ldmatrix): ldmatrix instead of one load per register pair; and the load
+ * side of a conversion through a permuted scratch (below).
  *
  * Facts (PTX ISA, ldmatrix.sync.aligned.m8n8.x{1,2,4}[.trans].b16): each of the n 8x8
  * matrices is 8 rows of 16 bytes whose addresses lanes 8i .. 8i+7 give (row = lane % 8);
@@ -62,6 +63,54 @@ void cg_ldmatrix_load(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, L
   }
   if (n == 3) load_group(st, p, base, ty, wpart, pairs, 2, r), load_group(st, p, base, ty, wpart, pairs + 2, 1, r);
   else if (n) load_group(st, p, base, ty, wpart, pairs, n, r);
+  for (unsigned i = 0; i < r->n; i++)
+    if (i & skip) r->regs[i] = r->regs[i & ~skip];
+}
+
+/* ---- a permuted scratch (plan ldmatrix 3) ---------------------------------------------------
+ * The chunk of 16 bytes at slot bits 3 and up holds the elements of destination register
+ * bit 0 and lane bits 0 and 1 (convert_plan.c, plan_permuted): so for lane t the word
+ * 2(t%4) of a row is the thread's register pair, the row being the chunk of its other bits.
+ * Lane L addresses row L % 8 of matrix L / 8: the chunk of the group's (L / 8)-th pair at
+ * destination lane bits 2-4 = L % 8 (lanes 4 apart, as ldmatrix hands rows out) and the
+ * thread's warp. */
+static void load_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty,
+                      LLVMValueRef thread, const unsigned *pairs, unsigned n, cg_val *r) {
+  LLVMValueRef slot = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, st->lane, cg_i32(st, 3), ""), cg_i32(st, 3), "");
+  LLVMValueRef origin = cg_i32(st, tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->dst, pairs[0], 0, 0)));
+  for (unsigned i = 1; i < n; i++) {
+    LLVMValueRef is_i = LLVMBuildICmp(st->b, LLVMIntEQ, slot, cg_i32(st, i), "");
+    uint32_t o = tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->dst, pairs[i], 0, 0));
+    origin = LLVMBuildSelect(st->b, is_i, cg_i32(st, o), origin, "");
+  }
+  LLVMValueRef off = LLVMBuildXor(st->b, origin, thread, "");
+  LLVMValueRef ptr = LLVMBuildGEP2(st->b, LLVMInt16TypeInContext(st->ctx), base, &off, 1, "");
+  LLVMTypeRef pt = LLVMTypeOf(ptr);
+  LLVMValueRef res = cg_intrinsic(st, intrinsic(n, false), &pt, 1, &ptr, 1);
+  LLVMTypeRef vt = LLVMVectorType(ty, 2);
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef w = n == 1 ? res : LLVMBuildExtractValue(st->b, res, i, "");
+    LLVMValueRef v = LLVMBuildBitCast(st->b, w, vt, "");
+    for (unsigned e = 0; e < 2; e++) r->regs[pairs[i] + e] = LLVMBuildExtractElement(st->b, v, cg_i32(st, e), "");
+  }
+}
+
+void cg_ldmatrix_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, cg_val *r) {
+  const tgpu_ll_layout *d = &p->dst;
+  uint32_t skip = tgpu_ll_layout_zero_bits(d, 0), rv[3], wv[TGPU_LL_MAX_BITS];
+  for (unsigned k = 0; k < 3; k++) rv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 1, k + 2));
+  for (unsigned k = 0; k < d->nwarp; k++) wv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 2, k));
+  LLVMValueRef row = LLVMBuildAnd(st->b, st->lane, cg_i32(st, 7), "");
+  LLVMValueRef thread = LLVMBuildXor(st->b, cg_layout_bits(st, row, rv, 3),
+                                     cg_layout_bits(st, st->warp, wv, d->nwarp), "");
+  unsigned pairs[4], n = 0;
+  for (unsigned i = 0; i < r->n; i += 2) {
+    if (i & skip) continue;
+    pairs[n++] = i;
+    if (n == 4) load_rows(st, p, base, ty, thread, pairs, n, r), n = 0;
+  }
+  if (n == 3) load_rows(st, p, base, ty, thread, pairs, 2, r), load_rows(st, p, base, ty, thread, pairs + 2, 1, r);
+  else if (n) load_rows(st, p, base, ty, thread, pairs, n, r);
   for (unsigned i = 0; i < r->n; i++)
     if (i & skip) r->regs[i] = r->regs[i & ~skip];
 }

@@ -1,5 +1,6 @@
-/* Fuzz target "meta": libtilert's metadata JSON parser (runtime/json.c, runtime/meta.c) and
- * launch-argument checker and packer (runtime/args.c). No GPU, no driver.
+/* Fuzz target "meta": libtilert's metadata JSON parser (runtime/json.c, runtime/meta.c),
+ * launch-argument checker and packer (runtime/args.c), and the cubin-bundle reader
+ * (runtime/cubin_bundle.c, on the whole input). No GPU, no driver.
  *
  * Input: the metadata JSON, then optionally a NUL byte and launch arguments, 9 bytes each
  * (a kind byte, taken modulo 6 so that one value is out of range, and 8 value bytes). Every
@@ -7,6 +8,7 @@
  * built to match its parameters (so the checker's accepting path and the packer run too). */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tilec/tilert.h"
@@ -53,7 +55,27 @@ static void check_kernel(const tilert_kernel_info *k, const tilert_arg *fuzzed, 
   (void)tilert_kernel_info_constexpr(k, "BLOCK", &v);
 }
 
+/* The whole input as a cubin bundle (runtime/cubin_bundle.c): a refusal says why, and an
+ * accepted bundle's members lie inside the input and start with the ELF magic. */
+static void check_bundle(const uint8_t *data, size_t size) {
+  rt_bundle_item *it = NULL;
+  size_t n = 0;
+  char err[256] = "";
+  if (rt_bundle_read(data, size, &it, &n, err, sizeof err) != TILERT_OK) {
+    if (strncmp(err, "tilert: ", 8) != 0) __builtin_trap();
+    return;
+  }
+  for (size_t i = 0; i < n; i++) {
+    const uint8_t *c = it[i].cubin, *e = (const uint8_t *)it[i].entry;
+    if (c < data || it[i].len > size || c + it[i].len > data + size || memcmp(c, "\x7f" "ELF", 4) ||
+        e < data || e + it[i].entry_len > data + size)
+      __builtin_trap();
+  }
+  free(it);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  check_bundle(data, size);
   const uint8_t *nul = memchr(data, 0, size);
   size_t jlen = nul ? (size_t)(nul - data) : size;
   tilert_arg args[TILERT_MAX_PARAMS + 2];

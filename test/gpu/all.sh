@@ -3,7 +3,7 @@
 # come compiled from the dev machine, `bash test/gpu/prepare_all.sh`, carried as .carry/):
 #   1. the GPU suite (test/gpu/run.sh): runtime unit tests, every example kernel at num_warps
 #      4 and 8 against double references, the >100 KB shared-memory kernels (smem_check);
-#   2. the convert_layout routes on random data (run_routes.sh: 24 kernels);
+#   2. the convert_layout routes on random data (run_routes.sh: 27 kernels);
 #   3. the target checks (run_target_check.sh: per-function num_warps, PTX per arch);
 #   4. the torch checks (test/gpu/torch/harness.py: kernels of .carry/torch against torch,
 #      through libtilert.so from $TILERT_BUILD_DIR); TORCH_MEMCHECK=1 also runs them under

@@ -45,6 +45,18 @@ CASES = {
 }
 DTYPES = ["f32", "f16", "i8"]
 
+# 16-bit mma accumulators (f16 after truncf) into a store layout with 8 consecutive elements
+# per thread: the SHARED route through a permuted scratch (16-byte stores, ldmatrix rows;
+# convert_plan.c, plan_permuted), as a matmul's epilogue takes it. f16 only.
+PERMUTED = {
+    "cvt_shared_permuted_mma3_f16": ([64, 64], "#tgpu.mma<{version = 3 : i32, warpsPerCTA = [4, 1]}>",
+                              blocked([1, 8], [4, 8], [4, 1], [1, 0])),
+    "cvt_shared_permuted_mma3w_f16": ([64, 128], "#tgpu.mma<{version = 3 : i32, warpsPerCTA = [4, 1]}>",
+                               blocked([1, 8], [2, 16], [4, 1], [1, 0])),
+    "cvt_shared_permuted_mma2_f16": ([32, 64], "#tgpu.mma<{version = 2 : i32, warpsPerCTA = [2, 2]}>",
+                              blocked([1, 8], [4, 8], [4, 1], [1, 0])),
+}
+
 
 class Kernel:
     def __init__(self):
@@ -145,6 +157,8 @@ def main():
     for (route, rank), (shape, a, b) in CASES.items():
         for dt in DTYPES:
             write(out, "cvt_%s_%dd_%s" % (route, rank, dt), route + " route", shape, a, b, dt)
+    for name, (shape, a, b) in PERMUTED.items():
+        write(out, name, "shared route, permuted scratch", shape, a, b, "f16")
 
 
 if __name__ == "__main__":

@@ -359,7 +359,7 @@ static unsigned simulate_wavefronts(const tgpu_cvt_plan *p, const tgpu_ll_layout
     for (unsigned ph = 0; ph < 32; ph += slots) {
       uint32_t chunk[32];
       for (unsigned x = 0; x < slots; x++)
-        chunk[x] = tgpu_convert_swizzle(p, tgpu_ll_layout_apply(l, r, ph + x, 0)) * p->elem_bytes / weff;
+        chunk[x] = tgpu_convert_slot(p, tgpu_ll_layout_apply(l, r, ph + x, 0)) * p->elem_bytes / weff;
       for (unsigned x = 0; x < slots; x++) {
         unsigned distinct = 0;
         for (unsigned y = 0; y < slots; y++) {
@@ -371,6 +371,36 @@ static unsigned simulate_wavefronts(const tgpu_cvt_plan *p, const tgpu_ll_layout
       }
     }
   return worst;
+}
+
+/* A permuted scratch (16-bit; 16-byte stores, ldmatrix rows): the three store bits and the
+ * destination's register bit 0 and lane bits 0 and 1 are slot bits 0-2, every other basis
+ * vector of both sides lands above them (chunk-aligned vectors and rows), and the 8 rows
+ * of a matrix, destination lane bits 2-4, take the wavefronts the plan says. */
+static bool check_permuted(const tgpu_cvt_plan *p) {
+  const tgpu_ll_layout *s = &p->src, *d = &p->dst;
+  CHECK(p->elem_bytes == 2 && p->store_vec == 8 && p->load_vec == 2 && p->ldmatrix == 3);
+  uint32_t keep_s = 0;
+  for (unsigned k = 0; k < 3; k++) {
+    CHECK(tgpu_convert_slot(p, s->map.basis[p->store_bits[k]]) == 1u << k);
+    keep_s |= 1u << p->store_bits[k];
+  }
+  CHECK(tgpu_convert_slot(p, d->map.basis[0]) == 1);
+  CHECK(tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 1, 0)) == 2);
+  CHECK(tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 1, 1)) == 4);
+  for (unsigned i = 0; i < s->map.nin; i++)
+    if (!(i < 32 && keep_s >> i & 1)) CHECK((tgpu_convert_slot(p, s->map.basis[i]) & 7) == 0);
+  for (unsigned i = 0; i < d->map.nin; i++)
+    if (i != 0 && i != d->nreg && i != d->nreg + 1) CHECK((tgpu_convert_slot(p, d->map.basis[i]) & 7) == 0);
+  unsigned count[8] = {0}, worst = 1;
+  for (uint32_t r = 0; r < 8; r++) {
+    uint32_t c = tgpu_convert_slot(p, tgpu_ll_layout_apply(d, 0, r << 2, 0)) >> 3;
+    bool dup = false;
+    for (uint32_t q = 0; q < r; q++) dup = dup || tgpu_convert_slot(p, tgpu_ll_layout_apply(d, 0, q << 2, 0)) >> 3 == c;
+    if (!dup && ++count[c % 8] > worst) worst = count[c % 8];
+  }
+  CHECK(worst == p->load_wavefronts);
+  return true;
 }
 
 static bool check_plan(const tgpu_cvt_plan *p, unsigned num_warps) {
@@ -396,10 +426,11 @@ static bool check_plan(const tgpu_cvt_plan *p, unsigned num_warps) {
   static unsigned char seen[1u << 20];
   memset(seen, 0, n);
   for (uint32_t e = 0; e < n; e++) {
-    uint32_t slot = tgpu_convert_swizzle(p, e);
+    uint32_t slot = tgpu_convert_slot(p, e);
     CHECK(slot < n && !seen[slot]);
     seen[slot] = 1;
   }
+  if (p->permuted) return check_permuted(p);
   CHECK(simulate_wavefronts(p, s, p->store_vec) == p->store_wavefronts);
   CHECK(simulate_wavefronts(p, d, p->load_vec) == p->load_wavefronts);
   for (unsigned k = 0; k < 32 && (1u << k) < p->store_vec; k++) CHECK(s->map.basis[k] == 1u << k);
@@ -409,7 +440,7 @@ static bool check_plan(const tgpu_cvt_plan *p, unsigned num_warps) {
 
 static bool test_plans_random(void) {
   ir_context *ctx = new_ctx();
-  unsigned routes[4] = {0};
+  unsigned routes[4] = {0}, permuted = 0;
   for (unsigned iter = 0; iter < 3000; iter++) {
     unsigned rank = 1 + rnd(2), num_warps = 1u << rnd(3);
     tgpu_blocked a = random_blocked(rank, num_warps), b = random_blocked(rank, num_warps);
@@ -421,11 +452,14 @@ static bool test_plans_random(void) {
     CHECK(tgpu_convert_plan(ea, eb, rank, shape, 1u << rnd(4), num_warps, &p) == NULL);
     if (p.src.nreg > 10 || p.dst.nreg > 10) continue;
     routes[p.route]++;
+    permuted += p.permuted;
     if (!check_plan(&p, num_warps)) return false;
     CHECK((p.route == TGPU_CONVERT_NOOP) == tgpu_layout_equal(ea, eb, rank, shape, num_warps));
   }
-  printf("routes: noop %u, registers %u, shuffle %u, shared %u\n", routes[0], routes[1], routes[2], routes[3]);
+  printf("routes: noop %u, registers %u, shuffle %u, shared %u (permuted scratch %u)\n", routes[0],
+         routes[1], routes[2], routes[3], permuted);
   for (unsigned r = 0; r < 4; r++) CHECK(routes[r] > 10);
+  CHECK(permuted > 0);
   ir_context_destroy(ctx);
   return true;
 }

@@ -117,6 +117,16 @@ uint32_t tgpu_convert_swizzle(const tgpu_cvt_plan *p, uint32_t elem) {
   return swizzle(elem, p->swz_bits, p->swz_src, p->swz_dst);
 }
 
+uint32_t tgpu_convert_slot(const tgpu_cvt_plan *p, uint32_t elem) {
+  uint32_t o = elem;
+  if (p->permuted) {
+    o = 0;
+    for (unsigned k = 0; elem; k++, elem >>= 1)
+      if (elem & 1) o ^= p->perm[k];
+  }
+  return tgpu_convert_swizzle(p, o);
+}
+
 /* Wavefronts of one warp access of 2^vbits elements per lane through layout l. */
 static unsigned wavefronts(const tgpu_cvt_plan *p, const tgpu_ll_layout *l, unsigned vbits) {
   unsigned w = p->elem_bytes << vbits;
@@ -125,7 +135,7 @@ static unsigned wavefronts(const tgpu_cvt_plan *p, const tgpu_ll_layout *l, unsi
   uint32_t chunk[32];
   unsigned n = 0, worst = 1;
   for (unsigned x = 0; x < slots && x < lanes; x++) {
-    uint32_t byte = tgpu_convert_swizzle(p, tgpu_ll_layout_apply(l, 0, x, 0)) * p->elem_bytes;
+    uint32_t byte = tgpu_convert_slot(p, tgpu_ll_layout_apply(l, 0, x, 0)) * p->elem_bytes;
     uint32_t c = byte / weff, same_slot = 1;
     bool seen = false;
     for (unsigned k = 0; k < n; k++) {
@@ -173,6 +183,106 @@ static void plan_shared(tgpu_cvt_plan *p) {
     for (unsigned k = 1; k <= 5 && c + k <= n; k++)
       for (unsigned r = c + k; r + k <= n; r++) try_swizzle(&keep, sbits, lbits, k, r, c, &best);
   *p = keep;
+}
+
+/* ---- permuted scratch: 16-byte stores, ldmatrix loads ---------------------------------------
+ * A 16-bit source whose registers hold elements in pairs (an mma accumulator truncated to
+ * f16) stores only 4 bytes at a time into a row-major scratch when the destination wants
+ * 8 consecutive elements per thread. The scratch order is free, though: let the chunk of
+ * 16 bytes hold the elements of destination register bit 0 and lane bits 0 and 1, which
+ * is exactly what one ldmatrix row gives 4 lanes (lane t: the word 2(t%4)); when those are
+ * also three source register bits, each source thread writes whole chunks. Slot bits 0-2
+ * are those three elements; above them the destination's lane bits 2-4 (the 8 rows of a
+ * matrix, distinct 16-byte groups: conflict-free reads), then its other bits; an XOR
+ * swizzle above bit 3 is chosen for the stores' banks. */
+
+static int reg_with(const tgpu_ll_layout *l, uint32_t v) {
+  for (unsigned k = 0; k < l->nreg; k++)
+    if (l->map.basis[k] == v) return (int)k;
+  return -1;
+}
+
+/* Appends v to the basis m when it is new (non-zero and independent). */
+static void add_basis(tgpu_ll *m, uint32_t v) {
+  uint32_t x;
+  if (v && !(m->nin && tgpu_ll_solve(m, v, &x))) m->basis[m->nin++] = v;
+}
+
+/* Whether every basis vector of l but those of registers a0..a2 has a slot above bit 2. */
+static bool chunk_aligned(const tgpu_cvt_plan *p, const tgpu_ll_layout *l, const int *keep) {
+  for (unsigned i = 0; i < l->map.nin; i++) {
+    if ((int)i == keep[0] || (int)i == keep[1] || (int)i == keep[2]) continue;
+    if (tgpu_convert_slot(p, l->map.basis[i]) & 7u) return false;
+  }
+  return true;
+}
+
+/* Wavefronts of one ldmatrix phase: the 8 rows (destination lane bits 2-4) of a matrix. */
+static unsigned ldmatrix_row_wavefronts(const tgpu_cvt_plan *p) {
+  unsigned count[8] = {0}, worst = 1;
+  uint32_t seen[8];
+  unsigned n = 0;
+  for (uint32_t r = 0; r < 8; r++) {
+    uint32_t chunk = tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->dst, 0, r << 2, 0)) >> 3;
+    bool dup = false;
+    for (unsigned k = 0; k < n; k++) dup = dup || seen[k] == chunk;
+    if (dup) continue;
+    seen[n++] = chunk;
+    if (++count[chunk % 8] > worst) worst = count[chunk % 8];
+  }
+  return worst;
+}
+
+static unsigned permuted_cost(tgpu_cvt_plan *p) {
+  p->store_wavefronts = wavefronts(p, &p->src, 3);
+  p->load_wavefronts = ldmatrix_row_wavefronts(p);
+  return (unique_regs(&p->src) >> 3) * p->store_wavefronts +
+         (unique_regs(&p->dst) >> 3) * p->load_wavefronts;
+}
+
+static bool plan_permuted(tgpu_cvt_plan *p) {
+  const tgpu_ll_layout *s = &p->src, *d = &p->dst;
+  if (p->elem_bytes != 2 || d->nreg < 1 || d->nlane < 5 || !unique_regs(d)) return false;
+  uint32_t e[3] = {d->map.basis[0], tgpu_ll_layout_basis(d, 1, 0), tgpu_ll_layout_basis(d, 1, 1)};
+  int a[3];
+  for (unsigned k = 0; k < 3; k++)
+    if (!e[k] || (a[k] = reg_with(s, e[k])) < 0) return false;
+  if (a[0] == a[1] || a[0] == a[2] || a[1] == a[2]) return false;
+  tgpu_ll m;
+  memset(&m, 0, sizeof m);
+  m.nout = d->map.nout;
+  for (unsigned k = 0; k < 3; k++) add_basis(&m, e[k]);
+  if (m.nin != 3) return false;
+  for (unsigned k = 2; k < d->nlane; k++) add_basis(&m, tgpu_ll_layout_basis(d, 1, k));
+  for (unsigned k = 1; k < d->nreg; k++) add_basis(&m, d->map.basis[k]);
+  for (unsigned k = 0; k < d->nwarp; k++) add_basis(&m, tgpu_ll_layout_basis(d, 2, k));
+  if (m.nin != m.nout) return false;
+  tgpu_cvt_plan t = *p;
+  t.permuted = true;
+  t.swz_bits = 0;
+  for (unsigned k = 0; k < m.nout; k++)
+    if (!tgpu_ll_solve(&m, 1u << k, &t.perm[k])) return false;
+  const int dkeep[3] = {0, (int)d->nreg, (int)d->nreg + 1};
+  if (!chunk_aligned(&t, s, a) || !chunk_aligned(&t, d, dkeep)) return false;
+  for (unsigned k = 0; k < 3; k++) t.store_bits[k] = (unsigned)a[k];
+  t.store_vec = 8;
+  t.load_vec = 2;
+  t.ldmatrix = 3;
+  unsigned best = permuted_cost(&t), n = m.nout;
+  tgpu_cvt_plan keep = t;
+  for (unsigned c = 3; c < n; c++)
+    for (unsigned k = 1; k <= 3 && c + k <= n; k++)
+      for (unsigned r = c + k; r + k <= n; r++) {
+        tgpu_cvt_plan u = t;
+        u.swz_bits = k, u.swz_src = r, u.swz_dst = c;
+        unsigned cost = permuted_cost(&u);
+        if (cost < best) best = cost, keep = u;
+      }
+  unsigned old = (unique_regs(s) / p->store_vec) * p->store_wavefronts +
+                 (unique_regs(d) / p->load_vec) * p->load_wavefronts;
+  if (best >= old) return false;
+  *p = keep;
+  return true;
 }
 
 /* ---- ldmatrix ---------------------------------------------------------------------------- */
@@ -259,6 +369,8 @@ const char *tgpu_convert_plan(const ir_attr *src, const ir_attr *dst, unsigned r
     if (tgpu_ldmatrix_operand(dst, rank, out->elem_bytes, &pair_dim)) {
       tgpu_cvt_plan t = *out;
       if (swizzle_for_ldmatrix(&t, pair_dim)) *out = t;
+    } else {
+      (void)plan_permuted(out);
     }
   }
   return NULL;

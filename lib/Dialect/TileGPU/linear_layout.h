@@ -112,8 +112,19 @@ typedef struct tgpu_cvt_plan {
   /* SHARED into a 16-bit dot operand of an mma layout: the loads are ldmatrix (each 8x8
    * matrix a pair of destination registers: 1 plain, where the pairs run along the last
    * dim, 2 .trans, where they run along the one before), and the swizzle is the one that
-   * keeps the 8 rows of a matrix on distinct banks (swizzle_for_ldmatrix). 0: plain loads. */
+   * keeps the 8 rows of a matrix on distinct banks (swizzle_for_ldmatrix). 0: plain loads.
+   * 3: the permuted scratch below, read by plain ldmatrix into any 16-bit layout. */
   unsigned ldmatrix;
+  /* SHARED through a permuted scratch (16-bit elements; plan_permuted in convert_plan.c):
+   * element e is at slot swizzle(P(e)), P linear with P(element bit k) = perm[k], chosen so
+   * that three source register bits (store_bits: the 16-byte vector's element bits 0, 1, 2)
+   * and the destination's register bit 0 and lane bits 0 and 1 address the bytes of one
+   * 16-byte chunk: the source stores 16 bytes at a time, ldmatrix reads the chunks. Used for
+   * an mma accumulator (two elements per 4-byte register pair) going to a store layout
+   * with 8 consecutive elements per thread. */
+  bool permuted;
+  uint32_t perm[TGPU_LL_MAX_BITS];
+  unsigned store_bits[3];
 } tgpu_cvt_plan;
 
 /* Plans the conversion of a tensor of `shape` (elements of elem_bytes bytes) from layout
@@ -139,8 +150,11 @@ bool tgpu_ldmatrix_shared_layout(unsigned rank, const int64_t *shape, unsigned e
  * whose rows hold 2^cbits elements: the conversion's scratch and a local_load's memdesc
  * then share one description of the xor swizzle. */
 void tgpu_cvt_plan_set_swizzle(tgpu_cvt_plan *p, const tgpu_shared_layout *sl, unsigned cbits);
-/* The slot of element e in the scratch of a SHARED plan. */
+/* The swizzle alone: e ^ (((e >> swz_src) & mask) << swz_dst). */
 uint32_t tgpu_convert_swizzle(const tgpu_cvt_plan *p, uint32_t elem);
+/* The slot of element e in the scratch of a SHARED plan: swizzle(P(e)) for a permuted
+ * scratch, swizzle(e) otherwise. Linear: the slot of a ^ b is the XOR of theirs. */
+uint32_t tgpu_convert_slot(const tgpu_cvt_plan *p, uint32_t elem);
 const char *tgpu_convert_route_name(tgpu_convert_route r);
 
 #endif
