@@ -159,7 +159,8 @@ static LLVMValueRef wgmma_ra_fn(cg_state *st, unsigned n, const ir_type *elem, b
   params[5] = i32;
   for (unsigned i = 0; i < nacc; i++) params[6 + i] = fields[i] = f32;
   *out_fty = LLVMFunctionType(LLVMStructTypeInContext(st->ctx, fields, nacc, false), params, 6 + nacc, false);
-  int k = snprintf(text, sizeof text, "{\n.reg .pred p;\nsetp.ne.b32 p, $%u, 0;\nwgmma.mma_async.sync.aligned.m64n%uk16.f32.%s.%s {",
+  int k = snprintf(text, sizeof text,
+                   "{\n.reg .pred p;\nsetp.ne.b32 p, $%u, 0;\nwgmma.mma_async.sync.aligned.m64n%uk16.f32.%s.%s {",
                    nacc + 5, n, ty, ty);
   for (unsigned i = 0; i < nacc; i++) k += snprintf(text + k, sizeof text - (size_t)k, "%s$%u", i ? ", " : "", i);
   snprintf(text + k, sizeof text - (size_t)k, "}, {$%u, $%u, $%u, $%u}, $%u, p, 1, 1, %d;\n}", nacc, nacc + 1, nacc + 2,

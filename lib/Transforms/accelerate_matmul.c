@@ -190,7 +190,8 @@ static bool wgmma_fits(accel_state *s, ir_op *dot, unsigned num_warps, tgpu_shar
   if (ir_type_scalar(ir_op_operand(dot, 1)->type) != ab) return false; /* one operand type */
   int64_t M = c->shape[0], N = c->shape[1];
   if (M % (16 * (int64_t)num_warps) || N % 8 || N > 256 || a->shape[1] % (f8 ? 32 : 16)) return false;
-  return (a_in_registers(dot) || operand_layout(s, dot, 0, &out_layouts[0])) && operand_layout(s, dot, 1, &out_layouts[1]);
+  bool a_ok = a_in_registers(dot) || operand_layout(s, dot, 0, &out_layouts[0]);
+  return a_ok && operand_layout(s, dot, 1, &out_layouts[1]);
 }
 
 /* The operand as a memdesc in `layout` written by tgpu.local_alloc before `at`. */

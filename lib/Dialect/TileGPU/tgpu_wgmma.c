@@ -99,7 +99,8 @@ static bool operand_ok(const ir_type *t, unsigned op_idx, int64_t rows, int64_t 
  * accumulator's layout. */
 static const char *reg_operand_check(ir_op *op, const ir_type *a, const ir_type *c) {
   const ir_type *e = ir_type_scalar(a);
-  if (a->rank != 2 || a->shape[0] != c->shape[0]) return "operand #0 in registers must be a 2-D tensor [M, K]";
+  if (a->rank != 2 || a->shape[0] != c->shape[0])
+    return "operand #0 in registers must be a 2-D tensor [M, K] with the accumulator's M";
   if (!ir_type_is_float(e) || (e->fkind != IR_F16 && e->fkind != IR_BF16))
     return "operand #0 in registers must be f16 or bf16 (other types read A from shared memory)";
   if (a->encoding != tgpu_wgmma_a_reg_layout(ir_op_context(op), c->encoding))
