@@ -230,13 +230,19 @@ static bool lower_reg_a(cg_state *st, ir_op *op, cg_val *b, const tgpu_memdesc *
   LLVMTypeRef fty;
   LLVMValueRef fn = wgmma_ra_fn(st, N, mb->elem, db.mn_major, &fty), args[6 + 128];
   LLVMValueRef b_addr = smem_addr(st, b->regs[0]);
+  /* Every A register is packed before wgmma.fence: a register written between the fence
+   * and the wgmma reading it makes ptxas insert another fence (info C7519). */
+  LLVMValueRef *packed = sup_arena_alloc(st->arena, sizeof(LLVMValueRef) * reps * (K / 16) * 4);
+  if (!packed) return false;
+  for (unsigned i = 0; i < reps * (K / 16) * 4; i++)
+    if (!(packed[i] = a_reg(st, &a, i / (K / 4), i / 4 % (K / 16) * 16, i % 4))) {
+      ir_emit_error(st->ictx, op->loc, "internal: wgmma A registers do not match their layout");
+      return false;
+    }
+  call_void_asm(st, "__tilec_wgmma_fence", "wgmma.fence.sync.aligned;");
   for (unsigned r = 0; r < reps; r++)
     for (unsigned kk = 0; kk < K; kk += 16) {
-      for (unsigned j = 0; j < 4; j++)
-        if (!(args[j] = a_reg(st, &a, r, kk, j))) {
-          ir_emit_error(st->ictx, op->loc, "internal: wgmma A registers do not match their layout");
-          return false;
-        }
+      memcpy(args, packed + (r * (K / 16) + kk / 16) * 4, sizeof(LLVMValueRef) * 4);
       args[4] = descriptor(st, LLVMBuildAdd(st->b, b_addr, cg_i32(st, desc_offset(&db, 0, kk)), ""), &db);
       args[5] = cg_i32(st, 1);
       for (unsigned i = 0; i < nacc; i++) args[6 + i] = out->regs[r * nacc + i];
@@ -260,6 +266,7 @@ static void lower_smem_a(cg_state *st, ir_op *op, cg_val *a, cg_val *b, const tg
   LLVMValueRef group = LLVMBuildLShr(st->b, st->warp, cg_i32(st, 2), "warpgroup");
   LLVMValueRef a_group = LLVMBuildAdd(st->b, a_addr, LLVMBuildMul(st->b, group, cg_i32(st, desc_offset(&da, 64, 0)), ""), "");
   LLVMValueRef args[3 + 128];
+  call_void_asm(st, "__tilec_wgmma_fence", "wgmma.fence.sync.aligned;");
   for (unsigned r = 0; r < reps; r++)
     for (unsigned kk = 0; kk < K; kk += kstep) {
       unsigned a_off = desc_offset(&da, r * 16 * st->num_warps, kk);
@@ -288,7 +295,6 @@ bool cg_lower_warp_group_dot(cg_state *st, ir_op *op) {
   }
   cg_val *out = cg_val_new(st, c->n);
   memcpy(out->regs, c->regs, sizeof(LLVMValueRef) * c->n);
-  call_void_asm(st, "__tilec_wgmma_fence", "wgmma.fence.sync.aligned;");
   if (reg_a && !lower_reg_a(st, op, b, &mb, out)) return false;
   if (!reg_a) lower_smem_a(st, op, a, b, &ma, &mb, out);
   call_void_asm(st, "__tilec_wgmma_commit", "wgmma.commit_group.sync.aligned;");
