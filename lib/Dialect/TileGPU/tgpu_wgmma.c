@@ -28,8 +28,8 @@
  * t = lane % 4: mma.sync's m16n8k16 A fragment per warp. So the layout is
  * #tgpu.dot_op<{opIdx = 0, parent = the accumulator's #tgpu.mma version 3, kWidth = 2}>,
  * whose linear layout (linear_layout_mma.c) is the mma.sync operand's with every warp
- * along M; from the version 3 accumulator of another wgmma (attention's p) it differs only
- * in the order of a thread's registers (convert_plan.c's REGISTERS route). */
+ * along M: for a tensor of A's shape, the very map of the version 3 accumulator (attention's
+ * p converts with convert_plan.c's NOOP route; test/unit/ll_unit.c checks both facts). */
 #include "Dialect/TileGPU/tgpu_types.h"
 
 const ir_attr *tgpu_wgmma_a_reg_layout(ir_context *ctx, const ir_attr *acc_enc) {
