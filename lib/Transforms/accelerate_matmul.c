@@ -21,10 +21,10 @@
  *   tt.load behind it, through layout conversions and transposes: coalesce has not run
  *   yet): MN-major when more contiguous along M (A) or N (B) than along K, else K-major
  *   (tgpu_wgmma_smem_layout gives both layouts; fp8 has K-major only; docs/dot.md).
- *   A 16-bit A computed from another warp_group_dot's result (through ops of A's shape:
- *   attention's p = exp2(q k^T ...) cast to f16) is not staged: the warp_group_dot reads
- *   it from registers (tgpu_wgmma_a_reg_layout, which legalization converts it into; from
- *   the version 3 accumulator that conversion moves no data between threads).
+ *   A 16-bit A computed from another warp_group_dot's result of its shape through
+ *   element-wise ops (attention's p = exp2(q k^T ...) cast to f16) is not staged: the
+ *   warp_group_dot reads it from registers (tgpu_wgmma_a_reg_layout, which legalization
+ *   converts it into; from the version 3 accumulator that conversion moves nothing).
  * Warps (Triton's rule for mma v2): a batch dim takes warps first (up to its size); then,
  *   while warps are left, double the warps along M when M / (16 wm) >= N / (8 wn) and M has
  *   room, else along N. Dots connected to each other through the ops between them
@@ -152,15 +152,15 @@ static bool same_shape(const ir_type *x, const ir_type *y) {
   return true;
 }
 
-/* Whether v is computed from a tgpu.warp_group_dot's result of v's shape through ops whose
- * operand on the path has that shape too (element-wise ops, casts, layout conversions; a
- * bounded search): that result has the version 3 accumulator layout with every warp along
- * M, the parent of the A register layout, so v reaches it without crossing threads. */
+/* Whether v is computed from a tgpu.warp_group_dot's result of v's shape through
+ * element-wise ops (casts included) and layout conversions whose operand on the path has
+ * that shape too (a bounded search): that result has the version 3 accumulator layout with
+ * every warp along M, the same map as the A register layout, so v reaches it in place. */
 static bool from_warp_group_dot(ir_value *v, const ir_type *shape_of, unsigned depth) {
   ir_op *def = ir_value_def(v);
   if (!def || depth > 16) return false;
   if (ir_op_code(def) == IR_OP_WARP_GROUP_DOT) return true;
-  if (ir_op_code(def) == IR_OP_LOAD) return false;
+  if (!ir_op_has_trait(def, IR_TRAIT_ELEMENTWISE) && ir_op_code(def) != IR_OP_CONVERT_LAYOUT) return false;
   for (unsigned i = 0; i < def->noperands; i++) {
     ir_value *x = ir_op_operand(def, i);
     if (ir_type_is_tensor(x->type) && same_shape(x->type, shape_of) && from_warp_group_dot(x, shape_of, depth + 1))
