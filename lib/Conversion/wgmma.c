@@ -14,6 +14,14 @@
  * commit_group, wait_group 0 (the operands are free again and the registers final when the
  * op ends; pipelining will wait later).
  *
+ * A in registers (a 16-bit tensor in #tgpu.dot_op<{opIdx = 0, parent = #mma v3, kWidth =
+ * 2}>, tgpu_wgmma.c): the instruction's four 32-bit A registers for repetition r and K step
+ * kk are the element pairs at static rows r 16 num_warps + {0, 8} and columns kk + {0, 8} +
+ * {0, 1} (the lane and warp parts of the layout add the thread's own row and column), found
+ * by solving the layout's register map and packed two halves to a register. Such a dot
+ * always waits for its group before the op ends (wait_group 0), even when marked tgpu.async:
+ * wgmma reads A's registers asynchronously, and nothing keeps them alive past the op.
+ *
  * LLVM has no wgmma intrinsics: each PTX instruction is inline asm inside a small internal
  * always-inline function (__tilec_wgmma_*, __tilec_smem_addr, ...), which O3 inlines; the
  * CPU simulation (test/gpu/sim) replaces exactly these functions. */
@@ -137,6 +145,33 @@ static const char *wgmma_type(const ir_type *t) {
   }
 }
 
+/* The register-A form (16-bit types): (a0, a1, a2, a3 as i32, desc b, scale-d, acc...) ->
+ * acc; the PTX has no trans-a immediate for it. Named _ra (and _tb). */
+static LLVMValueRef wgmma_ra_fn(cg_state *st, unsigned n, const ir_type *elem, bool trans_b, LLVMTypeRef *out_fty) {
+  char name[64], text[2048], cons[1024];
+  const char *ty = wgmma_type(elem);
+  snprintf(name, sizeof name, "__tilec_wgmma_m64n%uk16_%s_ra%s", n, ty, trans_b ? "_tb" : "");
+  unsigned nacc = n / 2;
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx), i32 = LLVMInt32TypeInContext(st->ctx), params[6 + 128];
+  LLVMTypeRef fields[128];
+  for (unsigned i = 0; i < 4; i++) params[i] = i32;
+  params[4] = LLVMInt64TypeInContext(st->ctx);
+  params[5] = i32;
+  for (unsigned i = 0; i < nacc; i++) params[6 + i] = fields[i] = f32;
+  *out_fty = LLVMFunctionType(LLVMStructTypeInContext(st->ctx, fields, nacc, false), params, 6 + nacc, false);
+  int k = snprintf(text, sizeof text,
+                   "{\n.reg .pred p;\nsetp.ne.b32 p, $%u, 0;\nwgmma.mma_async.sync.aligned.m64n%uk16.f32.%s.%s {",
+                   nacc + 5, n, ty, ty);
+  for (unsigned i = 0; i < nacc; i++) k += snprintf(text + k, sizeof text - (size_t)k, "%s$%u", i ? ", " : "", i);
+  snprintf(text + k, sizeof text - (size_t)k, "}, {$%u, $%u, $%u, $%u}, $%u, p, 1, 1, %d;\n}", nacc, nacc + 1, nacc + 2,
+           nacc + 3, nacc + 4, trans_b);
+  k = 0;
+  for (unsigned i = 0; i < nacc; i++) k += snprintf(cons + k, sizeof cons - (size_t)k, "=f,");
+  k += snprintf(cons + k, sizeof cons - (size_t)k, "r,r,r,r,l,r");
+  for (unsigned i = 0; i < nacc; i++) k += snprintf(cons + k, sizeof cons - (size_t)k, ",%u", i);
+  return asm_helper(st, name, *out_fty, text, cons);
+}
+
 static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, const ir_type *elem, bool trans_a, bool trans_b,
                              LLVMTypeRef *out_fty) {
   char name[64], text[2048], cons[1024];
@@ -163,32 +198,75 @@ static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, const ir_type *elem, bool
   return asm_helper(st, name, *out_fty, text, cons);
 }
 
-bool cg_lower_warp_group_dot(cg_state *st, ir_op *op) {
-  cg_val *a = cg_get(st, ir_op_operand(op, 0)), *b = cg_get(st, ir_op_operand(op, 1));
-  cg_val *c = cg_get(st, ir_op_operand(op, 2));
-  tgpu_memdesc ma, mb;
-  if (!a || !b || !c || !tgpu_memdesc_get(ir_op_operand(op, 0)->type, &ma) ||
-      !tgpu_memdesc_get(ir_op_operand(op, 1)->type, &mb))
-    return false;
-  const ir_type *ct = ir_op_result(op, 0)->type;
-  unsigned M = (unsigned)ct->shape[0], N = (unsigned)ct->shape[1], K = (unsigned)ma.shape[1];
-  unsigned nacc = N / 2, reps = M / (16 * st->num_warps);
-  if (c->n != reps * nacc) {
-    ir_emit_error(st->ictx, op->loc, "internal: wgmma accumulator registers do not match its layout");
-    return false;
+/* A held in registers: its values and the register part of its layout. */
+typedef struct a_regs {
+  cg_layout l;
+  cg_val *v;
+  tgpu_ll regs;
+} a_regs;
+
+/* Instruction register j (0..3) of repetition r and K step kk: two halves packed in an i32. */
+static LLVMValueRef a_reg(cg_state *st, const a_regs *a, unsigned r, unsigned kk, unsigned j) {
+  LLVMValueRef el[2];
+  for (unsigned e = 0; e < 2; e++) {
+    uint32_t row = r * 16 * st->num_warps + 8 * (j & 1), col = kk + 8 * (j >> 1) + e, x;
+    if (!tgpu_ll_solve(&a->regs, row << a->l.ll.dim_bits[1] | col, &x)) return NULL;
+    el[e] = a->v->regs[x];
   }
-  operand_desc da = operand_desc_of(&ma, 0), db = operand_desc_of(&mb, 1);
+  LLVMValueRef v = LLVMGetUndef(LLVMVectorType(LLVMTypeOf(el[0]), 2));
+  for (unsigned e = 0; e < 2; e++) v = LLVMBuildInsertElement(st->b, v, el[e], cg_i32(st, e), "");
+  return LLVMBuildBitCast(st->b, v, LLVMInt32TypeInContext(st->ctx), "");
+}
+
+/* The register-A lowering: per repetition and K step, A's four registers, B's descriptor. */
+static bool lower_reg_a(cg_state *st, ir_op *op, cg_val *b, const tgpu_memdesc *mb, cg_val *out) {
+  a_regs a;
+  ir_value *av = ir_op_operand(op, 0);
+  if (!cg_layout_get(st, av->type, op->loc, &a.l) || !(a.v = cg_get(st, av))) return false;
+  a.regs = tgpu_ll_layout_restrict(&a.l.ll, 1);
+  unsigned N = (unsigned)ir_op_result(op, 0)->type->shape[1], K = (unsigned)av->type->shape[1], nacc = N / 2;
+  unsigned reps = out->n / nacc;
+  operand_desc db = operand_desc_of(mb, 1);
   LLVMTypeRef fty;
-  LLVMValueRef fn = wgmma_fn(st, N, ma.elem, da.mn_major, db.mn_major, &fty);
+  LLVMValueRef fn = wgmma_ra_fn(st, N, mb->elem, db.mn_major, &fty), args[6 + 128];
+  LLVMValueRef b_addr = smem_addr(st, b->regs[0]);
+  /* Every A register is packed before wgmma.fence: a register written between the fence
+   * and the wgmma reading it makes ptxas insert another fence (info C7519). */
+  LLVMValueRef *packed = sup_arena_alloc(st->arena, sizeof(LLVMValueRef) * reps * (K / 16) * 4);
+  if (!packed) return false;
+  for (unsigned i = 0; i < reps * (K / 16) * 4; i++)
+    if (!(packed[i] = a_reg(st, &a, i / (K / 4), i / 4 % (K / 16) * 16, i % 4))) {
+      ir_emit_error(st->ictx, op->loc, "internal: wgmma A registers do not match their layout");
+      return false;
+    }
+  call_void_asm(st, "__tilec_wgmma_fence", "wgmma.fence.sync.aligned;");
+  for (unsigned r = 0; r < reps; r++)
+    for (unsigned kk = 0; kk < K; kk += 16) {
+      memcpy(args, packed + (r * (K / 16) + kk / 16) * 4, sizeof(LLVMValueRef) * 4);
+      args[4] = descriptor(st, LLVMBuildAdd(st->b, b_addr, cg_i32(st, desc_offset(&db, 0, kk)), ""), &db);
+      args[5] = cg_i32(st, 1);
+      for (unsigned i = 0; i < nacc; i++) args[6 + i] = out->regs[r * nacc + i];
+      LLVMValueRef res = LLVMBuildCall2(st->b, fty, fn, args, 6 + nacc, "");
+      for (unsigned i = 0; i < nacc; i++) out->regs[r * nacc + i] = LLVMBuildExtractValue(st->b, res, i, "");
+    }
+  return true;
+}
+
+/* The shared-A lowering: per repetition and K step, the two descriptors. */
+static void lower_smem_a(cg_state *st, ir_op *op, cg_val *a, cg_val *b, const tgpu_memdesc *ma,
+                         const tgpu_memdesc *mb, cg_val *out) {
+  unsigned N = (unsigned)ir_op_result(op, 0)->type->shape[1], K = (unsigned)ma->shape[1], nacc = N / 2;
+  unsigned reps = out->n / nacc;
+  operand_desc da = operand_desc_of(ma, 0), db = operand_desc_of(mb, 1);
+  LLVMTypeRef fty;
+  LLVMValueRef fn = wgmma_fn(st, N, ma->elem, da.mn_major, db.mn_major, &fty);
   unsigned kstep = 32 / da.eb; /* 32 bytes of K per instruction: k16 for 16-bit, k32 for 8-bit */
   LLVMValueRef a_addr = smem_addr(st, a->regs[0]), b_addr = smem_addr(st, b->regs[0]);
   /* warpgroup g's rows start at 64 g: a multiple of 64 and of A's slab width */
   LLVMValueRef group = LLVMBuildLShr(st->b, st->warp, cg_i32(st, 2), "warpgroup");
   LLVMValueRef a_group = LLVMBuildAdd(st->b, a_addr, LLVMBuildMul(st->b, group, cg_i32(st, desc_offset(&da, 64, 0)), ""), "");
-  cg_val *out = cg_val_new(st, c->n);
-  memcpy(out->regs, c->regs, sizeof(LLVMValueRef) * c->n);
-  call_void_asm(st, "__tilec_wgmma_fence", "wgmma.fence.sync.aligned;");
   LLVMValueRef args[3 + 128];
+  call_void_asm(st, "__tilec_wgmma_fence", "wgmma.fence.sync.aligned;");
   for (unsigned r = 0; r < reps; r++)
     for (unsigned kk = 0; kk < K; kk += kstep) {
       unsigned a_off = desc_offset(&da, r * 16 * st->num_warps, kk);
@@ -199,8 +277,28 @@ bool cg_lower_warp_group_dot(cg_state *st, ir_op *op) {
       LLVMValueRef res = LLVMBuildCall2(st->b, fty, fn, args, 3 + nacc, "");
       for (unsigned i = 0; i < nacc; i++) out->regs[r * nacc + i] = LLVMBuildExtractValue(st->b, res, i, "");
     }
+}
+
+bool cg_lower_warp_group_dot(cg_state *st, ir_op *op) {
+  bool reg_a = tgpu_wgmma_a_in_regs(op);
+  cg_val *a = reg_a ? NULL : cg_get(st, ir_op_operand(op, 0)), *b = cg_get(st, ir_op_operand(op, 1));
+  cg_val *c = cg_get(st, ir_op_operand(op, 2));
+  tgpu_memdesc ma, mb;
+  if ((!reg_a && (!a || !tgpu_memdesc_get(ir_op_operand(op, 0)->type, &ma))) || !b || !c ||
+      !tgpu_memdesc_get(ir_op_operand(op, 1)->type, &mb))
+    return false;
+  const ir_type *ct = ir_op_result(op, 0)->type;
+  unsigned M = (unsigned)ct->shape[0], N = (unsigned)ct->shape[1];
+  if (c->n != M / (16 * st->num_warps) * (N / 2)) {
+    ir_emit_error(st->ictx, op->loc, "internal: wgmma accumulator registers do not match its layout");
+    return false;
+  }
+  cg_val *out = cg_val_new(st, c->n);
+  memcpy(out->regs, c->regs, sizeof(LLVMValueRef) * c->n);
+  if (reg_a && !lower_reg_a(st, op, b, &mb, out)) return false;
+  if (!reg_a) lower_smem_a(st, op, a, b, &ma, &mb, out);
   call_void_asm(st, "__tilec_wgmma_commit", "wgmma.commit_group.sync.aligned;");
-  if (ir_op_get_int_attr(op, TGPU_ATTR_ASYNC, 0)) { /* a tgpu.warp_group_dot_wait follows */
+  if (!reg_a && ir_op_get_int_attr(op, TGPU_ATTR_ASYNC, 0)) { /* a tgpu.warp_group_dot_wait follows */
     cg_set(st, ir_op_result(op, 0), out);
     return true;
   }

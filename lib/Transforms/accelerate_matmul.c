@@ -21,6 +21,10 @@
  *   tt.load behind it, through layout conversions and transposes: coalesce has not run
  *   yet): MN-major when more contiguous along M (A) or N (B) than along K, else K-major
  *   (tgpu_wgmma_smem_layout gives both layouts; fp8 has K-major only; docs/dot.md).
+ *   A 16-bit A computed from another warp_group_dot's result of its shape through
+ *   element-wise ops (attention's p = exp2(q k^T ...) cast to f16) is not staged: the
+ *   warp_group_dot reads it from registers (tgpu_wgmma_a_reg_layout, which legalization
+ *   converts it into; from the version 3 accumulator that conversion moves nothing).
  * Warps (Triton's rule for mma v2): a batch dim takes warps first (up to its size); then,
  *   while warps are left, double the warps along M when M / (16 wm) >= N / (8 wn) and M has
  *   room, else along N. Dots connected to each other through the ops between them
@@ -141,6 +145,37 @@ static bool operand_layout(accel_state *s, ir_op *dot, unsigned op_idx, tgpu_sha
   return tgpu_wgmma_smem_layout(eb, op_idx, v->type->shape, op_idx ? 0 : 1, out);
 }
 
+static bool same_shape(const ir_type *x, const ir_type *y) {
+  if (x->rank != y->rank) return false;
+  for (unsigned d = 0; d < x->rank; d++)
+    if (x->shape[d] != y->shape[d]) return false;
+  return true;
+}
+
+/* Whether v is computed from a tgpu.warp_group_dot's result of v's shape through
+ * element-wise ops (casts included) and layout conversions whose operand on the path has
+ * that shape too (a bounded search): that result has the version 3 accumulator layout with
+ * every warp along M, the same map as the A register layout, so v reaches it in place. */
+static bool from_warp_group_dot(ir_value *v, const ir_type *shape_of, unsigned depth) {
+  ir_op *def = ir_value_def(v);
+  if (!def || depth > 16) return false;
+  if (ir_op_code(def) == IR_OP_WARP_GROUP_DOT) return true;
+  if (!ir_op_has_trait(def, IR_TRAIT_ELEMENTWISE) && ir_op_code(def) != IR_OP_CONVERT_LAYOUT) return false;
+  for (unsigned i = 0; i < def->noperands; i++) {
+    ir_value *x = ir_op_operand(def, i);
+    if (ir_type_is_tensor(x->type) && same_shape(x->type, shape_of) && from_warp_group_dot(x, shape_of, depth + 1))
+      return true;
+  }
+  return false;
+}
+
+/* Whether the dot's A goes to wgmma in registers rather than through shared memory. */
+static bool a_in_registers(ir_op *dot) {
+  ir_value *a = ir_op_operand(dot, 0);
+  const ir_type *e = ir_type_scalar(a->type);
+  return (e->fkind == IR_F16 || e->fkind == IR_BF16) && from_warp_group_dot(a, a->type, 0);
+}
+
 /* Whether the dot can be one wgmma warp-group dot: f16/bf16/fp8 -> f32, 2-D, whole warpgroups
  * along M (M a multiple of 16 * num_warps), N a multiple of 8 up to 256, and both operands
  * with a wgmma shared layout (K-major: K rows of 32, 64 or 128 bytes, or 128-byte slabs of
@@ -155,7 +190,8 @@ static bool wgmma_fits(accel_state *s, ir_op *dot, unsigned num_warps, tgpu_shar
   if (ir_type_scalar(ir_op_operand(dot, 1)->type) != ab) return false; /* one operand type */
   int64_t M = c->shape[0], N = c->shape[1];
   if (M % (16 * (int64_t)num_warps) || N % 8 || N > 256 || a->shape[1] % (f8 ? 32 : 16)) return false;
-  return operand_layout(s, dot, 0, &out_layouts[0]) && operand_layout(s, dot, 1, &out_layouts[1]);
+  bool a_ok = a_in_registers(dot) || operand_layout(s, dot, 0, &out_layouts[0]);
+  return a_ok && operand_layout(s, dot, 1, &out_layouts[1]);
 }
 
 /* The operand as a memdesc in `layout` written by tgpu.local_alloc before `at`. */
@@ -167,13 +203,15 @@ static ir_value *stage_operand(ir_builder *b, ir_value *v, const tgpu_shared_lay
   return ir_build1(b, "tgpu.local_alloc", 1, &v, tgpu_memdesc_type(b->m->ctx, &md));
 }
 
-/* dot(a, b, c) -> local_alloc(a), local_alloc(b), fence_async_shared, warp_group_dot. */
+/* dot(a, b, c) -> local_alloc(a), local_alloc(b), fence_async_shared, warp_group_dot; a
+ * stays a tensor when a_in_registers says so (legalization gives it its layout). */
 static void to_warp_group_dot(accel_state *s, ir_op *dot, unsigned num_warps, const tgpu_shared_layout *layouts) {
   ir_builder b;
   ir_builder_init(&b, s->m);
   ir_builder_set_before(&b, dot);
   b.loc = dot->loc;
-  ir_value *ops[3] = {stage_operand(&b, ir_op_operand(dot, 0), &layouts[0]),
+  ir_value *a = ir_op_operand(dot, 0);
+  ir_value *ops[3] = {a_in_registers(dot) ? a : stage_operand(&b, a, &layouts[0]),
                       stage_operand(&b, ir_op_operand(dot, 1), &layouts[1]), ir_op_operand(dot, 2)};
   ir_build(&b, "tgpu.fence_async_shared", 0, NULL, 0, NULL);
   tgpu_mma mma = {.version = 3, .rank = 2, .warps_per_cta = {num_warps, 1}};

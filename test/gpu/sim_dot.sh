@@ -115,28 +115,45 @@ while IFS='|' read -r name kernel arch types args cx expect env; do
 done <<< "$cases"
 # Attention (the loop of examples/flash_attention.tir): reductions and broadcasts on the mma
 # layout, p passed from one dot's accumulator to the next dot's A, K^T from a d-major load.
-# name | M N D BLOCK_N CAUSAL [--wgmma]
+# On sm_90a (--wgmma) p @ v takes p in registers (the wgmma helper with suffix _ra: expect
+# wgmma_ra); a trailing '!' and env as above (SIM_RA_SWAP_ROWS=1: the sim reads the A
+# registers' rows g and g + 8 exchanged, which must fail).
+# name | M N D BLOCK_N CAUSAL | type | flags | expect [| env]
 attn_cases="
-attn_64x64_d32|64 64 32 32 0
-attn_causal_64x128_d64|64 128 64 32 1
-attn_32x64_d16_bn16|32 64 16 16 0
-attn_wgmma_64x128_d64|64 128 64 64 0 --wgmma
-attn_wgmma_causal_64x128_d32|64 128 32 32 1 --wgmma
-attn_wgmma_64x64_d128|64 64 128 32 0 --wgmma
+attn_64x64_d32|64 64 32 32 0|f16||mma
+attn_causal_64x128_d64|64 128 64 32 1|f16||mma
+attn_32x64_d16_bn16|32 64 16 16 0|f16||mma
+attn_wgmma_64x128_d64|64 128 64 64 0|f16|--wgmma|wgmma_ra
+attn_wgmma_causal_64x128_d32|64 128 32 32 1|f16|--wgmma|wgmma_ra
+attn_wgmma_64x64_d128|64 64 128 32 0|f16|--wgmma|wgmma_ra
+attn_wgmma_causal_64x128_d128|64 128 128 64 1|f16|--wgmma|wgmma_ra
+attn_wgmma_reps_128x64_d64|128 64 64 32 0|f16|--wgmma|wgmma_ra
+attn_wgmma_bf16_64x128_d64|64 128 64 64 0|bf16|--wgmma|wgmma_ra
+attn_wgmma_bf16_causal_64x128_d64|64 128 64 32 1|bf16|--wgmma|wgmma_ra
+attn_wgmma_bf16_64x64_d128|64 64 128 64 0|bf16|--wgmma|wgmma_ra
+attn_wgmma_bf16_causal_64x128_d128|64 128 128 32 1|bf16|--wgmma|wgmma_ra
+attn_bf16_nowgmma_64x64_d64|64 64 64 32 0|bf16|--no-wgmma|mma
+control_attn_wgmma_ra_rows_swapped|64 128 64 64 0|f16|--wgmma|wgmma_ra!|SIM_RA_SWAP_ROWS=1
 "
-while IFS='|' read -r name args; do
+while IFS='|' read -r name args ty flags expect env; do
   [ -n "$name" ] || continue
   set -- $args
-  arch=sm_80; [ -n "${6:-}" ] && arch=sm_90a
-  if ! "$BUILD/tilec" "$SRC" --kernel attn --signature "*fp16:16,*fp32:16,$1,$2,$3,$4,$5" --num-warps 4 --arch $arch ${6:-} \
-       --emit=llvm -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
+  arch=sm_80; [ -n "$flags" ] && arch=sm_90a
+  if ! "$BUILD/tilec" "$SRC" --kernel attn --signature "*$(sigty "$ty"):16,*fp32:16,$1,$2,$3,$4,$5" --num-warps 4 \
+       --arch $arch $flags --emit=llvm -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
     echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
   fi
-  if [ -n "${6:-}" ] && ! grep -q "@__tilec_wgmma_m64" "$WORK/$name.ll"; then
-    echo "FAIL $name: no wgmma"; fail=$((fail + 1)); continue
-  fi
+  must_fail=0; case $expect in *!) must_fail=1; expect=${expect%!};; esac
+  if grep -q "@__tilec_wgmma_m64n[0-9]*k16_[a-z0-9]*_ra" "$WORK/$name.ll"; then got=wgmma_ra
+  elif grep -q "@__tilec_wgmma_m64" "$WORK/$name.ll"; then got=wgmma
+  elif grep -q "@llvm.nvvm.mma" "$WORK/$name.ll"; then got=mma; else got=fma; fi
+  if [ "$got" != "$expect" ]; then echo "FAIL $name: lowered to $got, expected $expect"; fail=$((fail + 1)); continue; fi
   sim_host "$name" attn "$WORK/shim.o" "$WORK/main.o" || { fail=$((fail + 1)); continue; }
-  if out=$("$WORK/$name" attn "$1" "$2" "$3" "$5" 1); then echo "PASS $name"; pass=$((pass + 1))
+  out=$(env $env "$WORK/$name" attn "$1" "$2" "$3" "$5" 1 "$ty"); rc=$?
+  if [ $must_fail = 1 ]; then
+    [ $rc = 1 ] && { echo "PASS $name"; pass=$((pass + 1)); } ||
+      { echo "FAIL $name: the check passed (rc $rc), it must not"; fail=$((fail + 1)); }
+  elif [ $rc = 0 ]; then echo "PASS $name"; pass=$((pass + 1))
   else echo "FAIL $name: $out"; fail=$((fail + 1)); fi
 done <<< "$attn_cases"
 echo "sim: $pass passed, $fail failed"

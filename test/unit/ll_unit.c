@@ -12,6 +12,7 @@
 #include "Dialect/Tile/tile.h"
 #include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu.h"
+#include "Dialect/TileGPU/tgpu_types.h"
 #include "IR/ir.h"
 
 
@@ -556,6 +557,34 @@ static bool test_mma_vs_ptx(void) {
   return true;
 }
 
+/* wgmma's A in registers (tgpu_wgmma_a_reg_layout of a version 3 accumulator): warp w owns
+ * rows 16 w (warpgroup w / 4's m64 tile, its warp w % 4's 16 rows) and each register
+ * group is the PTX ISA's m64nNk16 A fragment, mma.sync's m16n8k16 one (mma_group_ok with
+ * every warp along M); and it is the very map of the accumulator of another wgmma of A's
+ * shape (attention's p): the conversion is the NOOP route, each thread's registers in the
+ * same order (accumulator register pair i holds N columns 2t + {0, 1} + 8 (i / 2) ...,
+ * the A register pair of K columns likewise). */
+static bool test_wgmma_a_regs(void) {
+  ir_context *ctx = new_ctx();
+  static const unsigned cases[][3] = {/* M, K, warps */
+                                      {64, 16, 4},  {64, 64, 4},   {128, 64, 4},
+                                      {128, 64, 8}, {128, 128, 8}, {256, 32, 8}};
+  for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const unsigned *cs = cases[i];
+    tgpu_mma m = {3, 2, {cs[2], 1}};
+    const ir_attr *acc = tgpu_mma_attr(ctx, &m), *a = tgpu_wgmma_a_reg_layout(ctx, acc);
+    int64_t shape[2] = {cs[0], cs[1]};
+    tgpu_ll_layout l;
+    CHECK(tgpu_ll_from_encoding(a, 2, shape, &l) == NULL);
+    CHECK(tgpu_ll_is_injective(&l.map) && tgpu_ll_is_surjective(&l.map) && mma_group_ok(&l, 0, 2, cs[2], 1));
+    tgpu_cvt_plan p;
+    CHECK(tgpu_convert_plan(acc, a, 2, shape, 2, cs[2], &p) == NULL);
+    CHECK(p.route == TGPU_CONVERT_NOOP);
+  }
+  ir_context_destroy(ctx);
+  return true;
+}
+
 int main(void) {
   static const unit_case tests[] = {
       {"blocked_vs_reference", test_blocked_vs_reference},
@@ -567,6 +596,7 @@ int main(void) {
       {"plans_random", test_plans_random},
       {"plans_known", test_plans_known},
       {"mma_vs_ptx", test_mma_vs_ptx},
+      {"wgmma_a_regs", test_wgmma_a_regs},
   };
   return unit_run("ll_unit", tests, sizeof tests / sizeof tests[0]);
 }

@@ -7,6 +7,7 @@
 
 #include "Dialect/TileGPU/tgpu_rules.h"
 #include "Dialect/TileGPU/tgpu_shape.h"
+#include "Dialect/TileGPU/tgpu_types.h"
 
 #define REMAT_MAX_DEPTH 48
 
@@ -99,9 +100,14 @@ static const ir_attr *dot_operand(ir_op *op, unsigned i) {
   return tgpu_dot_op_attr(ir_op_context(op), &d);
 }
 
-/* tgpu.warp_group_dot: the accumulator has the result's layout (a and b are memdescs). */
+/* tgpu.warp_group_dot: the accumulator has the result's layout; b is a memdesc, and so is
+ * a unless it is a tensor, which wgmma then reads from registers (tgpu_wgmma.c). */
 static const ir_attr *warp_group_dot_operand(ir_op *op, unsigned i) {
-  return i == 2 ? enc_of(ir_op_result(op, 0)) : NULL;
+  const ir_attr *res = enc_of(ir_op_result(op, 0));
+  if (i == 2) return res;
+  if (i == 0 && res && ir_type_is_tensor(ir_op_operand(op, 0)->type))
+    return tgpu_wgmma_a_reg_layout(ir_op_context(op), res);
+  return NULL;
 }
 
 /* ---- shape ops (layouts in tgpu_shape.c): each result takes the layout that keeps every

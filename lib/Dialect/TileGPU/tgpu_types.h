@@ -113,6 +113,12 @@ bool tgpu_wgmma_smem_layout(unsigned elem_bytes, unsigned op_idx, const int64_t 
                             tgpu_shared_layout *out);
 /* Whether a wgmma operand layout of operand op_idx is MN-major (its trans bit is 1). */
 bool tgpu_wgmma_is_mn_major(const tgpu_shared_layout *l, unsigned op_idx);
+/* The layout of a warp_group_dot's A operand held in registers (16-bit elements) for the
+ * accumulator layout acc_enc (#tgpu.mma version 3): #tgpu.dot_op<{opIdx = 0, parent =
+ * acc_enc, kWidth = 2}> (uniqued in ctx). tgpu_wgmma_a_in_regs: whether op's A is such a
+ * tensor rather than a memdesc (tgpu_wgmma.c). */
+const ir_attr *tgpu_wgmma_a_reg_layout(ir_context *ctx, const ir_attr *acc_enc);
+bool tgpu_wgmma_a_in_regs(ir_op *op);
 bool tgpu_verify_local_dealloc(ir_op *op);
 bool tgpu_verify_local_load(ir_op *op);
 bool tgpu_verify_local_store(ir_op *op);

@@ -19,8 +19,25 @@
  * of S bytes of MN x all K rows (#tgpu.shared's `slab`); the stride-dimension offset is the
  * distance between 8-row groups along K (8 S) and the leading-dimension offset the distance
  * between slabs along MN (K S). (CUTLASS's GMMA layout atoms say the same: MN-major
- * ((S/16, n), (8, k)) : ((1, LBO), (S/16, SBO)) in 16-byte units.) */
+ * ((S/16, n), (8, k)) : ((1, LBO), (S/16, SBO)) in 16-byte units.)
+ *
+ * A (16-bit elements only) may instead be a tensor in registers: the PTX ISA's wgmma
+ * m64nNk16 A fragment puts warp w % 4 of a warpgroup on rows 16 (w % 4) .. + 15 of the
+ * m64 tile, and a thread's four .f16x2 / .bf16x2 registers hold (g, 2t + {0, 1}),
+ * (g + 8, 2t + {0, 1}), (g, 8 + 2t + {0, 1}), (g + 8, 8 + 2t + {0, 1}) with g = lane / 4,
+ * t = lane % 4: mma.sync's m16n8k16 A fragment per warp. So the layout is
+ * #tgpu.dot_op<{opIdx = 0, parent = the accumulator's #tgpu.mma version 3, kWidth = 2}>,
+ * whose linear layout (linear_layout_mma.c) is the mma.sync operand's with every warp
+ * along M: for a tensor of A's shape, the very map of the version 3 accumulator (attention's
+ * p converts with convert_plan.c's NOOP route; test/unit/ll_unit.c checks both facts). */
 #include "Dialect/TileGPU/tgpu_types.h"
+
+const ir_attr *tgpu_wgmma_a_reg_layout(ir_context *ctx, const ir_attr *acc_enc) {
+  tgpu_dot_op d = {0, acc_enc, 2};
+  return tgpu_dot_op_attr(ctx, &d);
+}
+
+bool tgpu_wgmma_a_in_regs(ir_op *op) { return ir_type_is_tensor(ir_op_operand(op, 0)->type); }
 
 bool tgpu_wgmma_operand_layout(unsigned k_bytes, unsigned elem_bytes, unsigned op_idx, tgpu_shared_layout *out) {
   bool slabs = k_bytes > 128 && k_bytes % 128 == 0;
@@ -78,18 +95,36 @@ static bool operand_ok(const ir_type *t, unsigned op_idx, int64_t rows, int64_t 
   return tgpu_shared_equal(&md.layout, &want);
 }
 
+/* A in registers: a 2-D [M, K] tensor of 16-bit floats in tgpu_wgmma_a_reg_layout of the
+ * accumulator's layout. */
+static const char *reg_operand_check(ir_op *op, const ir_type *a, const ir_type *c) {
+  const ir_type *e = ir_type_scalar(a);
+  if (a->rank != 2 || a->shape[0] != c->shape[0])
+    return "operand #0 in registers must be a 2-D tensor [M, K] with the accumulator's M";
+  if (!ir_type_is_float(e) || (e->fkind != IR_F16 && e->fkind != IR_BF16))
+    return "operand #0 in registers must be f16 or bf16 (other types read A from shared memory)";
+  if (a->encoding != tgpu_wgmma_a_reg_layout(ir_op_context(op), c->encoding))
+    return "operand #0 in registers must have the layout #tgpu.dot_op<{opIdx = 0, parent = <the accumulator's "
+           "layout>, kWidth = 2}>";
+  return NULL;
+}
+
 bool tgpu_verify_warp_group_dot(ir_op *op) {
-  const ir_type *c = ir_op_operand(op, 2)->type;
+  const ir_type *c = ir_op_operand(op, 2)->type, *at = ir_op_operand(op, 0)->type;
   tgpu_mma m;
   if (!ir_type_is_tensor(c) || c->rank != 2 || !tgpu_mma_get(c->encoding, &m) || m.version != 3)
     return fail(op, "the accumulator must be a 2-D tensor in a version 3 #tgpu.mma layout");
   if (ir_op_result(op, 0)->type != c) return fail(op, "the result must have the accumulator's type");
   tgpu_memdesc a;
-  if (!tgpu_memdesc_get(ir_op_operand(op, 0)->type, &a) || a.rank != 2)
-    return fail(op, "operand #0 must be a 2-D !tgpu.memdesc");
-  const ir_type *elem = a.elem;
-  int64_t M = c->shape[0], N = c->shape[1], K = a.shape[1];
-  if (!operand_ok(ir_op_operand(op, 0)->type, 0, M, K, elem) || !operand_ok(ir_op_operand(op, 1)->type, 1, N, K, elem))
+  bool in_regs = ir_type_is_tensor(at);
+  if (in_regs) {
+    const char *msg = reg_operand_check(op, at, c);
+    if (msg) return fail(op, msg);
+  } else if (!tgpu_memdesc_get(at, &a) || a.rank != 2)
+    return fail(op, "operand #0 must be a 2-D !tgpu.memdesc or a tensor in registers");
+  const ir_type *elem = in_regs ? ir_type_scalar(at) : a.elem;
+  int64_t M = c->shape[0], N = c->shape[1], K = in_regs ? at->shape[1] : a.shape[1];
+  if ((!in_regs && !operand_ok(at, 0, M, K, elem)) || !operand_ok(ir_op_operand(op, 1)->type, 1, N, K, elem))
     return fail(op, "operands must be memdescs [M, K] and [K, N] of one element type in a wgmma layout: "
                     "K-contiguous rows of 32, 64 or 128 bytes, or (16-bit elements) M- or N-contiguous in the "
                     "widest swizzle dividing the rows, in slabs when wider");

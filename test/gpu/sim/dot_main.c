@@ -161,6 +161,38 @@ void sim_wgmma(int kind, int n, int trans, uint64_t da, uint64_t db, int scale, 
   }
 }
 
+/* wgmma with A in registers (f16, bf16): the PTX ISA's m64nNk16 A fragment. Warp w % 4
+ * of the warpgroup holds rows 16 (w % 4) .. + 15; in it, with g = lane / 4, t = lane % 4,
+ * register j (two elements, the lower one first) holds row g + 8 (j % 2) and columns
+ * 2t + 8 (j / 2) + {0, 1}. The warpgroup's threads publish their four registers, then each
+ * reads A from all of them (the block is one warpgroup). */
+_Static_assert(SIM_NTHREADS == 128, "sim_wgmma_ra: the block is one warpgroup");
+static uint32_t sim_afrag[SIM_NTHREADS][4];
+
+/* For a control (sim_dot.sh): SIM_RA_SWAP_ROWS=1 reads rows g and g + 8 exchanged, which
+ * must break every case. */
+static bool ra_swap_rows;
+
+static double frag_a_wg(int kind, unsigned row, unsigned k) {
+  unsigned r = row % 16, lane = (r % 8) * 4 + (k % 8) / 2, j = ((r >= 8) ^ ra_swap_rows) | (k >= 8) << 1;
+  uint16_t h = (uint16_t)(sim_afrag[32 * (row / 16) + lane][j] >> (16 * (k % 2)));
+  return kind == 0 ? f16_to_f32(h) : bits_f32((uint32_t)h << 16);
+}
+
+void sim_wgmma_ra(int kind, int n, int trans_b, const uint32_t *a, uint64_t db, int scale, float *acc) {
+  int w = (sim_t_tid / 32) % 4, lane = sim_t_tid % 32, g = lane / 4, t = lane % 4;
+  memcpy(sim_afrag[sim_t_tid], a, 16);
+  pthread_barrier_wait(&sim_block_bar);
+  for (int i = 0; i < n / 2; i++) {
+    int row = 16 * w + g + 8 * ((i >> 1) & 1), col = 8 * (i >> 2) + 2 * t + (i & 1);
+    double s = scale ? acc[i] : 0;
+    for (unsigned k = 0; k < 16; k++)
+      s += frag_a_wg(kind, (unsigned)row, k) * wgmma_elem(kind, db, trans_b, (unsigned)col, k);
+    acc[i] = (float)s;
+  }
+  pthread_barrier_wait(&sim_block_bar);
+}
+
 int sim_f2tf32_rna(float x) { /* round to nearest, ties away, to 10 mantissa bits */
   uint32_t u = f32_bits(x);
   if ((u & 0x7f800000u) != 0x7f800000u) u += 0x1000u;
@@ -258,38 +290,41 @@ static int check(const job *j, const void *in, const void *out) {
   return 0;
 }
 
-/* attn M N D SEED: Q, K, V (f16) -> O (f32) = softmax(Q K^T / sqrt(D)) V, rows of the
- * softmax limited to keys n <= m when CAUSAL; within 2e-3 of the reference (p is rounded to
- * f16 before p @ v, as the kernel does). */
+/* attn M N D CAUSAL SEED [TYPE]: Q, K, V (TYPE: f16, the default, or bf16) -> O (f32) =
+ * softmax(Q K^T / sqrt(D)) V, rows of the softmax limited to keys n <= m when CAUSAL;
+ * within 2e-3 (f16) or 4e-3 (bf16) of the reference (p is rounded to TYPE before p @ v, as
+ * the kernel does: a relative error of 2^-11 or 2^-8 per weight). */
 static int attn_main(int argc, char **argv) {
-  if (argc != 7) {
-    fprintf(stderr, "usage: dot_main attn M N D CAUSAL SEED\n");
+  if (argc != 7 && argc != 8) {
+    fprintf(stderr, "usage: dot_main attn M N D CAUSAL SEED [f16|bf16]\n");
     return 2;
   }
   unsigned m = (unsigned)atoi(argv[2]), n = (unsigned)atoi(argv[3]), d = (unsigned)atoi(argv[4]);
   int causal = atoi(argv[5]);
   unsigned rng = (unsigned)atoi(argv[6]) * 7919u + 1u;
-  job j = {"f16", "f32", 1, 1, 1, 1, false, true, 0};
+  const char *ty = argc == 8 ? argv[7] : "f16";
+  double tol = strcmp(ty, "bf16") ? 2e-3 : 4e-3;
+  job j = {ty, "f32", 1, 1, 1, 1, false, true, 0};
   size_t nin = (size_t)(m + 2 * n) * d;
   uint16_t *in = calloc(nin, 2);
   float *out = calloc((size_t)m * d, 4);
-  for (size_t i = 0; i < nin; i++) put("f16", in, i, operand_value(&j, &rng));
+  for (size_t i = 0; i < nin; i++) put(ty, in, i, operand_value(&j, &rng));
   sim_run_block(in, out);
-  const uint16_t *q = in, *k = in + (size_t)m * d, *v = k + (size_t)n * d;
+  size_t k = (size_t)m * d, v = k + (size_t)n * d; /* element offsets of K and V */
   double *s = calloc(n, sizeof *s);
   for (unsigned r = 0; r < m; r++) {
     double mx = -INFINITY, sum = 0;
     for (unsigned c = 0; c < n; c++) {
       double x = 0;
-      for (unsigned e = 0; e < d; e++) x += f16_to_f32(q[r * d + e]) * f16_to_f32(k[c * d + e]);
+      for (unsigned e = 0; e < d; e++) x += get(ty, in, r * d + e) * get(ty, in, k + c * d + e);
       s[c] = causal && c > r ? -INFINITY : x / sqrt((double)d);
       if (s[c] > mx) mx = s[c];
     }
     for (unsigned c = 0; c < n; c++) sum += s[c] = exp(s[c] - mx);
     for (unsigned e = 0; e < d; e++) {
       double o = 0;
-      for (unsigned c = 0; c < n; c++) o += s[c] / sum * f16_to_f32(v[c * d + e]);
-      if (fabs(out[r * d + e] - o) > 2e-3) {
+      for (unsigned c = 0; c < n; c++) o += s[c] / sum * get(ty, in, v + c * d + e);
+      if (fabs(out[r * d + e] - o) > tol) {
         printf("O[%u][%u]: got %.6g, expected %.6g\n", r, e, out[r * d + e], o);
         return 1;
       }
@@ -302,6 +337,7 @@ static int attn_main(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   swap_lbo_sbo = getenv("SIM_SWAP_LBO_SBO") && atoi(getenv("SIM_SWAP_LBO_SBO"));
+  ra_swap_rows = getenv("SIM_RA_SWAP_ROWS") && atoi(getenv("SIM_RA_SWAP_ROWS"));
   if (argc > 1 && !strcmp(argv[1], "attn")) return attn_main(argc, argv);
   if (argc != 11) {
     fprintf(stderr, "usage: dot_main IN OUT B M N K TRANS ACC1 RANDOM SEED\n");

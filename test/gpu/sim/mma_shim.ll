@@ -311,3 +311,17 @@ define {float, float, float, float} @__tilec_wgmma_tie4(float %a, float %b, floa
   %r3 = insertvalue {float, float, float, float} %r2, float %d, 3
   ret {float, float, float, float} %r3
 }
+
+; fptrunc float -> bfloat (a kernel's p.to(bf16)) becomes a call of compiler-rt's
+; __truncsfbf2 on the host, which libgcc 12 lacks: round to nearest even (finite inputs).
+define bfloat @__truncsfbf2(float %x) {
+  %u = bitcast float %x to i32
+  %h = lshr i32 %u, 16
+  %odd = and i32 %h, 1
+  %b = add i32 %u, 32767
+  %r = add i32 %b, %odd
+  %s = lshr i32 %r, 16
+  %t = trunc i32 %s to i16
+  %f = bitcast i16 %t to bfloat
+  ret bfloat %f
+}

@@ -7,8 +7,30 @@
 # the accumulators to memory and calls dot_main.c's
 #   sim_wgmma(kind 0 f16 | 1 bf16 | 2 e4m3 | 3 e5m2, N, trans a | trans b << 1, desc a, desc b,
 #             scale-d, acc).
+# The register-A forms (f16, bf16; suffix _ra, then _tb) take (a0, a1, a2, a3 as i32, desc b,
+# scale-d, N/2 accumulators) and call
+#   sim_wgmma_ra(kind, N, trans b, the four A registers, desc b, scale-d, acc).
 set -eu
 echo "declare void @sim_wgmma(i32, i32, i32, i64, i64, i32, ptr)"
+echo "declare void @sim_wgmma_ra(i32, i32, i32, ptr, i64, i32, ptr)"
+# The accumulators to memory (%acc), then back into the returned struct.
+spill() {
+  echo "  %acc = alloca [$m x float]"
+  for i in $(seq 0 $((m - 1))); do
+    echo "  %p$i = getelementptr float, ptr %acc, i32 $i"
+    echo "  store float %c$i, ptr %p$i"
+  done
+}
+reload() {
+  prev=undef
+  for i in $(seq 0 $((m - 1))); do
+    echo "  %v$i = load float, ptr %p$i"
+    echo "  %r$i = insertvalue $st $prev, float %v$i, $i"
+    prev=%r$i
+  done
+  echo "  ret $st $prev"
+  echo "}"
+}
 for n in 8 16 32 64 128 256; do
   m=$((n / 2))
   st=$(printf 'float, %.0s' $(seq $m)); st="{${st%, }}"
@@ -20,20 +42,25 @@ for n in 8 16 32 64 128 256; do
       suffix=""; [ $((trans & 1)) = 1 ] && suffix="${suffix}_ta"; [ $((trans & 2)) = 2 ] && suffix="${suffix}_tb"
       echo
       echo "define $st @__tilec_wgmma_m64n${n}k${kd}_${ty}${suffix}(i64 %a, i64 %b, i32 %s$params) {"
-      echo "  %acc = alloca [$m x float]"
-      for i in $(seq 0 $((m - 1))); do
-        echo "  %p$i = getelementptr float, ptr %acc, i32 $i"
-        echo "  store float %c$i, ptr %p$i"
-      done
+      spill
       echo "  call void @sim_wgmma(i32 $kind, i32 $n, i32 $trans, i64 %a, i64 %b, i32 %s, ptr %acc)"
-      prev=undef
-      for i in $(seq 0 $((m - 1))); do
-        echo "  %v$i = load float, ptr %p$i"
-        echo "  %r$i = insertvalue $st $prev, float %v$i, $i"
-        prev=%r$i
+      reload
+    done
+  done
+  for kind in 0 1; do
+    ty=f16; [ $kind = 1 ] && ty=bf16
+    for tb in 0 1; do
+      suffix=""; [ $tb = 1 ] && suffix=_tb
+      echo
+      echo "define $st @__tilec_wgmma_m64n${n}k16_${ty}_ra${suffix}(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i64 %b, i32 %s$params) {"
+      spill
+      echo "  %a = alloca [4 x i32]"
+      for j in 0 1 2 3; do
+        echo "  %q$j = getelementptr i32, ptr %a, i32 $j"
+        echo "  store i32 %a$j, ptr %q$j"
       done
-      echo "  ret $st $prev"
-      echo "}"
+      echo "  call void @sim_wgmma_ra(i32 $kind, i32 $n, i32 $tb, ptr %a, i64 %b, i32 %s, ptr %acc)"
+      reload
     done
   done
 done

@@ -190,7 +190,9 @@ def seeds(h):
 def attention(h):
     for name, dt, d, bm, causal in (("attn_d64", torch.float16, 64, 128, False),
                                     ("attn_d64_causal", torch.float16, 64, 128, True),
-                                    ("attn_d128_bf16", torch.bfloat16, 128, 64, False)):
+                                    ("attn_d128_bf16", torch.bfloat16, 128, 64, False),
+                                    ("attn_d128_causal", torch.float16, 128, 128, True),
+                                    ("attn_d64_bf16_causal", torch.bfloat16, 64, 64, True)):
         k = h.kernel(name)
         Z, H, N = 2, 3, 512
         q, kk, v = (torch.randn(Z, H, N, d, device=DEV).to(dt) for _ in range(3))
