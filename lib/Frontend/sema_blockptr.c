@@ -325,7 +325,8 @@ static bool block_base(sema *S, ir_loc loc, const sema_val *ptr, const sema_val 
     sema_val o, st, prod;
     if (is_int(&offs[d], 0) || is_int(&ptr->elems[p_stride(bp, d)], 0)) continue;
     if (!to_i64(S, loc, &offs[d], &o) || !to_i64(S, loc, &ptr->elems[p_stride(bp, d)], &st)) return false;
-    if (!sema_binop(S, FE_MUL, &o, &st, loc, &prod)) return false;
+    if (is_int(&st, 1)) prod = o;
+    else if (!sema_binop(S, FE_MUL, &o, &st, loc, &prod)) return false;
     if (is_int(&sum, 0)) sum = prod;
     else if (!sema_binop(S, FE_ADD, &sum, &prod, loc, &sum)) return false;
   }
