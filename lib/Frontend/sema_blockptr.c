@@ -239,6 +239,10 @@ bool sema_make_tensor_desc(sema *S, ir_loc loc, const char *disp, const sema_val
   sema_bptr bp = {.is_desc = true};
   sema_padding pad;
   if (!block_shape_of(S, loc, disp, &args[3], &bp) || !padding_of(S, loc, disp, padding, false, &pad)) return false;
+  if (bp.rank > 5) {
+    sema_error(S, loc, "%s(): a tensor descriptor has 1 to 5 dims, got %u", disp, bp.rank);
+    return false;
+  }
   for (unsigned d = 0; d < bp.rank; d++) bp.order[d] = bp.rank - 1 - d;
   sema_val *parts = sup_arena_alloc(S->arena, (2 * IR_MAX_RANK + 1) * sizeof(sema_val));
   if (!base_of(S, loc, disp, &args[0], &bp, &parts[P_BASE])) return false;
