@@ -1448,22 +1448,57 @@ static const char *spec_key(sema *S, sema_jit *j, const sema_val *vals) {
   return sup_arena_strbuf(S->arena, &sb);
 }
 
+static unsigned ir_arg_count(const sema_val *vals, unsigned n);
+
+/* The IR results of one returned value (appended to vals/dts): a tensor, or a block
+ * pointer's run-time parts; *tmpl records which. */
+static bool flatten_return(sema *S, sema_jit *j, ir_block *entry, const sema_val *v, sema_val *tmpl,
+                           ir_value **vals, sema_dtype *dts, unsigned *n) {
+  if (v->kind != SV_BLOCKPTR) {
+    if (!tensor_in(S, entry, v, j->loc, tmpl)) return false;
+    vals[*n] = tmpl->v, dts[(*n)++] = tmpl->dt;
+    return true;
+  }
+  *tmpl = *v;
+  for (unsigned k = 0; k < v->n; k++)
+    if (v->elems[k].kind == SV_TENSOR) vals[*n] = v->elems[k].v, dts[(*n)++] = v->elems[k].dt;
+  return true;
+}
+
 static bool collect_returns(sema *S, sema_jit *j, const sema_fn *fn, ir_block *entry, sema_spec *sp,
                             ir_value ***out_vals) {
   unsigned n = 0;
   const sema_val *rv = NULL;
   if (fn->has_ret && fn->ret.kind == SV_TUPLE) n = fn->ret.n, rv = fn->ret.elems;
   else if (fn->has_ret && fn->ret.kind != SV_NONE) n = 1, rv = &fn->ret;
-  ir_value **vals = sup_arena_alloc(S->arena, (n + 1) * sizeof(ir_value *));
-  sp->res_dts = sup_arena_alloc(S->arena, (n + 1) * sizeof(sema_dtype));
-  for (unsigned i = 0; i < n; i++) {
-    sema_val v = rv[i];
-    if (!tensor_in(S, entry, &v, j->loc, &v)) return false;
-    vals[i] = v.v, sp->res_dts[i] = v.dt;
-  }
-  sp->nres = n;
+  unsigned cap = ir_arg_count(rv, n) + n + 1, nres = 0;
+  ir_value **vals = sup_arena_alloc(S->arena, cap * sizeof(ir_value *));
+  sp->res_dts = sup_arena_alloc(S->arena, cap * sizeof(sema_dtype));
+  sp->ret = sup_arena_alloc(S->arena, (n + 1) * sizeof(sema_val));
+  for (unsigned i = 0; i < n; i++)
+    if (!flatten_return(S, j, entry, &rv[i], &sp->ret[i], vals, sp->res_dts, &nres)) return false;
+  sp->nret = n;
+  sp->nres = nres;
   *out_vals = vals;
   return true;
+}
+
+/* A returned value at the call: tmpl with its IR results taken from op, from *next on. */
+static sema_val unflatten_return(sema *S, const sema_spec *sp, const sema_val *tmpl, ir_op *op, unsigned *next) {
+  if (tmpl->kind != SV_BLOCKPTR) {
+    sema_val r = sema_tensor(ir_op_result(op, *next), sp->res_dts[*next]);
+    ++*next;
+    return r;
+  }
+  sema_val r = *tmpl;
+  r.elems = sup_arena_alloc(S->arena, r.n * sizeof(sema_val));
+  for (unsigned k = 0; k < r.n; k++) {
+    r.elems[k] = tmpl->elems[k];
+    if (r.elems[k].kind != SV_TENSOR) continue;
+    r.elems[k] = sema_tensor(ir_op_result(op, *next), sp->res_dts[*next]);
+    ++*next;
+  }
+  return r;
 }
 
 static sema_spec *add_spec(sema *S) {
@@ -1561,15 +1596,12 @@ bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, co
   const ir_type *ft = ir_op_get_attr(sp->func, "function_type")->tval;
   ir_op *op = sema_emit(S, call->loc, "tt.call", n, ops, sp->nres, (const ir_type **)ft->results);
   ir_op_set_attr(op, "callee", ir_string_attr(S->ctx, ir_op_get_string_attr(sp->func, "sym_name")));
-  if (sp->nres == 0) {
-    *out = sema_none();
-  } else if (sp->nres == 1) {
-    *out = sema_tensor(ir_op_result(op, 0), sp->res_dts[0]);
-  } else {
-    sema_val *el = sup_arena_alloc(S->arena, sp->nres * sizeof(sema_val));
-    for (unsigned i = 0; i < sp->nres; i++) el[i] = sema_tensor(ir_op_result(op, i), sp->res_dts[i]);
-    *out = (sema_val){.kind = SV_TUPLE, .n = sp->nres, .elems = el};
-  }
+  unsigned next = 0;
+  sema_val *el = sup_arena_alloc(S->arena, (sp->nret + 1) * sizeof(sema_val));
+  for (unsigned i = 0; i < sp->nret; i++) el[i] = unflatten_return(S, sp, &sp->ret[i], op, &next);
+  if (sp->nret == 0) *out = sema_none();
+  else if (sp->nret == 1) *out = el[0];
+  else *out = (sema_val){.kind = SV_TUPLE, .n = sp->nret, .elems = el};
   return true;
 }
 

@@ -167,6 +167,9 @@ typedef struct sema_spec {
   ir_op *func;
   unsigned nres;
   sema_dtype *res_dts;
+  unsigned nret;           /* the returned values (a tuple when >= 2) */
+  sema_val *ret;           /* their shapes: a tensor takes one result, a block pointer one
+                              per run-time part (its other parts are compile-time) */
 } sema_spec;
 
 /* Per-function analysis state. */
