@@ -384,6 +384,9 @@ bool sema_desc_method(sema *S, const char *name, ir_loc loc, unsigned nargs, con
                       unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out);
 /* What a checked load reads out of bounds. */
 typedef enum sema_padding { SEMA_PAD_NONE, SEMA_PAD_ZERO, SEMA_PAD_NAN } sema_padding;
+/* padding_option: None or absent (and "" when allow_empty) is SEMA_PAD_NONE. */
+bool sema_bptr_padding(sema *S, ir_loc loc, const char *disp, const sema_val *v, bool allow_empty,
+                       sema_padding *out);
 /* tl.load / tl.store through a block pointer (offsets NULL: its own) or a descriptor (offsets:
  * the rank offsets of desc.load/desc.store); `check` as sema_bptr_boundary_check gives. The
  * tt.load / tt.store emitted goes to *out_load / *out_store (for cache attributes). */

@@ -106,7 +106,7 @@ static bool block_shape_of(sema *S, ir_loc loc, const char *disp, const sema_val
     }
     int64_t b = el[d].i;
     if (b <= 0 || (b & (b - 1)) != 0 || b > INT32_MAX) {
-      sema_error(S, loc, "%s(): block_shape[%u] = %lld must be a power of 2", disp, d, (long long)b);
+      sema_error(S, loc, "%s(): block_shape[%u] = %lld must be a power of 2 below 2^31", disp, d, (long long)b);
       return false;
     }
     bp->block[d] = b;
@@ -204,14 +204,15 @@ bool sema_advance(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, co
   return true;
 }
 
-static bool padding_of(sema *S, ir_loc loc, const char *disp, const sema_val *v, bool allow_none,
+bool sema_bptr_padding(sema *S, ir_loc loc, const char *disp, const sema_val *v, bool allow_empty,
                        sema_padding *out) {
   *out = SEMA_PAD_NONE;
-  if (!v || v->kind == SV_NONE || (v->kind == SV_STR && !v->s[0] && allow_none)) return true;
+  if (!v || v->kind == SV_NONE || (v->kind == SV_STR && !v->s[0] && allow_empty)) return true;
   if (v->kind == SV_STR && !strcmp(v->s, "zero")) *out = SEMA_PAD_ZERO;
   else if (v->kind == SV_STR && !strcmp(v->s, "nan")) *out = SEMA_PAD_NAN;
   else {
-    sema_error(S, loc, "%s(): unsupported padding_option %s (expected \"zero\" or \"nan\")", disp, sema_repr(S, v));
+    sema_error(S, loc, "%s(): unsupported padding_option %s (expected \"zero\"%s \"nan\"%s)", disp,
+               sema_repr(S, v), allow_empty ? "," : " or", allow_empty ? " or \"\"" : "");
     return false;
   }
   return true;
@@ -238,7 +239,7 @@ bool sema_make_tensor_desc(sema *S, ir_loc loc, const char *disp, const sema_val
                            const sema_val *padding, sema_val *out) {
   sema_bptr bp = {.is_desc = true};
   sema_padding pad;
-  if (!block_shape_of(S, loc, disp, &args[3], &bp) || !padding_of(S, loc, disp, padding, false, &pad)) return false;
+  if (!block_shape_of(S, loc, disp, &args[3], &bp) || !sema_bptr_padding(S, loc, disp, padding, false, &pad)) return false;
   if (bp.rank > 5) {
     sema_error(S, loc, "%s(): a tensor descriptor has 1 to 5 dims, got %u", disp, bp.rank);
     return false;
@@ -553,8 +554,11 @@ bool sema_desc_method(sema *S, const char *name, ir_loc loc, unsigned nargs, con
   static const char *const params[] = {"offsets", "value"};
   const sema_val *a[2];
   const sema_val *desc = &args[0];
-  unsigned all = (1u << desc->bp->rank) - 1;
   ir_op *op;
+  if (!want_bptr(S, loc, !strcmp(name, "store") ? "tl.store_tensor_descriptor" : "tl.load_tensor_descriptor", desc,
+                 true))
+    return false;
+  unsigned all = (1u << desc->bp->rank) - 1;
   if (!strcmp(name, "load")) {
     if (!bind_method(S, loc, "desc.load", 1, params, nargs, args, nkw, kwnames, kwvals, a)) return false;
     return sema_bptr_load(S, loc, "desc.load", desc, a[0], all, desc->bp->pad_nan ? SEMA_PAD_NAN : SEMA_PAD_ZERO,

@@ -267,18 +267,11 @@ static void set_cache_attrs(sema *S, ir_op *o, const char *cache, const char *ev
 
 static bool load_block_ptr(sema *S, bcall *c, const char *cache, const char *evict, sema_val *out) {
   unsigned check;
-  sema_padding pad = SEMA_PAD_NONE;
-  const char *p = c->have[4] && c->a[4].kind == SV_STR ? c->a[4].s : "";
+  sema_padding pad;
   ir_op *o;
-  if (!no_mask_args(S, c, 1, 2) || !sema_bptr_boundary_check(S, c->loc, c->disp, &c->a[0], opt_arg(c, 3), &check))
+  if (!no_mask_args(S, c, 1, 2) || !sema_bptr_boundary_check(S, c->loc, c->disp, &c->a[0], opt_arg(c, 3), &check) ||
+      !sema_bptr_padding(S, c->loc, c->disp, opt_arg(c, 4), true, &pad))
     return false;
-  if (!strcmp(p, "zero")) pad = SEMA_PAD_ZERO;
-  else if (!strcmp(p, "nan")) pad = SEMA_PAD_NAN;
-  else if (*p || (c->have[4] && c->a[4].kind != SV_NONE && c->a[4].kind != SV_STR)) {
-    sema_error(S, c->loc, "%s(): unsupported padding_option %s (expected \"zero\", \"nan\" or \"\")", c->disp,
-               sema_repr(S, &c->a[4]));
-    return false;
-  }
   if (!sema_bptr_load(S, c->loc, c->disp, &c->a[0], NULL, check, pad, &o, out)) return false;
   set_cache_attrs(S, o, cache, evict);
   if (c->have[7] && sema_truthy(&c->a[7])) ir_op_set_attr(o, "volatile", ir_bool_attr(S->ctx, true));
