@@ -3,7 +3,9 @@
 # reference: each kernel's LLVM IR from tilec (4 warps, --arch ARCH) is retargeted to the host
 # as sim_reduce.sh does; mma.sync is emulated per warp by test/gpu/sim/dot_main.c (through
 # mma_shim.ll). Covers the mma.sync path (f16 -> f32 / f16, bf16, tf32, tf32x3, i8), the FMA
-# dot (ieee f32, f64, shapes without an mma tile), K loops, a transposed B and a batched dot.
+# dot (ieee f32, f64, shapes without an mma tile), K loops, a transposed B and a batched dot,
+# and K loops through block pointers and tensor descriptors (dot_bptr, dot_desc: M, N, K not
+# multiples of the blocks, so their masks decide what is read and written).
 #   bash test/gpu/sim_dot.sh [BUILD_DIR]   one line per case, then a summary.
 set -u
 . "$(dirname "$0")/sim/common.sh"
