@@ -269,27 +269,73 @@ static bool tensor_in(sema *S, ir_block *b, const sema_val *v, ir_loc loc, sema_
   return ok;
 }
 
+/* The values merged at the end of control flow: whole variables (part -1), or one run-time
+ * part of a block pointer variable (its elems[part]), so that a block pointer is carried as
+ * the scalars that change. */
 typedef struct merge_set {
   unsigned n, cap;
   const char **names;
+  int *part;
   sema_val *a, *b; /* the values from each side */
 } merge_set;
 
-static void merge_add(sema *S, merge_set *ms, const char *name, sema_val a, sema_val b) {
+static void merge_add_part(sema *S, merge_set *ms, const char *name, int part, sema_val a, sema_val b) {
   if (ms->n == ms->cap) {
     unsigned cap = ms->cap ? ms->cap * 2 : 8;
     const char **nn = sup_arena_alloc(S->arena, cap * sizeof(char *));
+    int *np = sup_arena_alloc(S->arena, cap * sizeof(int));
     sema_val *na = sup_arena_alloc(S->arena, cap * sizeof(sema_val));
     sema_val *nb = sup_arena_alloc(S->arena, cap * sizeof(sema_val));
     if (ms->n) {
       memcpy(nn, ms->names, ms->n * sizeof(char *));
+      memcpy(np, ms->part, ms->n * sizeof(int));
       memcpy(na, ms->a, ms->n * sizeof(sema_val));
       memcpy(nb, ms->b, ms->n * sizeof(sema_val));
     }
-    ms->names = nn, ms->a = na, ms->b = nb, ms->cap = cap;
+    ms->names = nn, ms->part = np, ms->a = na, ms->b = nb, ms->cap = cap;
   }
-  ms->names[ms->n] = name, ms->a[ms->n] = a, ms->b[ms->n] = b;
+  ms->names[ms->n] = name, ms->part[ms->n] = part, ms->a[ms->n] = a, ms->b[ms->n] = b;
   ms->n++;
+}
+
+static void merge_add(sema *S, merge_set *ms, const char *name, sema_val a, sema_val b) {
+  merge_add_part(S, ms, name, -1, a, b);
+}
+
+static bool same_block_ptr_kind(const sema_val *a, const sema_val *b) {
+  return a->kind == SV_BLOCKPTR && b->kind == SV_BLOCKPTR && sema_bptr_same_kind(a->bp, b->bp);
+}
+
+/* Adds the parts in which two block pointers of one kind differ. */
+static void merge_add_parts(sema *S, merge_set *ms, const char *name, const sema_val *a, const sema_val *b) {
+  for (unsigned i = 0; i < a->n; i++)
+    if (!sema_val_equal(&a->elems[i], &b->elems[i])) merge_add_part(S, ms, name, (int)i, a->elems[i], b->elems[i]);
+}
+
+/* Entry i's value in env: the variable, or its part (SV_INVALID when it is no longer a block
+ * pointer with that part). */
+static sema_val merge_get(const sema_env *env, const merge_set *ms, unsigned i) {
+  const sema_val *v = env_find(env, ms->names[i]);
+  if (!v) return (sema_val){0};
+  if (ms->part[i] < 0) return *v;
+  if (v->kind != SV_BLOCKPTR || (unsigned)ms->part[i] >= v->n) return (sema_val){0};
+  return v->elems[ms->part[i]];
+}
+
+/* Sets entry i in env to x (a part replaces that part of the block pointer env holds). */
+static void merge_set_val(sema *S, sema_env *env, const merge_set *ms, unsigned i, sema_val x) {
+  if (ms->part[i] < 0) {
+    sema_env_set(S, env, ms->names[i], x);
+    return;
+  }
+  const sema_val *v = env_find(env, ms->names[i]);
+  assert(v && v->kind == SV_BLOCKPTR && "a block pointer part merges into a block pointer");
+  sema_val nv = *v;
+  sema_val *el = sup_arena_alloc(S->arena, nv.n * sizeof(sema_val));
+  memcpy(el, nv.elems, nv.n * sizeof(sema_val));
+  el[ms->part[i]] = x;
+  nv.elems = el;
+  sema_env_set(S, env, ms->names[i], nv);
 }
 
 static ir_value **values_of(sema *S, const sema_val *vals, unsigned n) {
@@ -332,6 +378,23 @@ static bool run_branch(sema *S, const sema_env *before, ir_block *blk, fe_stmt *
   return ok;
 }
 
+/* Adds the parts in which the branches' block pointers differ, as tensors of one type. */
+static bool merge_block_ptr(sema *S, const fe_stmt *s, const char *name, const sema_val *t, const sema_val *e,
+                            ir_block *tb, ir_block *eb, merge_set *ms) {
+  for (unsigned i = 0; i < t->n; i++) {
+    sema_val x = t->elems[i], y = e->elems[i];
+    if (sema_val_equal(&x, &y)) continue;
+    if (!tensor_in(S, tb, &x, s->loc, &x) || !tensor_in(S, eb, &y, s->loc, &y)) return false;
+    if (!same_type(&x, &y)) {
+      sema_error(S, s->loc, "block pointer '%s' has a part of type %s in one branch and %s in the other", name,
+                 type_str(S, &x), type_str(S, &y));
+      return false;
+    }
+    merge_add_part(S, ms, name, (int)i, x, y);
+  }
+  return true;
+}
+
 /* Pairs up the variables the branches (re)defined; both must have one type. */
 static bool collect_if_merges(sema *S, const fe_stmt *s, const sema_env *before, sema_env *te, sema_env *ee,
                               ir_block *tb, ir_block *eb, merge_set *ms, sema_env *after) {
@@ -344,6 +407,11 @@ static bool collect_if_merges(sema *S, const fe_stmt *s, const sema_env *before,
     if (bp && sema_val_equal(&t, bp) && sema_val_equal(&e, bp)) continue;
     if (sema_val_equal(&t, &e)) {
       sema_env_set(S, after, name, t);
+      continue;
+    }
+    if (same_block_ptr_kind(&t, &e)) {
+      sema_env_set(S, after, name, t);
+      if (!merge_block_ptr(S, s, name, &t, &e, tb, eb, ms)) return false;
       continue;
     }
     if ((t.kind == SV_TENSOR || sema_is_num(&t)) && (e.kind == SV_TENSOR || sema_is_num(&e))) {
@@ -383,8 +451,7 @@ static bool runtime_if(sema *S, const fe_stmt *s, const sema_val *c) {
   ir_region_append_block(ir_op_region(op, 0), tb);
   if (use_else) ir_region_append_block(ir_op_region(op, 1), eb);
   insert_op(S, op);
-  for (unsigned i = 0; i < ms.n; i++)
-    sema_env_set(S, &after, ms.names[i], sema_tensor(ir_op_result(op, i), ms.a[i].dt));
+  for (unsigned i = 0; i < ms.n; i++) merge_set_val(S, &after, &ms, i, sema_tensor(ir_op_result(op, i), ms.a[i].dt));
   S->fn->env = after;
   return true;
 }
@@ -409,9 +476,10 @@ static void erase_block_ops(ir_block *b) {
 /* Names defined before the loop whose value the body changes (Triton's discovery pass). */
 static void changed_names(sema *S, const sema_env *before, const sema_env *afterb, merge_set *ms) {
   for (unsigned i = 0; i < before->n; i++) {
-    const sema_val *a = env_find(afterb, before->vars[i].name);
-    if (a && !sema_val_equal(a, &before->vars[i].val))
-      merge_add(S, ms, before->vars[i].name, before->vars[i].val, *a);
+    const sema_val *a = env_find(afterb, before->vars[i].name), *b = &before->vars[i].val;
+    if (!a || sema_val_equal(a, b)) continue;
+    if (same_block_ptr_kind(a, b)) merge_add_parts(S, ms, before->vars[i].name, b, a);
+    else merge_add(S, ms, before->vars[i].name, *b, *a);
   }
 }
 
@@ -461,7 +529,7 @@ static bool loop_inits(sema *S, const loop_ctx *lc, merge_set *carried) {
 
 static void bind_args(sema *S, const merge_set *carried, ir_block *b, unsigned first) {
   for (unsigned i = 0; i < carried->n; i++)
-    sema_env_set(S, &S->fn->env, carried->names[i], sema_tensor(b->args[first + i], carried->a[i].dt));
+    merge_set_val(S, &S->fn->env, carried, i, sema_tensor(b->args[first + i], carried->a[i].dt));
 }
 
 static ir_block *block_with_args(sema *S, const merge_set *carried, const ir_type *iv_ty) {
@@ -483,7 +551,11 @@ static bool loop_body(sema *S, const loop_ctx *lc, ir_block *b, const merge_set 
   if (!ok) return false;
   ir_value **vals = sup_arena_alloc(S->arena, (carried->n + 1) * sizeof(ir_value *));
   for (unsigned i = 0; i < carried->n; i++) {
-    sema_val v = *env_find(&S->fn->env, carried->names[i]);
+    sema_val v = merge_get(&S->fn->env, carried, i);
+    if (v.kind == SV_INVALID) {
+      sema_error(S, lc->s->loc, "loop-carried block pointer '%s' changes its kind inside the loop", carried->names[i]);
+      return false;
+    }
     if (!tensor_in(S, b, &v, lc->s->loc, &v)) return false;
     if (!same_type(&v, &carried->a[i])) {
       sema_error(S, lc->s->loc,
@@ -501,7 +573,7 @@ static bool loop_body(sema *S, const loop_ctx *lc, ir_block *b, const merge_set 
 static void bind_results(sema *S, const sema_env *before, const merge_set *carried, ir_op *op) {
   S->fn->env = env_copy(S, before);
   for (unsigned i = 0; i < carried->n; i++)
-    sema_env_set(S, &S->fn->env, carried->names[i], sema_tensor(ir_op_result(op, i), carried->a[i].dt));
+    merge_set_val(S, &S->fn->env, carried, i, sema_tensor(ir_op_result(op, i), carried->a[i].dt));
 }
 
 typedef struct range_args {
@@ -1388,22 +1460,57 @@ static const char *spec_key(sema *S, sema_jit *j, const sema_val *vals) {
   return sup_arena_strbuf(S->arena, &sb);
 }
 
+static unsigned ir_arg_count(const sema_val *vals, unsigned n);
+
+/* The IR results of one returned value (appended to vals/dts): a tensor, or a block
+ * pointer's run-time parts; *tmpl records which. */
+static bool flatten_return(sema *S, sema_jit *j, ir_block *entry, const sema_val *v, sema_val *tmpl,
+                           ir_value **vals, sema_dtype *dts, unsigned *n) {
+  if (v->kind != SV_BLOCKPTR) {
+    if (!tensor_in(S, entry, v, j->loc, tmpl)) return false;
+    vals[*n] = tmpl->v, dts[(*n)++] = tmpl->dt;
+    return true;
+  }
+  *tmpl = *v;
+  for (unsigned k = 0; k < v->n; k++)
+    if (v->elems[k].kind == SV_TENSOR) vals[*n] = v->elems[k].v, dts[(*n)++] = v->elems[k].dt;
+  return true;
+}
+
 static bool collect_returns(sema *S, sema_jit *j, const sema_fn *fn, ir_block *entry, sema_spec *sp,
                             ir_value ***out_vals) {
   unsigned n = 0;
   const sema_val *rv = NULL;
   if (fn->has_ret && fn->ret.kind == SV_TUPLE) n = fn->ret.n, rv = fn->ret.elems;
   else if (fn->has_ret && fn->ret.kind != SV_NONE) n = 1, rv = &fn->ret;
-  ir_value **vals = sup_arena_alloc(S->arena, (n + 1) * sizeof(ir_value *));
-  sp->res_dts = sup_arena_alloc(S->arena, (n + 1) * sizeof(sema_dtype));
-  for (unsigned i = 0; i < n; i++) {
-    sema_val v = rv[i];
-    if (!tensor_in(S, entry, &v, j->loc, &v)) return false;
-    vals[i] = v.v, sp->res_dts[i] = v.dt;
-  }
-  sp->nres = n;
+  unsigned cap = ir_arg_count(rv, n) + n + 1, nres = 0;
+  ir_value **vals = sup_arena_alloc(S->arena, cap * sizeof(ir_value *));
+  sp->res_dts = sup_arena_alloc(S->arena, cap * sizeof(sema_dtype));
+  sp->ret = sup_arena_alloc(S->arena, (n + 1) * sizeof(sema_val));
+  for (unsigned i = 0; i < n; i++)
+    if (!flatten_return(S, j, entry, &rv[i], &sp->ret[i], vals, sp->res_dts, &nres)) return false;
+  sp->nret = n;
+  sp->nres = nres;
   *out_vals = vals;
   return true;
+}
+
+/* A returned value at the call: tmpl with its IR results taken from op, from *next on. */
+static sema_val unflatten_return(sema *S, const sema_spec *sp, const sema_val *tmpl, ir_op *op, unsigned *next) {
+  if (tmpl->kind != SV_BLOCKPTR) {
+    sema_val r = sema_tensor(ir_op_result(op, *next), sp->res_dts[*next]);
+    ++*next;
+    return r;
+  }
+  sema_val r = *tmpl;
+  r.elems = sup_arena_alloc(S->arena, r.n * sizeof(sema_val));
+  for (unsigned k = 0; k < r.n; k++) {
+    r.elems[k] = tmpl->elems[k];
+    if (r.elems[k].kind != SV_TENSOR) continue;
+    r.elems[k] = sema_tensor(ir_op_result(op, *next), sp->res_dts[*next]);
+    ++*next;
+  }
+  return r;
 }
 
 static sema_spec *add_spec(sema *S) {
@@ -1416,6 +1523,30 @@ static sema_spec *add_spec(sema *S) {
   return &S->specs[S->nspecs++];
 }
 
+/* A block pointer argument of a helper: its run-time parts become the function's arguments
+ * (their types appended to tys). */
+static sema_val block_ptr_param(sema *S, ir_block *entry, const sema_val *v, const ir_type **tys, unsigned *nargs) {
+  sema_val r = *v;
+  r.elems = sup_arena_alloc(S->arena, v->n * sizeof(sema_val));
+  for (unsigned k = 0; k < v->n; k++) {
+    r.elems[k] = v->elems[k];
+    if (v->elems[k].kind != SV_TENSOR) continue;
+    tys[*nargs] = v->elems[k].v->type;
+    r.elems[k].v = ir_block_add_arg(S->m, entry, tys[(*nargs)++]);
+  }
+  return r;
+}
+
+/* How many IR arguments the values of a call pass (a block pointer: its run-time parts). */
+static unsigned ir_arg_count(const sema_val *vals, unsigned n) {
+  unsigned c = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (vals[i].kind == SV_TENSOR) c++;
+    for (unsigned k = 0; vals[i].kind == SV_BLOCKPTR && k < vals[i].n; k++) c += vals[i].elems[k].kind == SV_TENSOR;
+  }
+  return c;
+}
+
 static bool specialize(sema *S, sema_jit *j, const sema_val *vals, const char *key, unsigned *out_idx) {
   fe_funcdef *fd = j->fd;
   if (S->call_depth > 32) {
@@ -1426,7 +1557,7 @@ static bool specialize(sema *S, sema_jit *j, const sema_val *vals, const char *k
   ir_block *entry = ir_block_create(S->m);
   ir_region_append_block(ir_op_region(f, 0), entry);
   sema_fn fn = {0};
-  const ir_type **tys = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(ir_type *));
+  const ir_type **tys = sup_arena_alloc(S->arena, (fd->nparams + ir_arg_count(vals, fd->nparams) + 1) * sizeof(ir_type *));
   unsigned nargs = 0;
   for (unsigned i = 0; i < fd->nparams; i++) {
     sema_val v = vals[i];
@@ -1434,6 +1565,7 @@ static bool specialize(sema *S, sema_jit *j, const sema_val *vals, const char *k
       tys[nargs] = v.v->type;
       v.v = ir_block_add_arg(S->m, entry, tys[nargs++]);
     }
+    if (v.kind == SV_BLOCKPTR) v = block_ptr_param(S, entry, &v, tys, &nargs);
     sema_env_set(S, &fn.env, fd->params[i].name, v);
   }
   S->call_depth++;
@@ -1466,22 +1598,22 @@ bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, co
     if (!strcmp(S->specs[i].key, key)) idx = i;
   if (idx == S->nspecs && !specialize(S, j, vals, key, &idx)) return false;
   sema_spec *sp = &S->specs[idx];
-  ir_value **ops = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(ir_value *));
+  ir_value **ops = sup_arena_alloc(S->arena, (ir_arg_count(vals, fd->nparams) + 1) * sizeof(ir_value *));
   unsigned n = 0;
-  for (unsigned i = 0; i < fd->nparams; i++)
+  for (unsigned i = 0; i < fd->nparams; i++) {
     if (vals[i].kind == SV_TENSOR) ops[n++] = vals[i].v;
+    for (unsigned k = 0; vals[i].kind == SV_BLOCKPTR && k < vals[i].n; k++)
+      if (vals[i].elems[k].kind == SV_TENSOR) ops[n++] = vals[i].elems[k].v;
+  }
   const ir_type *ft = ir_op_get_attr(sp->func, "function_type")->tval;
   ir_op *op = sema_emit(S, call->loc, "tt.call", n, ops, sp->nres, (const ir_type **)ft->results);
   ir_op_set_attr(op, "callee", ir_string_attr(S->ctx, ir_op_get_string_attr(sp->func, "sym_name")));
-  if (sp->nres == 0) {
-    *out = sema_none();
-  } else if (sp->nres == 1) {
-    *out = sema_tensor(ir_op_result(op, 0), sp->res_dts[0]);
-  } else {
-    sema_val *el = sup_arena_alloc(S->arena, sp->nres * sizeof(sema_val));
-    for (unsigned i = 0; i < sp->nres; i++) el[i] = sema_tensor(ir_op_result(op, i), sp->res_dts[i]);
-    *out = (sema_val){.kind = SV_TUPLE, .n = sp->nres, .elems = el};
-  }
+  unsigned next = 0;
+  sema_val *el = sup_arena_alloc(S->arena, (sp->nret + 1) * sizeof(sema_val));
+  for (unsigned i = 0; i < sp->nret; i++) el[i] = unflatten_return(S, sp, &sp->ret[i], op, &next);
+  if (sp->nret == 0) *out = sema_none();
+  else if (sp->nret == 1) *out = el[0];
+  else *out = (sema_val){.kind = SV_TUPLE, .n = sp->nret, .elems = el};
   return true;
 }
 

@@ -69,9 +69,25 @@ typedef enum sema_vkind {
   SV_SLICE,    /* ':' inside a subscript */
   SV_POISON,   /* bound to the targets of a statement that failed: using it fails quietly,
                   so that one error does not cascade into many */
+  SV_BLOCKPTR, /* tl.make_block_ptr or tl.make_tensor_descriptor: `bp` holds the compile-time
+                  part, `elems` the n = sema_bptr_nparts(bp) scalar parts (sema_blockptr.c) */
 } sema_vkind;
 
 typedef struct sema_val sema_val;
+
+/* The compile-time part of a block pointer or in-kernel tensor descriptor (arena). Its
+ * run-time parts are a sema_val's elems, in this order: base (a scalar pointer), shape[rank],
+ * strides[rank], then for a block pointer offsets[rank] (a descriptor takes its offsets at
+ * each load/store). A part is a compile-time int or a scalar IR integer, so that parts stay
+ * foldable and a loop carries only the parts it changes. */
+typedef struct sema_bptr {
+  unsigned rank;
+  bool is_desc;                    /* tl.make_tensor_descriptor */
+  bool pad_nan;                    /* descriptor: out-of-bounds loads read NaN, not 0 */
+  sema_dtype elt;                  /* the element dtype (tl.int1 is stored as tl.int8) */
+  int64_t block[IR_MAX_RANK];      /* block_shape */
+  int64_t order[IR_MAX_RANK];      /* order (a descriptor: rank-1 .. 0) */
+} sema_bptr;
 struct sema_val {
   sema_vkind kind;
   int64_t i;               /* INT; BOOL (0/1) */
@@ -84,6 +100,7 @@ struct sema_val {
   const char *path;        /* MODULE, BUILTIN */
   const sema_val *self;    /* BUILTIN: bound receiver (method) or NULL */
   fe_funcdef *fn;          /* JITFN */
+  const sema_bptr *bp;     /* BLOCKPTR (elems/n: its parts) */
 };
 
 /* ---- environments ---------------------------------------------------------------------- */
@@ -150,6 +167,9 @@ typedef struct sema_spec {
   ir_op *func;
   unsigned nres;
   sema_dtype *res_dts;
+  unsigned nret;           /* the returned values (a tuple when >= 2) */
+  sema_val *ret;           /* their shapes: a tensor takes one result, a block pointer one
+                              per run-time part (its other parts are compile-time) */
 } sema_spec;
 
 /* Per-function analysis state. */
@@ -340,5 +360,39 @@ bool sema_permute(sema *S, ir_loc loc, const char *disp, sema_val x, unsigned n,
                   sema_val *out);
 /* tl.split: two tensors without the last dim (of size 2); two scalars from a [2] tensor. */
 bool sema_split(sema *S, ir_loc loc, const char *disp, sema_val x, sema_val *out_lhs, sema_val *out_rhs);
+
+/* ---- sema_blockptr.c: block pointers and in-kernel tensor descriptors -------------------- */
+/* How many run-time parts a block pointer value has (see sema_bptr). */
+unsigned sema_bptr_nparts(const sema_bptr *bp);
+bool sema_bptr_same_kind(const sema_bptr *a, const sema_bptr *b); /* equal compile-time parts */
+/* tl.make_block_ptr(base, shape, strides, offsets, block_shape, order). */
+bool sema_make_block_ptr(sema *S, ir_loc loc, const char *disp, const sema_val *args, sema_val *out);
+/* tl.advance(base, offsets): the offsets moved by `offsets`. */
+bool sema_advance(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, const sema_val *offsets,
+                  sema_val *out);
+/* tl.make_tensor_descriptor(base, shape, strides, block_shape, padding_option (NULL: "zero")). */
+bool sema_make_tensor_desc(sema *S, ir_loc loc, const char *disp, const sema_val *args,
+                           const sema_val *padding, sema_val *out);
+/* Reads tl.load/tl.store's boundary_check (None, an int or a tuple of ints) into a bit set. */
+bool sema_bptr_boundary_check(sema *S, ir_loc loc, const char *disp, const sema_val *ptr,
+                              const sema_val *bc, unsigned *out_check);
+/* `desc.name` of a block pointer or descriptor value. */
+bool sema_bptr_attr(sema *S, const sema_val *v, const char *name, ir_loc loc, sema_val *out);
+/* A descriptor method (`desc.load(offsets)`, `desc.store(offsets, value)`) with its raw
+ * arguments, the receiver first. */
+bool sema_desc_method(sema *S, const char *name, ir_loc loc, unsigned nargs, const sema_val *args,
+                      unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out);
+/* What a checked load reads out of bounds. */
+typedef enum sema_padding { SEMA_PAD_NONE, SEMA_PAD_ZERO, SEMA_PAD_NAN } sema_padding;
+/* padding_option: None or absent (and "" when allow_empty) is SEMA_PAD_NONE. */
+bool sema_bptr_padding(sema *S, ir_loc loc, const char *disp, const sema_val *v, bool allow_empty,
+                       sema_padding *out);
+/* tl.load / tl.store through a block pointer (offsets NULL: its own) or a descriptor (offsets:
+ * the rank offsets of desc.load/desc.store); `check` as sema_bptr_boundary_check gives. The
+ * tt.load / tt.store emitted goes to *out_load / *out_store (for cache attributes). */
+bool sema_bptr_load(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, const sema_val *offsets,
+                    unsigned check, sema_padding padding, ir_op **out_load, sema_val *out);
+bool sema_bptr_store(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, const sema_val *offsets,
+                     unsigned check, const sema_val *value, ir_op **out_store);
 
 #endif

@@ -98,6 +98,8 @@ static bool shape_of(sema *S, bcall *c, const sema_val *v, unsigned *rank, int64
 
 static bool is_pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 
+static const sema_val *opt_arg(const bcall *c, unsigned i) { return c->have[i] ? &c->a[i] : NULL; }
+
 /* ---- program / construction -------------------------------------------------------------- */
 
 static bool axis_op(sema *S, bcall *c, const char *op, sema_val *out) {
@@ -222,11 +224,13 @@ static bool check_str_opt(sema *S, bcall *c, unsigned i, const char *what, const
 
 static bool no_block_ptr_args(sema *S, bcall *c, unsigned bc, int po) {
   if (c->have[bc] && !(c->a[bc].kind == SV_TUPLE && c->a[bc].n == 0) && c->a[bc].kind != SV_NONE) {
-    sema_error(S, c->loc, "%s(): 'boundary_check' is not supported yet (block pointers come later)", c->disp);
+    sema_error(S, c->loc, "%s(): 'boundary_check' needs a block pointer (tl.make_block_ptr); with a tensor of pointers, "
+               "give a mask", c->disp);
     return false;
   }
   if (po >= 0 && c->have[po] && !(c->a[po].kind == SV_STR && c->a[po].s[0] == '\0') && c->a[po].kind != SV_NONE) {
-    sema_error(S, c->loc, "%s(): 'padding_option' is not supported yet (block pointers come later)", c->disp);
+    sema_error(S, c->loc, "%s(): 'padding_option' needs a block pointer (tl.make_block_ptr); with a tensor of pointers, "
+               "give mask and other", c->disp);
     return false;
   }
   return true;
@@ -247,13 +251,41 @@ static bool mask_to(sema *S, bcall *c, const sema_val *m, sema_val *ptr, sema_va
 static const char *const cache_mods[] = {".ca", ".cg", ".cv", ".cs", ".wb", ".wt", NULL};
 static const char *const evictions[] = {"evict_first", "evict_last", "evict_normal", NULL};
 
+/* tl.load / tl.store through a block pointer: no mask= or other= (Triton rejects them). */
+static bool no_mask_args(sema *S, bcall *c, unsigned mask, int other) {
+  bool m = c->have[mask] && c->a[mask].kind != SV_NONE, o = other >= 0 && c->have[other] && c->a[other].kind != SV_NONE;
+  if (!m && !o) return true;
+  sema_error(S, c->loc, "%s(): 'mask' and 'other' cannot be given with a block pointer; its boundary_check and "
+             "padding_option say what is in bounds", c->disp);
+  return false;
+}
+
+static void set_cache_attrs(sema *S, ir_op *o, const char *cache, const char *evict) {
+  if (cache) ir_op_set_attr(o, "cache", ir_string_attr(S->ctx, cache));
+  if (evict) ir_op_set_attr(o, "evict", ir_string_attr(S->ctx, evict));
+}
+
+static bool load_block_ptr(sema *S, bcall *c, const char *cache, const char *evict, sema_val *out) {
+  unsigned check;
+  sema_padding pad;
+  ir_op *o;
+  if (!no_mask_args(S, c, 1, 2) || !sema_bptr_boundary_check(S, c->loc, c->disp, &c->a[0], opt_arg(c, 3), &check) ||
+      !sema_bptr_padding(S, c->loc, c->disp, opt_arg(c, 4), true, &pad))
+    return false;
+  if (!sema_bptr_load(S, c->loc, c->disp, &c->a[0], NULL, check, pad, &o, out)) return false;
+  set_cache_attrs(S, o, cache, evict);
+  if (c->have[7] && sema_truthy(&c->a[7])) ir_op_set_attr(o, "volatile", ir_bool_attr(S->ctx, true));
+  return true;
+}
+
 static bool b_load(sema *S, bcall *c, sema_val *out) {
   sema_val ptr, mask = {0}, other = {0};
   const char *cache, *evict;
-  if (!want_ptr(S, c, &ptr) || !no_block_ptr_args(S, c, 3, 4)) return false;
   if (!check_str_opt(S, c, 5, "cache_modifier", cache_mods, &cache) ||
       !check_str_opt(S, c, 6, "eviction_policy", evictions, &evict))
     return false;
+  if (c->a[0].kind == SV_BLOCKPTR && !c->a[0].bp->is_desc) return load_block_ptr(S, c, cache, evict, out);
+  if (!want_ptr(S, c, &ptr) || !no_block_ptr_args(S, c, 3, 4)) return false;
   bool has_mask = c->have[1] && c->a[1].kind != SV_NONE;
   bool has_other = c->have[2] && c->a[2].kind != SV_NONE;
   if (has_other && !has_mask) {
@@ -303,13 +335,25 @@ static bool store_value(sema *S, bcall *c, const sema_val *ptr, sema_dtype elt, 
   return sema_broadcast_to(S, out, sema_rank(ptr->v), sema_shape(ptr->v), c->loc, out);
 }
 
+static bool store_block_ptr(sema *S, bcall *c, const char *cache, const char *evict, sema_val *out) {
+  unsigned check;
+  ir_op *o;
+  if (!no_mask_args(S, c, 2, -1) || !sema_bptr_boundary_check(S, c->loc, c->disp, &c->a[0], opt_arg(c, 3), &check) ||
+      !sema_bptr_store(S, c->loc, c->disp, &c->a[0], NULL, check, &c->a[1], &o))
+    return false;
+  set_cache_attrs(S, o, cache, evict);
+  *out = sema_none();
+  return true;
+}
+
 static bool b_store(sema *S, bcall *c, sema_val *out) {
   sema_val ptr, val, mask = {0};
   const char *cache, *evict;
-  if (!want_ptr(S, c, &ptr) || !no_block_ptr_args(S, c, 3, -1)) return false;
   if (!check_str_opt(S, c, 4, "cache_modifier", cache_mods, &cache) ||
       !check_str_opt(S, c, 5, "eviction_policy", evictions, &evict))
     return false;
+  if (c->a[0].kind == SV_BLOCKPTR && !c->a[0].bp->is_desc) return store_block_ptr(S, c, cache, evict, out);
+  if (!want_ptr(S, c, &ptr) || !no_block_ptr_args(S, c, 3, -1)) return false;
   bool has_mask = c->have[2] && c->a[2].kind != SV_NONE;
   if (has_mask && !mask_to(S, c, &c->a[2], &ptr, &mask)) return false;
   sema_dtype elt = sema_dt(ptr.dt.pointee);
@@ -1178,8 +1222,6 @@ static bool dtype_method(sema *S, const sema_val *self, const char *name, ir_loc
 
 /* ---- random numbers (sema_random.c) ----------------------------------------------------- */
 
-static const sema_val *opt_arg(const bcall *c, unsigned i) { return c->have[i] ? &c->a[i] : NULL; }
-
 #define RANDOM(fname, fn)                                                                       \
   static bool fname(sema *S, bcall *c, sema_val *out) {                                         \
     return sema_random(S, c->loc, c->disp, fn, &c->a[0], &c->a[1], opt_arg(c, 2), out);         \
@@ -1203,6 +1245,22 @@ static bool b_uint_to_uniform_float(sema *S, bcall *c, sema_val *out) {
 }
 static bool b_pair_uniform_to_normal(sema *S, bcall *c, sema_val *out) {
   return sema_pair_uniform_to_normal(S, c->loc, c->disp, &c->a[0], &c->a[1], out);
+}
+
+static bool b_make_block_ptr(sema *S, bcall *c, sema_val *out) {
+  return sema_make_block_ptr(S, c->loc, c->disp, c->a, out);
+}
+static bool b_advance(sema *S, bcall *c, sema_val *out) {
+  return sema_advance(S, c->loc, c->disp, &c->a[0], &c->a[1], out);
+}
+static bool b_make_tensor_descriptor(sema *S, bcall *c, sema_val *out) {
+  return sema_make_tensor_desc(S, c->loc, c->disp, c->a, opt_arg(c, 4), out);
+}
+static bool b_load_tensor_descriptor(sema *S, bcall *c, sema_val *out) {
+  return sema_desc_method(S, "load", c->loc, 2, c->a, 0, NULL, NULL, out);
+}
+static bool b_store_tensor_descriptor(sema *S, bcall *c, sema_val *out) {
+  return sema_desc_method(S, "store", c->loc, 3, c->a, 0, NULL, NULL, out);
 }
 
 static const bdef tl_defs[] = {
@@ -1294,6 +1352,12 @@ static const bdef tl_defs[] = {
     {"philox_impl", b_philox_impl, 6, {"c0", "c1", "c2", "c3", "k0", "k1", "n_rounds"}, false},
     {"uint_to_uniform_float", b_uint_to_uniform_float, 1, {"x"}, false},
     {"pair_uniform_to_normal", b_pair_uniform_to_normal, 2, {"u1", "u2"}, false},
+    {"make_block_ptr", b_make_block_ptr, 6, {"base", "shape", "strides", "offsets", "block_shape", "order"}, false},
+    {"advance", b_advance, 2, {"base", "offsets"}, false},
+    {"make_tensor_descriptor", b_make_tensor_descriptor, 4, {"base", "shape", "strides", "block_shape",
+                                                             "padding_option"}, false},
+    {"load_tensor_descriptor", b_load_tensor_descriptor, 2, {"desc", "offsets"}, false},
+    {"store_tensor_descriptor", b_store_tensor_descriptor, 3, {"desc", "offsets", "value"}, false},
 };
 
 static const bdef py_defs[] = {
@@ -1315,8 +1379,7 @@ static const bdef triton_defs[] = {
 
 /* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
-    "dot_scaled", "make_block_ptr",
-    "advance", "make_tensor_descriptor", "device_print", "device_assert", "histogram", "sort",
+    "dot_scaled", "device_print", "device_assert", "histogram", "sort",
     "gather", "flip", "ravel", "softmax",
     NULL};
 
@@ -1395,6 +1458,12 @@ bool sema_call_builtin(sema *S, const sema_val *fn, const fe_expr *call, unsigne
   sema_val *full = NULL;
   if (fn->self) {
     if (starts(path, "dtype.")) return dtype_method(S, fn->self, name, loc, out);
+    if (starts(path, "tensor_descriptor.")) {
+      sema_val *all = sup_arena_alloc(S->arena, (nargs + 2) * sizeof(sema_val));
+      all[0] = *fn->self;
+      memcpy(all + 1, args, nargs * sizeof(sema_val));
+      return sema_desc_method(S, name, loc, nargs + 1, all, nkw, kwnames, kwvals, out);
+    }
     full = sup_arena_alloc(S->arena, (nargs + 2) * sizeof(sema_val));
     full[0] = *fn->self;
     memcpy(full + 1, args, nargs * sizeof(sema_val));
@@ -1511,6 +1580,7 @@ unknown:
 }
 
 bool sema_value_attr(sema *S, const sema_val *v, const char *name, ir_loc loc, sema_val *out) {
+  if (v->kind == SV_BLOCKPTR) return sema_bptr_attr(S, v, name, loc, out);
   if (v->kind == SV_TENSOR) {
     if (strcmp(name, "dtype") == 0) *out = sema_dtype_val(v->dt);
     else if (strcmp(name, "type") == 0) { /* a scalar's type is its dtype (ptr.type.element_ty) */

@@ -50,6 +50,7 @@ const char *sema_describe(sema *S, const sema_val *v) {
   case SV_SLICE: return "slice";
   case SV_INVALID: return "<invalid>";
   case SV_POISON: return "<error>";
+  case SV_BLOCKPTR: return v->bp->is_desc ? "tensor descriptor" : "block pointer";
   case SV_TENSOR: break;
   }
   const char *dn = sema_dt_name(v->dt, b);
@@ -80,6 +81,17 @@ static void repr_into(const sema_val *v, sup_strbuf *sb) {
     sup_strbuf_puts(sb, v->n == 1 ? ",)" : ")");
     return;
   case SV_TENSOR: sup_strbuf_printf(sb, "<tensor %s>", sema_dt_name(v->dt, b)); return;
+  case SV_BLOCKPTR: /* exact enough to key a helper's specialization */
+    sup_strbuf_printf(sb, "<%s %s", v->bp->is_desc ? (v->bp->pad_nan ? "desc_nan" : "desc") : "block_ptr",
+                      sema_dt_name(v->bp->elt, b));
+    for (unsigned d = 0; d < v->bp->rank; d++)
+      sup_strbuf_printf(sb, "%s%lld:%lld", d ? "," : " ", (long long)v->bp->block[d], (long long)v->bp->order[d]);
+    for (unsigned i = 0; i < v->n; i++) {
+      sup_strbuf_putc(sb, ' ');
+      repr_into(&v->elems[i], sb);
+    }
+    sup_strbuf_putc(sb, '>');
+    return;
   default: sup_strbuf_printf(sb, "<%s>", v->path ? v->path : "object"); return;
   }
 }
@@ -120,6 +132,11 @@ bool sema_val_equal(const sema_val *a, const sema_val *b) {
     return true;
   case SV_MODULE: case SV_BUILTIN: return strcmp(a->path, b->path) == 0 && a->self == b->self;
   case SV_JITFN: return a->fn == b->fn;
+  case SV_BLOCKPTR:
+    if (!sema_bptr_same_kind(a->bp, b->bp)) return false;
+    for (unsigned i = 0; i < a->n; i++)
+      if (!sema_val_equal(&a->elems[i], &b->elems[i])) return false;
+    return true;
   default: return false;
   }
 }

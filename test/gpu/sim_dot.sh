@@ -3,7 +3,9 @@
 # reference: each kernel's LLVM IR from tilec (4 warps, --arch ARCH) is retargeted to the host
 # as sim_reduce.sh does; mma.sync is emulated per warp by test/gpu/sim/dot_main.c (through
 # mma_shim.ll). Covers the mma.sync path (f16 -> f32 / f16, bf16, tf32, tf32x3, i8), the FMA
-# dot (ieee f32, f64, shapes without an mma tile), K loops, a transposed B and a batched dot.
+# dot (ieee f32, f64, shapes without an mma tile), K loops, a transposed B and a batched dot,
+# and K loops through block pointers and tensor descriptors (dot_bptr, dot_desc: M, N, K not
+# multiples of the blocks, so their masks decide what is read and written).
 #   bash test/gpu/sim_dot.sh [BUILD_DIR]   one line per case, then a summary.
 set -u
 . "$(dirname "$0")/sim/common.sh"
@@ -80,6 +82,11 @@ pipe_s3_transb_32x64x64|dot2d|sm_80+s3|f16 f32|1 32 64 64 1 0 0 0|32,64,64,32,\"
 pipe_s3_wgmma_64x64x256|dot2d|sm_90a+wgmma+s3|f16 f32|1 64 64 256 0 1 1 0.001|64,64,256,32,\"ieee\",0,0,1|wgmma_tb
 pipe_s4_wgmma_64x128x128|dot2d|sm_90a+wgmma+s4|bf16 f32|1 64 128 128 0 0 1 0.001|64,128,128,64,\"ieee\",0,0,0|wgmma_tb
 pipe_s2_wgmma_64x64x64|dot2d|sm_90a+wgmma+s2|f16 f32|1 64 64 64 0 0 0 0|64,64,64,16,\"ieee\",0,0,0|wgmma_tb
+bptr_s3_f16_48x40x72|dot_bptr|sm_80+s3|f16 f32|1 48 40 72 0 0 1 0.001|48,40,72,64,64,32|mma
+bptr_s3_wgmma_48x40x72|dot_bptr|sm_90a+wgmma+s3|f16 f32|1 48 40 72 0 0 1 0.001|48,40,72,64,64,32|wgmma_tb
+bptr_s3_wgmma_64x64x128_exact|dot_bptr|sm_90a+wgmma+s3|f16 f32|1 64 64 128 0 0 0 0|64,64,128,64,64,32|wgmma_tb
+desc_s3_f16_40x24x56|dot_desc|sm_80+s3|f16 f32|1 40 24 56 0 0 1 0.001|40,24,56,64,32,16|mma
+desc_s3_wgmma_40x24x56|dot_desc|sm_90a+wgmma+s3|f16 f32|1 40 24 56 0 0 1 0.001|40,24,56,64,32,16|wgmma_tb
 "
 sigty() { case $1 in e4m3) echo fp8e4nv;; e5m2) echo fp8e5;; f16) echo fp16;; bf16) echo bf16;; f32) echo fp32;; f64) echo fp64;; i8) echo i8;; i32) echo i32;; esac; }
 while IFS='|' read -r name kernel arch types args cx expect env; do

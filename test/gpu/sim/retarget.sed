@@ -34,3 +34,14 @@ s/@llvm\.nvvm\.cp\.async\.c[ag]\.shared\.global\.\([0-9]*\)\.s(/@sim_cp_async_\1
 s/@llvm\.nvvm\.cp\.async\.commit\.group(/@sim_cp_async_commit(/g
 s/@llvm\.nvvm\.cp\.async\.wait\.group(/@sim_cp_async_wait(/g
 s/ immarg//g
+# Predicated global stores (lib/Conversion/memory.c's asm_store: a masked store that is not
+# a plain LLVM store) become calls of sim_block.h's sim_st_* (declared at the end).
+s/call void asm sideeffect "@\$[0-9] st\.global\.v4\.b32 [^"]*", "r,r,r,r,l,b"(/call void @sim_st_v4_b32(/g
+s/call void asm sideeffect "@\$[0-9] st\.global\.v2\.b32 [^"]*", "r,r,l,b"(/call void @sim_st_v2_b32(/g
+s/call void asm sideeffect "@\$[0-9] st\.global\.b32 [^"]*", "r,l,b"(/call void @sim_st_b32(/g
+s/call void asm sideeffect "@\$[0-9] st\.global\.b16 [^"]*", "h,l,b"(/call void @sim_st_b16(/g
+$a\
+declare void @sim_st_v4_b32(i32, i32, i32, i32, ptr, i1)\
+declare void @sim_st_v2_b32(i32, i32, ptr, i1)\
+declare void @sim_st_b32(i32, ptr, i1)\
+declare void @sim_st_b16(i16, ptr, i1)

@@ -3,7 +3,8 @@
  * by test/gpu/sim/retarget.sed, runs once per GPU thread on SIM_NTHREADS host threads, and the NVVM
  * intrinsics it calls become the functions below: the thread index, the block barrier,
  * shfl.sync.idx and shfl.sync.bfly (every lane of a warp publishes its value, then reads its
- * source lane's), cp.async and its group commit / wait (a copy done at once), and Triton's
+ * source lane's), cp.async and its group commit / wait (a copy done at once), predicated
+ * global stores, and Triton's
  * fast f32 instructions (div.full, ex2.approx, sqrt.approx) to
  * float precision. Shared memory is an ordinary global, shared by the host threads as by a
  * block. Included by exactly one file of each harness program. */
@@ -62,6 +63,21 @@ void sim_cp_async_4(void *d, const void *s, int size) { sim_cp_async(d, s, size,
 void sim_cp_async_8(void *d, const void *s, int size) { sim_cp_async(d, s, size, 8); }
 void sim_cp_async_16(void *d, const void *s, int size) { sim_cp_async(d, s, size, 16); }
 void sim_cp_async_commit(void) {}
+
+/* Predicated global stores (`@p st.global[.v2|.v4].b32` / `.b16`, retarget.sed): the
+ * predicate arrives as an i1 whose upper bits are unspecified, so only bit 0 counts. */
+void sim_st_v4_b32(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t *p, int m) {
+  if (m & 1) p[0] = a, p[1] = b, p[2] = c, p[3] = d;
+}
+void sim_st_v2_b32(uint32_t a, uint32_t b, uint32_t *p, int m) {
+  if (m & 1) p[0] = a, p[1] = b;
+}
+void sim_st_b32(uint32_t a, uint32_t *p, int m) {
+  if (m & 1) p[0] = a;
+}
+void sim_st_b16(uint16_t a, uint16_t *p, int m) {
+  if (m & 1) p[0] = a;
+}
 void sim_cp_async_wait(int n) { (void)n; }
 
 /* ldmatrix: lanes 8i .. 8i+7 give the rows of matrix i (8 x 16 bits each); lane t gets,

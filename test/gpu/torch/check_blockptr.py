@@ -1,0 +1,119 @@
+"""GPU checks of block pointers (tl.make_block_ptr / tl.advance, boundary_check,
+padding_option) and in-kernel tensor descriptors (tl.make_tensor_descriptor, desc.load /
+desc.store), test/gpu/torch/kernels_blockptr.txt, against torch.
+
+Copies are exact (check_equal: NaN positions included, so padding "nan" must put NaN exactly
+outside A and nowhere inside). Shapes are not multiples of the blocks, so every kernel has
+partial edge blocks. Stores checked on some dims only leave the rest of a larger buffer
+untouched (filled with a sentinel first). Matmuls: float64 reference on the same f16
+inputs, atol 1e-5 * K and rtol 1e-3 (fp32 accumulation, f16 output rounding; as
+check_dot.py), with M, N, K tails, and transposed operands through strides.
+"""
+import torch
+
+DEV = "cuda"
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+def padded(a, rows, cols, fill):
+    out = torch.full((rows, cols), fill, device=DEV, dtype=a.dtype)
+    out[:a.shape[0], :a.shape[1]] = a
+    return out
+
+
+def pad_copies(h):
+    for name, dt, bm, bn, fill, unit_n in (("bp_pad_zero_f32", torch.float32, 32, 64, 0.0, False),
+                                           ("bp_pad_nan_f32", torch.float32, 32, 64, float("nan"), False),
+                                           ("bp_pad_nan_f16", torch.float16, 64, 64, float("nan"), True)):
+        k = h.kernel(name)
+        for M, N, trans in ((1, 1, False), (100, 70, False), (129, 200, True), (64, 64, False), (33, 300, False)):
+            if unit_n and trans:
+                continue
+            a = torch.randn((N, M) if trans else (M, N), device=DEV).to(dt)
+            a = a.t() if trans else a
+            gm, gn = cdiv(M, bm), cdiv(N, bn)
+            b = torch.empty((gm * bm, gn * bn), device=DEV, dtype=dt)
+            if unit_n:  # stride_an is the constant 1 of the signature: not an argument
+                k((gm, gn), a, b, M, N, a.stride(0), b.stride(0))
+            else:
+                k((gm, gn), a, b, M, N, a.stride(0), a.stride(1), b.stride(0))
+            h.check_equal("%s %dx%d%s" % (name, M, N, " col-major" if trans else ""), b,
+                          padded(a, gm * bm, gn * bn, fill))
+    for name, dt, bm, bn, fill in (("desc_pad_zero_f32", torch.float32, 32, 64, 0.0),
+                                   ("desc_pad_nan_f16", torch.float16, 64, 64, float("nan"))):
+        k = h.kernel(name)
+        for M, N in ((1, 16), (100, 80), (129, 208), (64, 64)):
+            a = torch.randn(M, N, device=DEV).to(dt)
+            gm, gn = cdiv(M, bm), cdiv(N, bn)
+            b = torch.empty((gm * bm, gn * bn), device=DEV, dtype=dt)
+            k((gm, gn), a, b, M, N, a.stride(0), b.stride(0))
+            h.check_equal("%s %dx%d" % (name, M, N), b, padded(a, gm * bm, gn * bn, fill))
+
+
+def loops_and_layouts(h):
+    k = h.kernel("bp_rows_f32")
+    for M, N in ((1, 1), (100, 300), (1000, 129), (16, 128)):
+        a = torch.randn(M + 3, N + 5, device=DEV)[:M, :N]  # row stride != N
+        big = torch.full((M + 2, N + 7), -7.0, device=DEV)
+        b = big[:M, :N]
+        k((cdiv(N, 128),), a, b, M, N, a.stride(0), b.stride(0))
+        want = big.clone()
+        want[:M, :N] = a * 2 + 1
+        h.check_equal("bp_rows_f32 %dx%d (and nothing outside)" % (M, N), big, want)
+    k = h.kernel("bp_col_major_f16")
+    for M, N in ((5, 7), (100, 70), (256, 64)):
+        a = torch.randn(N, M, device=DEV).half().t()  # column-major M x N: strides (1, M)
+        b = torch.empty(M, N, device=DEV).half()
+        k((cdiv(M, 32), cdiv(N, 32)), a, b, M, N)
+        h.check_equal("bp_col_major_f16 %dx%d" % (M, N), b, a.contiguous())
+    k = h.kernel("desc_store_clip_f32")
+    for M, N in ((5, 7), (100, 70), (64, 96)):
+        a = torch.randn(M, N, device=DEV)
+        big = torch.full((M + 40, N + 40), -7.0, device=DEV)
+        b = big[:M, :N]
+        k((cdiv(M, 32), cdiv(N, 32)), a, b, M, N, a.stride(0), b.stride(0))
+        want = big.clone()
+        want[:M, :N] = a + 1
+        h.check_equal("desc_store_clip_f32 %dx%d (and nothing outside)" % (M, N), big, want)
+
+
+def matmuls(h):
+    for name, bm, bn in (("mm_bp_f16", 128, 128), ("mm_bp_f16_mma", 64, 64)):
+        k = h.kernel(name)
+        for M, N, K in ((16, 16, 16), (100, 70, 40), (129, 255, 1000), (512, 384, 1024), (40, 72, 0)):
+            for trans_a, trans_b in ((False, False), (True, False), (False, True)):
+                a = torch.randn((K, M) if trans_a else (M, K), device=DEV).half()
+                b = torch.randn((N, K) if trans_b else (K, N), device=DEV).half()
+                a = a.t() if trans_a else a
+                b = b.t() if trans_b else b
+                c = torch.empty((M, N), device=DEV).half()
+                k((cdiv(M, bm) * cdiv(N, bn),), a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0),
+                  b.stride(1), c.stride(0), c.stride(1))
+                h.check("%s %dx%dx%d ta=%d tb=%d" % (name, M, N, K, trans_a, trans_b), c.double(),
+                        a.double() @ b.double(), atol=1e-5 * K, rtol=1e-3)
+    for name, bm, bn in (("mm_bp_f16_hinted_s3", 128, 128), ("mm_bp_f16_hinted_s3_mma", 128, 64)):
+        k = h.kernel(name)
+        for M, N, K in ((128, 128, 64), (384, 400, 336), (512, 512, 1024), (48, 80, 16)):
+            a, b = torch.randn(M, K, device=DEV).half(), torch.randn(K, N, device=DEV).half()
+            c = torch.empty(M, N, device=DEV).half()
+            # the unit strides are compile-time constants of these signatures: not arguments
+            k((cdiv(M, bm) * cdiv(N, bn),), a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0))
+            h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), a.double() @ b.double(), atol=1e-5 * K, rtol=1e-3)
+    for name, bm, bn, shapes in (("mm_desc_f16", 128, 128, ((16, 16, 16), (100, 72, 40), (129, 256, 1000))),
+                                 ("mm_desc_f16_hinted_s3", 128, 128, ((128, 128, 64), (384, 400, 336))),
+                                 ("mm_desc_f16_mma", 64, 64, ((16, 16, 16), (100, 72, 40), (257, 136, 520)))):
+        k = h.kernel(name)
+        for M, N, K in shapes:
+            a, b = torch.randn(M, K, device=DEV).half(), torch.randn(K, N, device=DEV).half()
+            c = torch.empty(M, N, device=DEV).half()
+            k((cdiv(M, bm) * cdiv(N, bn),), a, b, c, M, N, K)
+            h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), a.double() @ b.double(), atol=1e-5 * K, rtol=1e-3)
+
+
+def run(h):
+    h.part("padded copies", pad_copies, h)
+    h.part("loops and layouts", loops_and_layouts, h)
+    h.part("matmuls", matmuls, h)
