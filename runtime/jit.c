@@ -372,9 +372,8 @@ static void cache_lookup(const tilert_cache_config *c, const char *key, bool wan
 static tilert_status compile_and_assemble(tilert_runtime *rt, const char *filename,
                                           const char *source, size_t len, tilec_options *o,
                                           const tilert_assembler *a, jit_entry *e) {
-  rt_part_asm *pa = a ? rt_part_asm_new(a, o->arch, !rt->assembler_warmed) : NULL;
+  rt_part_asm *pa = a ? rt_part_asm_new(a, o->arch) : NULL;
   if (a && !pa) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
-  rt->assembler_warmed = rt->assembler_warmed || pa;
   o->on_entry_ptx = pa ? rt_part_asm_hook : NULL;
   o->entry_ptx_user = pa;
   size_t nparts = 0;

@@ -8,7 +8,6 @@
 #include "rt_internal.h"
 
 #include <pthread.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +15,6 @@
 struct rt_part_asm {
   const tilert_assembler *a;
   const char *arch;
-  pthread_t warm;         /* the warm-up compile (warming: started) */
-  bool warming;
   pthread_mutex_t mu;
   unsigned char **cubins; /* by part index; NULL: not (yet) assembled */
   size_t *lens;
@@ -29,39 +26,17 @@ struct rt_part_asm {
   char err[1024];
 };
 
-/* nvJitLink's first compile in a process costs 180-210 ms more than the later ones on the
- * H200 machine (bench/results/2026-11-23-h200-s6.md), and later compiles wait for it. An
- * empty kernel compiled on its own thread while tilec compiles pays it off the critical
- * path; its cubin is thrown away. */
-static void *warm_up(void *arg) {
-  rt_part_asm *pa = arg;
-  char ptx[256];
-  int n = snprintf(ptx, sizeof ptx,
-                   ".version 8.0\n.target %s\n.address_size 64\n"
-                   ".visible .entry tilert_warm_up()\n{\n\tret;\n}\n", pa->arch);
-  unsigned char *cubin = NULL;
-  size_t len = 0;
-  char err[256];
-  if (n > 0 && (size_t)n < sizeof ptx)
-    (void)tilert_assembler_compile(pa->a, ptx, (size_t)n, pa->arch, &cubin, &len, err, sizeof err);
-  free(cubin);
-  return NULL;
-}
-
-rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch, bool warm) {
+rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch) {
   rt_part_asm *pa = calloc(1, sizeof *pa);
   if (!pa) return NULL;
   pa->a = a;
   pa->arch = arch;
   if (pthread_mutex_init(&pa->mu, NULL) != 0) { free(pa); return NULL; }
-  if (warm && tilert_assembler_get_kind(a) == TILERT_ASSEMBLER_NVJITLINK && arch)
-    pa->warming = pthread_create(&pa->warm, NULL, warm_up, pa) == 0;
   return pa;
 }
 
 void rt_part_asm_free(rt_part_asm *pa) {
   if (!pa) return;
-  if (pa->warming) pthread_join(pa->warm, NULL);
   for (size_t i = 0; i < pa->cap; i++) free(pa->cubins[i]), free(pa->entries[i]);
   free(pa->cubins), free(pa->lens), free(pa->entries);
   pthread_mutex_destroy(&pa->mu);

@@ -66,7 +66,6 @@ struct tilert_runtime {
   bool assembler_tried;        /* creation was attempted (it may have found none) */
   tilert_status assembler_status;
   char assembler_why[512];     /* why creation failed */
-  bool assembler_warmed;       /* a JIT compile has started nvJitLink's warm-up (jit_parts.c) */
   bool cache_set;              /* tilert_runtime_set_cache was called: `cache` overrides env */
   tilert_cache_config cache;
   rt_tune_entry *tunes;        /* tuning choices made or read by this runtime, a list */
@@ -110,14 +109,13 @@ unsigned char *rt_bundle_make(const rt_bundle_item *items, size_t n, size_t *out
 tilert_status rt_bundle_read(const void *image, size_t len, rt_bundle_item **out_items,
                              size_t *out_n, char *err, size_t err_cap);
 
-/* Entries assembled apart on tilec's compile threads (runtime/jit_parts.c; warm_up: also
- * compile an empty kernel on a thread of its own, to pay nvJitLink's start-up early): pass
+/* Entries assembled apart on tilec's compile threads (runtime/jit_parts.c): pass
  * rt_part_asm_hook and the object as tilec_options.on_entry_ptx / entry_ptx_user; after
  * the compile, rt_part_asm_finish gives the image for `nparts` parts (the result's part
  * count): one part's cubin, a cubin bundle for several, NULL for none (the module compiled
  * as one: assemble its PTX); an assembly failure is returned with its message. */
 typedef struct rt_part_asm rt_part_asm;
-rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch, bool warm_up);
+rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch);
 void rt_part_asm_free(rt_part_asm *pa);
 void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *ptx, size_t len);
 tilert_status rt_part_asm_finish(rt_part_asm *pa, size_t nparts, unsigned char **out,
