@@ -4,7 +4,8 @@
 # repository root; writes its logs and results to $OUT; about 2 minutes.
 #   1. first call of an autotuned kernel, tilec beside Triton, same .tir text and configs:
 #      add (6 configs), rowsum (6), matmul_tutorial (8, f16 4096^3); each side in a fresh
-#      process with an empty cache folder (cold), then a second process on it (warm); then
+#      process with empty cache folders (cold; REPS times, default 3, the median reported),
+#      then a second process on the first one's caches (warm); then
 #      bench/tuning/probe/split_probe.py on the 8 matmul variants as one module (-split-compile);
 #   2. tuning correctness: heuristics, prune_configs_by, reset_to_zero (tune_gpu check);
 #   3. specialization: FlagGems-style strided pointwise kernels, tilec's runtime
@@ -68,18 +69,23 @@ run() {
 # compiled PTX there (a hit takes 0.3 ms), so a cold run must not find an earlier run's work.
 for c in add rowsum matmul; do
   case $c in add) S=$SIZES_ADD ;; rowsum) S=$SIZES_ROW ;; matmul) S=$SIZES_MM ;; esac
-  TD=$WORK/tilec-cache-$c PD=$WORK/triton-cache-$c
-  mkdir -p "$TD" "$PD" "$TD-cuda" "$PD-cuda"
-  for phase in cold warm; do
-    run "tilec first call $c $phase" 120 env TILERT_CACHE_DIR="$TD" CUDA_CACHE_PATH="$TD-cuda" \
-      "$TG" first-call $c --phase $phase $S
+  # cold REPS times (each with empty caches; report.py gives the median), then warm on the
+  # first cold run's caches
+  for rep in $(seq 1 "${REPS:-3}"); do
+    TD=$WORK/tilec-cache-$c-$rep PD=$WORK/triton-cache-$c-$rep
+    mkdir -p "$TD" "$PD" "$TD-cuda" "$PD-cuda"
+    run "tilec first call $c cold ($rep)" 120 env TILERT_CACHE_DIR="$TD" CUDA_CACHE_PATH="$TD-cuda" \
+      "$TG" first-call $c --phase cold $S
+    [ "${MOCK:-0}" = 1 ] ||
+      run "triton first call $c cold ($rep)" 150 env TRITON_CACHE_DIR="$PD" CUDA_CACHE_PATH="$PD-cuda" \
+        TRITON_CACHE_AUTOTUNING=1 python3 bench/tuning/first_call_triton.py $c --phase cold
   done
-  if [ "${MOCK:-0}" != 1 ]; then
-    for phase in cold warm; do
-      run "triton first call $c $phase" 150 env TRITON_CACHE_DIR="$PD" CUDA_CACHE_PATH="$PD-cuda" \
-        TRITON_CACHE_AUTOTUNING=1 python3 bench/tuning/first_call_triton.py $c --phase $phase
-    done
-  fi
+  TD=$WORK/tilec-cache-$c-1 PD=$WORK/triton-cache-$c-1
+  run "tilec first call $c warm" 120 env TILERT_CACHE_DIR="$TD" CUDA_CACHE_PATH="$TD-cuda" \
+    "$TG" first-call $c --phase warm $S
+  [ "${MOCK:-0}" = 1 ] ||
+    run "triton first call $c warm" 150 env TRITON_CACHE_DIR="$PD" CUDA_CACHE_PATH="$PD-cuda" \
+      TRITON_CACHE_AUTOTUNING=1 python3 bench/tuning/first_call_triton.py $c --phase warm
 done
 
 # 1b. nvJitLink's -split-compile on the 8 matmul variants as ONE module (the session-5

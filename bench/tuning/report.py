@@ -30,12 +30,25 @@ def fmt_ms(r):
     return f"{v:.2f} ms" if isinstance(v, (int, float)) else "-"
 
 
+def median_row(rs):
+    """The run with the median first call among rs (errors last), with every run's time in
+    "all_ms" when there are several; None for none."""
+    ok = sorted((r for r in rs if "error" not in r and isinstance(r.get("first_call_ms"), (int, float))),
+                key=lambda r: r["first_call_ms"])
+    if not ok:
+        return rs[0] if rs else None
+    m = dict(ok[(len(ok) - 1) // 2])
+    if len(ok) > 1:
+        m["all_ms"] = [r["first_call_ms"] for r in ok]
+    return m
+
+
 def first_call_table(rows):
     lines = []
     for case in ("add", "rowsum", "matmul"):
         for phase in ("cold", "cold-split", "warm"):
-            pick = lambda side: next((r for r in rows if r.get("cmd") == "first-call" and r.get("case") == case
-                                      and r.get("side") == side and r.get("phase") == phase), None)
+            pick = lambda side: median_row([r for r in rows if r.get("cmd") == "first-call" and r.get("case") == case
+                                            and r.get("side") == side and r.get("phase") == phase])
             t, tr = pick("tilec"), pick("triton")
             if t is None and tr is None:
                 continue
@@ -49,6 +62,10 @@ def first_call_table(rows):
             n = t.get("configs", "?") if t else "?"
             lines.append(f"| first call {phase} {case} ({n} configs) | {fmt_ms(t)} | {fmt_ms(tr)} | {ratio} "
                          f"| <= {target:g} ms: {met} |")
+            runs = [f"{side} {', '.join(f'{v:.0f}' for v in r['all_ms'])}" for side, r in (("tilec", t), ("Triton", tr))
+                    if r and "all_ms" in r]
+            if runs:
+                lines.append(f"|   runs (ms; the median above) | {'; '.join(runs)} | | | |")
             if t and "error" not in t and phase.startswith("cold"):
                 # Variants are assembled on their compile threads: compile_ms is the wall time of
                 # compile and assembly together, assemble_ms the assemblies summed over threads.
