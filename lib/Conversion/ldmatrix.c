@@ -50,21 +50,32 @@ static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, 
   }
 }
 
-void cg_ldmatrix_load(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, cg_val *r) {
-  const tgpu_ll_layout *d = &p->dst;
-  uint32_t skip = tgpu_ll_layout_zero_bits(d, 0), wv[TGPU_LL_MAX_BITS];
-  for (unsigned k = 0; k < d->nwarp; k++) wv[k] = tgpu_ll_layout_basis(d, 2, k);
-  LLVMValueRef wpart = cg_layout_bits(st, st->warp, wv, d->nwarp);
+typedef void (*group_fn)(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty,
+                         LLVMValueRef thread, const unsigned *pairs, unsigned n, cg_val *r);
+
+/* The destination's distinct 32-bit register groups (every `step` registers), four per
+ * ldmatrix.x4 (a last three as x2 + x1), loaded by fn; replica registers copied after. */
+static void load_in_groups(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty,
+                           LLVMValueRef thread, unsigned step, group_fn fn, cg_val *r) {
+  uint32_t skip = tgpu_ll_layout_zero_bits(&p->dst, 0);
   unsigned pairs[4], n = 0;
-  for (unsigned i = 0; i < r->n; i += 4 / p->elem_bytes) {
+  for (unsigned i = 0; i < r->n; i += step) {
     if (i & skip) continue;
     pairs[n++] = i;
-    if (n == 4) load_group(st, p, base, ty, wpart, pairs, n, r), n = 0;
+    if (n == 4) fn(st, p, base, ty, thread, pairs, n, r), n = 0;
   }
-  if (n == 3) load_group(st, p, base, ty, wpart, pairs, 2, r), load_group(st, p, base, ty, wpart, pairs + 2, 1, r);
-  else if (n) load_group(st, p, base, ty, wpart, pairs, n, r);
+  if (n == 3) fn(st, p, base, ty, thread, pairs, 2, r), fn(st, p, base, ty, thread, pairs + 2, 1, r);
+  else if (n) fn(st, p, base, ty, thread, pairs, n, r);
   for (unsigned i = 0; i < r->n; i++)
     if (i & skip) r->regs[i] = r->regs[i & ~skip];
+}
+
+void cg_ldmatrix_load(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, cg_val *r) {
+  const tgpu_ll_layout *d = &p->dst;
+  uint32_t wv[TGPU_LL_MAX_BITS];
+  for (unsigned k = 0; k < d->nwarp; k++) wv[k] = tgpu_ll_layout_basis(d, 2, k);
+  LLVMValueRef wpart = cg_layout_bits(st, st->warp, wv, d->nwarp);
+  load_in_groups(st, p, base, ty, wpart, 4 / p->elem_bytes, load_group, r);
 }
 
 /* ---- a permuted scratch (plan ldmatrix 3) ---------------------------------------------------
@@ -97,20 +108,11 @@ static void load_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, L
 
 void cg_ldmatrix_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, cg_val *r) {
   const tgpu_ll_layout *d = &p->dst;
-  uint32_t skip = tgpu_ll_layout_zero_bits(d, 0), rv[3], wv[TGPU_LL_MAX_BITS];
+  uint32_t rv[3], wv[TGPU_LL_MAX_BITS];
   for (unsigned k = 0; k < 3; k++) rv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 1, k + 2));
   for (unsigned k = 0; k < d->nwarp; k++) wv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 2, k));
   LLVMValueRef row = LLVMBuildAnd(st->b, st->lane, cg_i32(st, 7), "");
   LLVMValueRef thread = LLVMBuildXor(st->b, cg_layout_bits(st, row, rv, 3),
                                      cg_layout_bits(st, st->warp, wv, d->nwarp), "");
-  unsigned pairs[4], n = 0;
-  for (unsigned i = 0; i < r->n; i += 2) {
-    if (i & skip) continue;
-    pairs[n++] = i;
-    if (n == 4) load_rows(st, p, base, ty, thread, pairs, n, r), n = 0;
-  }
-  if (n == 3) load_rows(st, p, base, ty, thread, pairs, 2, r), load_rows(st, p, base, ty, thread, pairs + 2, 1, r);
-  else if (n) load_rows(st, p, base, ty, thread, pairs, n, r);
-  for (unsigned i = 0; i < r->n; i++)
-    if (i & skip) r->regs[i] = r->regs[i & ~skip];
+  load_in_groups(st, p, base, ty, thread, 2, load_rows, r);
 }

@@ -267,30 +267,24 @@ static int heuristic_cases(void) {
   int ns[] = {4096, 8192, 5000, 4096, 512, 768};
   for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) heur_launch(rt, jk, a, b, ns[i]);
   tilert_jit_kernel_destroy(jk);
-  tilert_jit_request rc = {"hc.tir", kHeurConst, sizeof kHeurConst - 1, "heur_const",
-                           "*fp32,*fp32,i32,256,autotune", NULL, NULL, 0, NULL, 0};
-  s = tilert_jit_kernel_create(rt, &rc, &jk);
-  printf("create const: %s\n", tilert_status_name(s));
-  if (!s) heur_launch(rt, jk, a, b, 100), heur_launch(rt, jk, a, b, 300);
-  tilert_jit_kernel_destroy(jk);
-  tilert_jit_request rf = {"hf.tir", kHeurFloat, sizeof kHeurFloat - 1, "heur_float",
-                           "*fp32,*fp32,i32,256,autotune", NULL, NULL, 0, NULL, 0};
-  s = tilert_jit_kernel_create(rt, &rf, &jk);
-  printf("create float: %s\n", tilert_status_name(s));
-  if (!s) heur_launch(rt, jk, a, b, 100), heur_launch(rt, jk, a, b, 7);
-  tilert_jit_kernel_destroy(jk);
-  tilert_jit_request rs = {"hs.tir", kHeurStr, sizeof kHeurStr - 1, "heur_str",
-                           "*fp32,*fp32,i32,256,autotune", NULL, NULL, 0, NULL, 0};
-  s = tilert_jit_kernel_create(rt, &rs, &jk);
-  printf("create str: %s\n", tilert_status_name(s));
-  if (!s) heur_launch(rt, jk, a, b, 100);
-  tilert_jit_kernel_destroy(jk);
-  tilert_jit_request rt2 = {"ht.tir", kHeurTuned, sizeof kHeurTuned - 1, "heur_tuned",
-                            "*fp32,*fp32,i32,autotune,autotune", NULL, NULL, 0, NULL, 0};
-  s = tilert_jit_kernel_create(rt, &rt2, &jk);
-  printf("create tuned: %s\n", tilert_status_name(s));
-  if (s) printf("error: %s\n", tilert_runtime_last_error(rt));
-  tilert_jit_kernel_destroy(jk);
+  /* one kernel each: created, then launched with these N (0 ends the list) */
+  static const struct { const char *label, *src, *kernel; int n[3]; } more[] = {
+      {"const", kHeurConst, "heur_const", {100, 300, 0}},
+      {"float", kHeurFloat, "heur_float", {100, 7, 0}},
+      {"str", kHeurStr, "heur_str", {100, 0, 0}},
+      {"tuned", kHeurTuned, "heur_tuned", {0, 0, 0}},
+  };
+  for (size_t c = 0; c < sizeof more / sizeof more[0]; c++) {
+    tilert_jit_request r = {more[c].label, more[c].src, strlen(more[c].src), more[c].kernel,
+                            c == 3 ? "*fp32,*fp32,i32,autotune,autotune" : "*fp32,*fp32,i32,256,autotune",
+                            NULL, NULL, 0, NULL, 0};
+    s = tilert_jit_kernel_create(rt, &r, &jk);
+    printf("create %s: %s\n", more[c].label, tilert_status_name(s));
+    if (s) printf("error: %s\n", tilert_runtime_last_error(rt));
+    for (int i = 0; !s && i < 3 && more[c].n[i]; i++) heur_launch(rt, jk, a, b, more[c].n[i]);
+    tilert_jit_kernel_destroy(jk);
+    jk = NULL;
+  }
   tilert_free(rt, a);
   tilert_free(rt, b);
   tilert_runtime_destroy(rt);
