@@ -120,13 +120,24 @@ static void launch(tilert_runtime *rt, tilert_jit_kernel *jk, const char *label,
   if (s) printf("error: %s\n", tilert_runtime_last_error(rt));
 }
 
-static int launch_cases(void) {
+/* A runtime on the mock driver with two 64 KB buffers; NULL (said) when it cannot start. */
+static tilert_runtime *mock_runtime(tilert_devptr *a, tilert_devptr *b) {
   setenv("TILERT_LIBCUDA", TILERT_MOCK_PATH, 1);
   tilert_runtime *rt = NULL;
-  if (tilert_runtime_create(0, &rt)) { printf("create: %s\n", tilert_runtime_last_error(rt)); return 1; }
+  if (tilert_runtime_create(0, &rt)) {
+    printf("create: %s\n", tilert_runtime_last_error(rt));
+    tilert_runtime_destroy(rt);
+    return NULL;
+  }
+  tilert_malloc(rt, 1 << 16, a);
+  tilert_malloc(rt, 1 << 16, b);
+  return rt;
+}
+
+static int launch_cases(void) {
   tilert_devptr a = 0, b = 0;
-  tilert_malloc(rt, 1 << 16, &a);
-  tilert_malloc(rt, 1 << 16, &b);
+  tilert_runtime *rt = mock_runtime(&a, &b);
+  if (!rt) return 1;
   printf("buffers aligned: %s\n", a % 16 == 0 && b % 16 == 0 ? "yes" : "no");
   /* do_not_specialize=['m'] comes from the source's decorator. */
   tilert_jit_request req = {"tiny.tir", kSource, sizeof kSource - 1, "tiny_copy",
@@ -252,12 +263,9 @@ static void heur_launch(tilert_runtime *rt, tilert_jit_kernel *jk, tilert_devptr
 }
 
 static int heuristic_cases(void) {
-  setenv("TILERT_LIBCUDA", TILERT_MOCK_PATH, 1);
-  tilert_runtime *rt = NULL;
-  if (tilert_runtime_create(0, &rt)) { printf("create: %s\n", tilert_runtime_last_error(rt)); return 1; }
   tilert_devptr a = 0, b = 0;
-  tilert_malloc(rt, 1 << 16, &a);
-  tilert_malloc(rt, 1 << 16, &b);
+  tilert_runtime *rt = mock_runtime(&a, &b);
+  if (!rt) return 1;
   tilert_jit_request req = {"heur.tir", kHeur, sizeof kHeur - 1, "heur",
                             "*fp32,*fp32,i32,256,autotune,autotune", NULL, NULL, 0, NULL, 0};
   tilert_jit_kernel *jk = NULL;
