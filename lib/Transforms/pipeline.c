@@ -42,6 +42,17 @@
  *   fits in 7/8 of the target's shared memory (the overwritten stage is then two dots old:
  *   every warpgroup waited for it before the top barrier); otherwise B = S and the produce
  *   slot stays unmarked, so membar puts a second barrier after the wgmma wait.
+ * A register-A dot in flight (attention's p @ v): when no dot stays in flight as above, a
+ *   warp_group_dot with A in registers and B a pipelined stage, whose result goes only to
+ *   the yield while its carried value has other users in the body (the rescale acc *
+ *   alpha), becomes asynchronous with no wait after it; its carried value is waited for
+ *   (pending 0) before its first use in the next iteration: right after the last shared-A
+ *   warp_group_dot before that use (q @ k^T, made asynchronous too: one wait on both
+ *   accumulators completes both groups, which complete in order), else just before the
+ *   use; after the loop a wait (pending 0) gives the final value. B is chosen as above,
+ *   counting the function's other shared buffers (q) for the occupancy; the copies of
+ *   iteration i then overwrite a stage whose p @ v every warpgroup waited for before the
+ *   top barrier (B = S + 1), or membar's second barrier comes after those waits (B = S).
  * Loops that do not qualify are left as they are (the synchronous loads stay correct).
  * Invalidates: the loop (replaced by a new scf.for with two more carried values).
  */
