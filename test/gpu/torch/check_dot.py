@@ -216,7 +216,7 @@ def attention_pipelined(h):
                                     ("attn_pipe_d128_s2", torch.float16, 128, 128, False),
                                     ("attn_pipe_d64_bf16_s4_causal", torch.bfloat16, 64, 128, True)):
         k = h.kernel(name)
-        for Z, H, N in ((2, 3, 512), (1, 2, 1024)):
+        for Z, H, N in ((2, 3, 512),):  # 8 iterations of BLOCK_N 64 (racecheck runs this file too)
             q, kk, v = (torch.randn(Z, H, N, d, device=DEV).to(dt) for _ in range(3))
             o = torch.empty_like(q)
             scale = 1.0 / math.sqrt(d)
