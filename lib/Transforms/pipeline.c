@@ -374,11 +374,14 @@ static void issue(pl_loop *p, ir_builder *b, ir_valmap *vm, ir_value *iv, ir_val
   ir_build(b, "tgpu.async_commit", 0, NULL, 0, NULL);
 }
 
+#define PL_MAX_WAIT 2 /* accumulators of one tgpu.warp_group_dot_wait built here */
+
 /* A wait op `name` {pending}: tgpu.async_wait (no operand), or tgpu.warp_group_dot_wait on
- * the n accumulators `accs` (result i has accs[i]'s type). */
+ * the n <= PL_MAX_WAIT accumulators `accs` (result i has accs[i]'s type). */
 static ir_op *build_wait_n(ir_builder *b, const char *name, ir_value **accs, unsigned n, int64_t pending) {
-  const ir_type *tys[2];
-  for (unsigned i = 0; i < n && i < 2; i++) tys[i] = accs[i]->type;
+  const ir_type *tys[PL_MAX_WAIT];
+  if (n > PL_MAX_WAIT) n = PL_MAX_WAIT;
+  for (unsigned i = 0; i < n; i++) tys[i] = accs[i]->type;
   ir_op *w = ir_build(b, name, n, n ? accs : NULL, n, n ? tys : NULL);
   ir_op_set_attr(w, "pending", ir_i32_attr(b->m->ctx, pending));
   return w;
@@ -524,7 +527,7 @@ static void carry_dot(pl_loop *p) {
   }
   if (!first) return;
   ir_op_set_attr(p->carried_dot, TGPU_ATTR_ASYNC, ir_bool_attr(ctx, true));
-  ir_value *accs[2] = {arg, NULL};
+  ir_value *accs[PL_MAX_WAIT] = {arg, NULL};
   unsigned n = 1;
   if (issued) {
     ir_op_set_attr(issued, TGPU_ATTR_ASYNC, ir_bool_attr(ctx, true));
