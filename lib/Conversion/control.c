@@ -54,11 +54,12 @@ static LLVMBasicBlockRef new_block(cg_state *st, const char *name) {
 }
 
 /* Whether iter arg i carries the accumulator of a wgmma left in flight (its yielded value
- * is a tgpu.warp_group_dot_wait result). */
+ * is a tgpu.warp_group_dot_wait result, or a tgpu.async warp_group_dot's). */
 static bool carries_async_wgmma(ir_op *loop, unsigned i) {
   ir_block *body = ir_region_entry(ir_op_region(loop, 0));
   ir_op *yield = body ? ir_block_terminator(body) : NULL;
   ir_op *d = yield && i < yield->noperands ? ir_value_def(ir_op_operand(yield, i)) : NULL;
+  if (d && ir_op_code(d) == IR_OP_WARP_GROUP_DOT) return ir_op_get_int_attr(d, TGPU_ATTR_ASYNC, 0) != 0;
   return d && ir_op_code(d) == IR_OP_WARP_GROUP_DOT_WAIT;
 }
 

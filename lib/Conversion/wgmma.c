@@ -11,16 +11,21 @@
  * MN-major operand (trans bit 1): the K step advances by 16 rows, M rows (multiples of 64)
  * pick whole slabs, the leading offset is one slab and the stride offset 8 rows.
  * Sequence: wgmma.fence, the instructions (each accumulating into the previous result),
- * commit_group, wait_group 0 (the operands are free again and the registers final when the
- * op ends; pipelining will wait later).
+ * commit_group, wait_group 0 and the accumulator through empty volatile asm (the operands
+ * are free again and the registers final when the op ends); a tgpu.async dot stops after
+ * the commit, and a tgpu.warp_group_dot_wait waits for it later.
  *
  * A in registers (a 16-bit tensor in #tgpu.dot_op<{opIdx = 0, parent = #mma v3, kWidth =
  * 2}>, tgpu_wgmma.c): the instruction's four 32-bit A registers for repetition r and K step
  * kk are the element pairs at static rows r 16 num_warps + {0, 8} and columns kk + {0, 8} +
  * {0, 1} (the lane and warp parts of the layout add the thread's own row and column), found
- * by solving the layout's register map and packed two halves to a register. Such a dot
- * always waits for its group before the op ends (wait_group 0), even when marked tgpu.async:
- * wgmma reads A's registers asynchronously, and nothing keeps them alive past the op.
+ * by solving the layout's register map and packed two halves to a register. Marked
+ * tgpu.async (the pipeliner's carried p @ v, docs/pipelining.md) it does not wait: its A
+ * registers are not read or written again in the PTX after the instruction (they are
+ * packed from p for it alone, and p is dead after it), which is what the PTX ISA asks of
+ * an in-flight wgmma's A until the wait_group; ptxas keeps the registers of an in-flight
+ * wgmma from reuse (else it serializes the wgmma and says so: C7515/C7519, which the tests
+ * check is absent).
  *
  * LLVM has no wgmma intrinsics: each PTX instruction is inline asm inside a small internal
  * always-inline function (__tilec_wgmma_*, __tilec_smem_addr, ...), which O3 inlines; the
@@ -298,28 +303,29 @@ bool cg_lower_warp_group_dot(cg_state *st, ir_op *op) {
   if (reg_a && !lower_reg_a(st, op, b, &mb, out)) return false;
   if (!reg_a) lower_smem_a(st, op, a, b, &ma, &mb, out);
   call_void_asm(st, "__tilec_wgmma_commit", "wgmma.commit_group.sync.aligned;");
-  if (!reg_a && ir_op_get_int_attr(op, TGPU_ATTR_ASYNC, 0)) { /* a tgpu.warp_group_dot_wait follows */
+  if (ir_op_get_int_attr(op, TGPU_ATTR_ASYNC, 0)) { /* a tgpu.warp_group_dot_wait follows */
     cg_set(st, ir_op_result(op, 0), out);
     return true;
   }
   call_void_asm(st, "__tilec_wgmma_wait0", "wgmma.wait_group.sync.aligned 0;");
-  cg_set(st, ir_op_result(op, 0), out);
+  cg_set(st, ir_op_result(op, 0), cg_wgmma_opaque(st, out));
   return true;
 }
 
-/* wgmma.wait_group N, then the accumulator registers passed through empty volatile asm
- * (four per call, "=f" tied to the inputs): LLVM keeps volatile asm in order, so every
- * later use of a register reads it after the wait, never the value an in-flight wgmma is
- * still writing. */
+/* wgmma.wait_group N, then each operand's accumulator registers passed through empty
+ * volatile asm (four per call, "=f" tied to the inputs): LLVM keeps volatile asm in order,
+ * so every later use of a register reads it after the wait, never the value an in-flight
+ * wgmma is still writing. */
 bool cg_lower_warp_group_dot_wait(cg_state *st, ir_op *op) {
-  cg_val *c = cg_get(st, ir_op_operand(op, 0));
-  if (!c) return false;
+  for (unsigned i = 0; i < op->noperands; i++)
+    if (!cg_get(st, ir_op_operand(op, i))) return false;
   unsigned pending = (unsigned)ir_op_get_int_attr(op, "pending", 0);
   char name[48], text[64];
   snprintf(name, sizeof name, "__tilec_wgmma_wait%u", pending);
   snprintf(text, sizeof text, "wgmma.wait_group.sync.aligned %u;", pending);
   call_void_asm(st, name, text);
-  cg_set(st, ir_op_result(op, 0), cg_wgmma_opaque(st, c));
+  for (unsigned i = 0; i < op->noperands; i++)
+    cg_set(st, ir_op_result(op, i), cg_wgmma_opaque(st, cg_get(st, ir_op_operand(op, i))));
   return true;
 }
 

@@ -42,6 +42,17 @@
  *   fits in 7/8 of the target's shared memory (the overwritten stage is then two dots old:
  *   every warpgroup waited for it before the top barrier); otherwise B = S and the produce
  *   slot stays unmarked, so membar puts a second barrier after the wgmma wait.
+ * A register-A dot in flight (attention's p @ v): when no dot stays in flight as above, a
+ *   warp_group_dot with A in registers and B a pipelined stage, whose result goes only to
+ *   the yield while its carried value has other users in the body (the rescale acc *
+ *   alpha), becomes asynchronous with no wait after it; its carried value is waited for
+ *   (pending 0) before its first use in the next iteration: right after the last shared-A
+ *   warp_group_dot before that use (q @ k^T, made asynchronous too: one wait on both
+ *   accumulators completes both groups, which complete in order), else just before the
+ *   use; after the loop a wait (pending 0) gives the final value. B is chosen as above,
+ *   counting the function's other shared buffers (q) for the occupancy; the copies of
+ *   iteration i then overwrite a stage whose p @ v every warpgroup waited for before the
+ *   top barrier (B = S + 1), or membar's second barrier comes after those waits (B = S).
  * Loops that do not qualify are left as they are (the synchronous loads stay correct).
  * Invalidates: the loop (replaced by a new scf.for with two more carried values).
  */
@@ -70,6 +81,8 @@ typedef struct pl_loop {
   ir_block *body;
   unsigned stages, buffers, dist, wg_pending;
   bool wait_barrier; /* the produce copies need a barrier after the wgmma wait (see the top) */
+  ir_op *carried_dot; /* a register-A dot left in flight across the back edge (attention's p @ v) */
+  unsigned carried_pos; /* its result's position in the yield */
   int64_t step;
   pl_load loads[PL_MAX_LOADS];
   unsigned nloads;
@@ -279,6 +292,28 @@ static unsigned wgmma_pending(const pl_loop *p) {
   return any ? 1 : 0;
 }
 
+/* A warp_group_dot with A in registers and B a pipelined stage whose result goes only to
+ * the yield, while the carried value is used by other ops of the body (attention's p @ v,
+ * whose accumulator the next iteration rescales): it can stay in flight until its carried
+ * value's first use in the next iteration. NULL when there is none (or the loop's wgmma
+ * already stay in flight as above). */
+static ir_op *find_carried_dot(const pl_loop *p, unsigned *pos) {
+  ir_op *yield = ir_block_terminator(p->body);
+  for (ir_op *op = p->body->first; op; op = op->next) {
+    if (ir_op_code(op) != IR_OP_WARP_GROUP_DOT || !tgpu_wgmma_a_in_regs(op) || !from_stage(p, ir_op_operand(op, 1)))
+      continue;
+    ir_value *d = ir_op_result(op, 0);
+    if (ir_value_num_uses(d) != 1 || d->first_use->user != yield) continue;
+    ir_value *arg = p->body->args[d->first_use->index + 1];
+    bool ok = ir_value_has_uses(arg);
+    for (ir_use *u = arg->first_use; ok && u; u = u->next_use) ok = u->user->parent == p->body && u->user != yield;
+    if (!ok) continue;
+    *pos = d->first_use->index;
+    return op;
+  }
+  return NULL;
+}
+
 /* ---- building -------------------------------------------------------------------------- */
 
 static ir_value *i32c(ir_builder *b, int64_t v) { return ir_build_int(b, ir_int_type(b->m->ctx, 32), v); }
@@ -339,12 +374,29 @@ static void issue(pl_loop *p, ir_builder *b, ir_valmap *vm, ir_value *iv, ir_val
   ir_build(b, "tgpu.async_commit", 0, NULL, 0, NULL);
 }
 
+#define PL_MAX_WAIT 2 /* accumulators of one tgpu.warp_group_dot_wait built here */
+
 /* A wait op `name` {pending}: tgpu.async_wait (no operand), or tgpu.warp_group_dot_wait on
- * accumulator `acc` (its result has acc's type). */
-static ir_op *build_wait(ir_builder *b, const char *name, ir_value *acc, int64_t pending) {
-  ir_op *w = ir_build(b, name, acc ? 1 : 0, acc ? &acc : NULL, acc ? 1 : 0, acc ? &acc->type : NULL);
+ * the n <= PL_MAX_WAIT accumulators `accs` (result i has accs[i]'s type). */
+static ir_op *build_wait_n(ir_builder *b, const char *name, ir_value **accs, unsigned n, int64_t pending) {
+  const ir_type *tys[PL_MAX_WAIT];
+  if (n > PL_MAX_WAIT) n = PL_MAX_WAIT;
+  for (unsigned i = 0; i < n; i++) tys[i] = accs[i]->type;
+  ir_op *w = ir_build(b, name, n, n ? accs : NULL, n, n ? tys : NULL);
   ir_op_set_attr(w, "pending", ir_i32_attr(b->m->ctx, pending));
   return w;
+}
+
+static ir_op *build_wait(ir_builder *b, const char *name, ir_value *acc, int64_t pending) {
+  return build_wait_n(b, name, acc ? &acc : NULL, acc ? 1 : 0, pending);
+}
+
+/* Every use of v except by `keep` reads `by` instead. */
+static void replace_uses_except(ir_value *v, ir_value *by, const ir_op *keep) {
+  for (ir_use *u = v->first_use, *next; u; u = next) {
+    next = u->next_use;
+    if (u->user != keep) ir_op_set_operand(u->user, u->index, by);
+  }
 }
 
 /* A copy of the loop with `extra` more carried values (inits given); the body moves over.
@@ -450,12 +502,49 @@ static void async_dots(pl_loop *p) {
     ir_value *r = ir_op_result(p->loop, pos);
     ir_builder_set_after(&b, p->loop);
     ir_op *fin = build_wait(&b, "tgpu.warp_group_dot_wait", r, 0);
-    for (ir_use *u = r->first_use, *next; u; u = next) {
-      next = u->next_use;
-      if (u->user != fin) ir_op_set_operand(u->user, u->index, ir_op_result(fin, 0));
-    }
+    replace_uses_except(r, ir_op_result(fin, 0), fin);
     op = w;
   }
+}
+
+/* The carried dot (attention's p @ v) becomes asynchronous, with no wait after it: its
+ * carried value is waited for (pending 0) before its first use in the next iteration. When
+ * a shared-A warp_group_dot comes before that use (q @ k^T), it becomes asynchronous too and
+ * one wait right after it, on both accumulators, completes both groups (wgmma groups
+ * complete in order; the carried dot's is the older). After the loop, a wait (pending 0)
+ * gives the final value. */
+static void carry_dot(pl_loop *p) {
+  ir_context *ctx = p->m->ctx;
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  ir_value *arg = p->body->args[p->carried_pos + 1];
+  ir_op *first = p->body->first, *issued = NULL;
+  for (; first; first = first->next) {
+    bool uses = false;
+    for (unsigned i = 0; i < first->noperands && !uses; i++) uses = ir_op_operand(first, i) == arg;
+    if (uses) break;
+    if (ir_op_code(first) == IR_OP_WARP_GROUP_DOT && !tgpu_wgmma_a_in_regs(first)) issued = first;
+  }
+  if (!first) return;
+  ir_op_set_attr(p->carried_dot, TGPU_ATTR_ASYNC, ir_bool_attr(ctx, true));
+  ir_value *accs[PL_MAX_WAIT] = {arg, NULL};
+  unsigned n = 1;
+  if (issued) {
+    ir_op_set_attr(issued, TGPU_ATTR_ASYNC, ir_bool_attr(ctx, true));
+    accs[0] = ir_op_result(issued, 0), accs[1] = arg, n = 2;
+    ir_builder_set_after(&b, issued);
+    b.loc = issued->loc;
+  } else {
+    ir_builder_set_before(&b, first);
+    b.loc = first->loc;
+  }
+  ir_op *w = build_wait_n(&b, "tgpu.warp_group_dot_wait", accs, n, 0);
+  for (unsigned i = 0; i < n; i++) replace_uses_except(accs[i], ir_op_result(w, i), w);
+  ir_value *r = ir_op_result(p->loop, p->carried_pos);
+  ir_builder_set_after(&b, p->loop);
+  b.loc = p->loop->loc;
+  ir_op *fin = build_wait(&b, "tgpu.warp_group_dot_wait", r, 0);
+  replace_uses_except(r, ir_op_result(fin, 0), fin);
 }
 
 static void rewrite(pl_loop *p) {
@@ -491,6 +580,7 @@ static void rewrite(pl_loop *p) {
   build_wait(&b, "tgpu.async_wait", NULL, (int64_t)p->dist - 1);
   consume(p, rd);
   if (async_wg) async_dots(p);
+  else if (p->carried_dot) carry_dot(p);
   /* bottom: iteration i + D's copies, the pointers advanced from the ahead values */
   ir_builder_set_before(&b, yield);
   b.loc = yield->loc;
@@ -516,6 +606,24 @@ static void rewrite(pl_loop *p) {
 
 /* ---- driver ---------------------------------------------------------------------------- */
 
+static bool is_local_alloc(const ir_op *op) { return ir_op_code(op) == IR_OP_LOCAL_ALLOC; }
+
+/* The bytes of the function's shared buffers outside the loop (attention's q), which the
+ * stages share the SM's shared memory with. */
+static int64_t other_shared_bytes(const pl_loop *p, const ir_op *f) {
+  if (!f) return 0;
+  ir_oplist allocs = ir_collect_ops((ir_op *)f, false, is_local_alloc);
+  int64_t sum = 0;
+  tgpu_memdesc md;
+  for (size_t i = 0; i < allocs.count; i++) {
+    const ir_op *a = allocs.ops[i];
+    while (a && a != p->loop) a = ir_op_parent_op(a);
+    if (!a && tgpu_memdesc_get(ir_op_result(allocs.ops[i], 0)->type, &md)) sum += tgpu_memdesc_bytes(&md);
+  }
+  ir_oplist_free(&allocs);
+  return sum;
+}
+
 /* S buffers and D = S - 1 loads in flight; with a wgmma group in flight, one buffer more
  * when it fits in 7/8 of the target's shared memory and costs no occupancy (as many CTAs
  * of S + 1 stages fit on an SM as of S stages, counting shared memory and threads; the copies then overwrite a stage two dots
@@ -523,16 +631,18 @@ static void rewrite(pl_loop *p) {
  * barrier between the wgmma wait and the copies (the produce slot is left unmarked). */
 static void choose_buffers(pl_loop *p) {
   p->wg_pending = wgmma_pending(p);
+  p->carried_dot = p->wg_pending ? NULL : find_carried_dot(p, &p->carried_pos);
   p->buffers = p->stages;
   p->dist = p->stages - 1;
-  if (!p->wg_pending) return;
+  if (!p->wg_pending && !p->carried_dot) return;
   int64_t stage_bytes = 0;
   for (unsigned i = 0; i < p->nloads; i++) stage_bytes += tgpu_memdesc_tile_bytes(&p->loads[i].md);
   const tgpu_target *t = tgpu_target_of_module(p->m);
-  int64_t limit = t ? (int64_t)t->smem_limit : 0, more = (int64_t)(p->stages + 1) * stage_bytes;
   const ir_op *f = tgpu_enclosing_func(p->loop);
+  int64_t other = p->carried_dot ? other_shared_bytes(p, f) : 0;
+  int64_t limit = t ? (int64_t)t->smem_limit : 0, more = (int64_t)(p->stages + 1) * stage_bytes + other;
   int64_t by_threads = TGPU_MAX_THREADS_PER_SM / (TGPU_WARP_SIZE * (int64_t)(f ? tgpu_func_num_warps(f) : 4));
-  int64_t ctas_s = limit / ((int64_t)p->stages * stage_bytes), ctas_more = limit / more;
+  int64_t ctas_s = limit / ((int64_t)p->stages * stage_bytes + other), ctas_more = limit / more;
   if (ctas_s > by_threads) ctas_s = by_threads;
   if (ctas_more > by_threads) ctas_more = by_threads;
   if (more <= limit / 8 * 7 && ctas_more == ctas_s) p->buffers = p->stages + 1;

@@ -124,7 +124,13 @@ done <<< "$cases"
 # layout, p passed from one dot's accumulator to the next dot's A, K^T from a d-major load.
 # On sm_90a (--wgmma) p @ v takes p in registers (the wgmma helper with suffix _ra: expect
 # wgmma_ra); a trailing '!' and env as above (SIM_RA_SWAP_ROWS=1: the sim reads the A
-# registers' rows g and g + 8 exchanged, which must fail).
+# registers' rows g and g + 8 exchanged, which must fail). The pipeliner leaves p @ v in
+# flight across the back edge (docs/pipelining.md), and the sim runs wgmma asynchronously
+# (dot_main.c: queued until a wait_group covers it), so a wait that comes too late is seen:
+# the flag late-wait compiles through the IR after the pipeline pass (--dump-dir), edited so
+# that the rescale acc * alpha reads the carried accumulator before its wait, then the
+# remaining passes (tilec-opt) to LLVM IR; that must fail, and passes when the sim runs each
+# wgmma at once (SIM_WGMMA_SYNC=1, the sim as it was: blind to the wait's place).
 # name | M N D BLOCK_N CAUSAL | type | flags | expect [| env]
 attn_cases="
 attn_64x64_d32|64 64 32 32 0|f16||mma
@@ -141,14 +147,38 @@ attn_wgmma_bf16_64x64_d128|64 64 128 64 0|bf16|--wgmma|wgmma_ra
 attn_wgmma_bf16_causal_64x128_d128|64 128 128 32 1|bf16|--wgmma|wgmma_ra
 attn_bf16_nowgmma_64x64_d64|64 64 64 32 0|bf16|--no-wgmma|mma
 control_attn_wgmma_ra_rows_swapped|64 128 64 64 0|f16|--wgmma|wgmma_ra!|SIM_RA_SWAP_ROWS=1
+attn_wgmma_inflight_64x256_d64_bn32|64 256 64 32 0|f16|--wgmma|wgmma_ra
+attn_wgmma_inflight_causal_128x256_d64|128 256 64 32 1|f16|--wgmma|wgmma_ra
+attn_wgmma_inflight_s2_64x256_d64|64 256 64 64 0|bf16|--wgmma --num-stages 2|wgmma_ra
+attn_wgmma_inflight_s4_64x256_d32|64 256 32 32 1|f16|--wgmma --num-stages 4|wgmma_ra
+control_attn_wgmma_wait_after_rescale|64 256 64 32 0|f16|--wgmma late-wait|wgmma_ra!
+control_attn_late_wait_unseen_by_sync_sim|64 256 64 32 0|f16|--wgmma late-wait|wgmma_ra|SIM_WGMMA_SYNC=1
 "
+# The loop's IR after pipeline ($1), with the 2-D rescale reading the carried accumulator
+# (the second operand of the in-loop tgpu.warp_group_dot_wait) instead of the wait's result.
+late_wait() {
+  awk '/tgpu.warp_group_dot_wait\(%[0-9]+, %arg[0-9]+\)/ && !acc {
+         split($0, a, /[(), =]+/); res = a[3]; acc = a[6] }
+       acc && index($0, "arith.mulf(" res ",") { sub("arith.mulf\\(" res ",", "arith.mulf(" acc ","); moved = 1 }
+       { print } END { if (!moved) exit 1 }' "$1"
+}
 while IFS='|' read -r name args ty flags expect env; do
   [ -n "$name" ] || continue
   set -- $args
   arch=sm_80; [ -n "$flags" ] && arch=sm_90a
+  late=0; case $flags in *late-wait*) late=1; flags=${flags/late-wait/};; esac
+  dump=""; [ $late = 1 ] && dump="--dump-dir $WORK/$name.dump"
   if ! "$BUILD/tilec" "$SRC" --kernel attn --signature "*$(sigty "$ty"):16,*fp32:16,$1,$2,$3,$4,$5" --num-warps 4 \
-       --arch $arch $flags --emit=llvm -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
+       --arch $arch $flags $dump --emit=llvm -o "$WORK/$name.ll" 2>"$WORK/$name.err"; then
     echo "FAIL $name: tilec: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
+  fi
+  if [ $late = 1 ]; then
+    rest=$(ls "$WORK/$name.dump" | sed -n '/-pipeline\.ir$/,$p' | sed -n '2,$s/^[0-9]*-\(.*\)\.ir$/\1/p' | paste -sd,)
+    if ! late_wait "$WORK/$name.dump/"*-pipeline.ir >"$WORK/$name.late.ir" ||
+       ! "$BUILD/tilec-opt" "$WORK/$name.late.ir" --passes="$rest" --arch $arch --emit=llvm -o "$WORK/$name.ll" \
+         2>"$WORK/$name.err"; then
+      echo "FAIL $name: could not move the wait: $(head -2 "$WORK/$name.err")"; fail=$((fail + 1)); continue
+    fi
   fi
   must_fail=0; case $expect in *!) must_fail=1; expect=${expect%!};; esac
   if grep -q "@__tilec_wgmma_m64n[0-9]*k16_[a-z0-9]*_ra" "$WORK/$name.ll"; then got=wgmma_ra

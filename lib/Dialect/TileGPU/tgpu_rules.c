@@ -41,8 +41,7 @@ static const ir_attr *condition_operand(ir_op *op, unsigned i) {
 }
 
 static const ir_attr *same_as_result(ir_op *op, unsigned i) {
-  (void)i;
-  return enc_of(&op->results[0]);
+  return enc_of(&op->results[i < op->nresults ? i : 0]);
 }
 
 static const ir_attr *store_operand(ir_op *op, unsigned i) {

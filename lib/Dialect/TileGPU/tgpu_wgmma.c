@@ -138,14 +138,17 @@ bool tgpu_verify_warp_group_dot(ir_op *op) {
 }
 
 bool tgpu_verify_warp_group_dot_wait(ir_op *op) {
-  const ir_type *c = ir_op_operand(op, 0)->type;
   tgpu_mma m;
   const char *msg = NULL;
-  if (!ir_type_is_tensor(c) || !tgpu_mma_get(c->encoding, &m) || m.version != 3)
-    msg = "operand must be a tensor in a version 3 #tgpu.mma layout (a warp_group_dot's accumulator)";
-  else if (ir_op_result(op, 0)->type != c)
-    msg = "the result must have the operand's type";
-  else {
+  if (op->nresults != op->noperands) msg = "needs one result per operand";
+  for (unsigned i = 0; !msg && i < op->noperands; i++) {
+    const ir_type *c = ir_op_operand(op, i)->type;
+    if (!ir_type_is_tensor(c) || !tgpu_mma_get(c->encoding, &m) || m.version != 3)
+      msg = "operand must be a tensor in a version 3 #tgpu.mma layout (a warp_group_dot's accumulator)";
+    else if (ir_op_result(op, i)->type != c)
+      msg = "the result must have the operand's type";
+  }
+  if (!msg) {
     const ir_attr *p = ir_op_get_attr(op, "pending");
     if (!p || p->kind != IR_ATTR_INT || p->ival < 0 || p->ival > 7) msg = "needs pending (i32) in [0, 7]";
   }

@@ -149,7 +149,7 @@ static double wgmma_elem(int kind, uint64_t desc, bool mn_major, unsigned mn, un
 }
 
 /* trans: bit 0 imm-trans-a, bit 1 imm-trans-b (1: the operand is MN-major). */
-void sim_wgmma(int kind, int n, int trans, uint64_t da, uint64_t db, int scale, float *acc) {
+static void exec_wgmma(int kind, int n, int trans, uint64_t da, uint64_t db, int scale, float *acc) {
   int w = (sim_t_tid / 32) % 4, lane = sim_t_tid % 32, g = lane / 4, t = lane % 4;
   bool ta = trans & 1, tb = (trans & 2) != 0;
   for (int i = 0; i < n / 2; i++) {
@@ -179,7 +179,7 @@ static double frag_a_wg(int kind, unsigned row, unsigned k) {
   return kind == 0 ? f16_to_f32(h) : bits_f32((uint32_t)h << 16);
 }
 
-void sim_wgmma_ra(int kind, int n, int trans_b, const uint32_t *a, uint64_t db, int scale, float *acc) {
+static void exec_wgmma_ra(int kind, int n, int trans_b, const uint32_t *a, uint64_t db, int scale, float *acc) {
   int w = (sim_t_tid / 32) % 4, lane = sim_t_tid % 32, g = lane / 4, t = lane % 4;
   memcpy(sim_afrag[sim_t_tid], a, 16);
   pthread_barrier_wait(&sim_block_bar);
@@ -191,6 +191,110 @@ void sim_wgmma_ra(int kind, int n, int trans_b, const uint32_t *a, uint64_t db, 
     acc[i] = (float)s;
   }
   pthread_barrier_wait(&sim_block_bar);
+}
+
+/* wgmma is asynchronous (PTX ISA: the accumulator and A's registers may be accessed, and
+ * the shared operands are read, until a wgmma.wait_group covers the instruction's group). The
+ * stand-ins model that: sim_wgmma and sim_wgmma_ra only queue the instruction and return
+ * tokens in place of the accumulator (NaNs carrying an id); wgmma.commit_group
+ * closes the thread's open group; wgmma.wait_group N runs, in order, the queued
+ * instructions of all but the N newest committed groups, reading shared memory then (so a
+ * copy that overwrote an operand before the wait is seen) and resolving input tokens (the
+ * chained accumulator); the accumulator's pass-through after a wait (__tilec_wgmma_tie4)
+ * turns the tokens of executed instructions into their values and leaves the others. A
+ * token used by anything else before its wait is a NaN to that use (a reduction, an exp2, a
+ * store: the check fails); a product keeps the NaN's payload, so a rescale (acc * alpha)
+ * before the wait is lost when the next wgmma resolves the token, and the numbers fail. The
+ * register-A form publishes its A registers and meets the other threads when it runs, so
+ * every thread must reach the same waits (they are .sync.aligned). */
+enum { WG_QUEUE = 128, WG_TOKENS = 1 << 14, WG_ID_BITS = 21 };
+typedef struct wg_op {
+  int kind, n, trans, ra, scale;
+  uint64_t da, db;
+  uint32_t a[4];
+  unsigned group, out; /* its group; the id of its first result token */
+  float acc[128];      /* its input accumulator (values or tokens) */
+} wg_op;
+typedef struct wg_state {
+  wg_op q[WG_QUEUE];
+  unsigned head, tail; /* queued: q[head % WG_QUEUE] .. q[(tail - 1) % WG_QUEUE] */
+  unsigned open;       /* the open group's number; groups below it are committed */
+  unsigned next_id;
+  float val[WG_TOKENS];
+  unsigned ready[WG_TOKENS]; /* id + 1 once the token's value is in val */
+} wg_state;
+static _Thread_local wg_state *wg;
+
+static wg_state *wg_get(void) {
+  if (!wg && !(wg = calloc(1, sizeof *wg))) abort();
+  return wg;
+}
+
+static float token(unsigned id) { return bits_f32(0x7fe00000u | (id & ((1u << WG_ID_BITS) - 1))); }
+
+/* The value of a token whose instruction has run, else x itself. */
+static float resolve(float x) {
+  uint32_t u = f32_bits(x);
+  if ((u & 0xffe00000u) != 0x7fe00000u) return x;
+  unsigned id = u & ((1u << WG_ID_BITS) - 1), slot = id % WG_TOKENS;
+  return wg->ready[slot] == id + 1 ? wg->val[slot] : x;
+}
+
+/* SIM_WGMMA_SYNC=1 (a control, sim_dot.sh): each instruction runs when issued, as the sim
+ * did before it modelled the asynchrony, so a late wait goes unseen. */
+static bool wg_sync(void) {
+  static _Thread_local int sync = -1;
+  if (sync < 0) sync = getenv("SIM_WGMMA_SYNC") && atoi(getenv("SIM_WGMMA_SYNC"));
+  return sync;
+}
+
+static void wg_queue(int kind, int n, int trans, int ra, const uint32_t *a, uint64_t da, uint64_t db, int scale,
+                     float *acc) {
+  wg_state *w = wg_get();
+  if (wg_sync()) {
+    for (int i = 0; i < n / 2; i++) acc[i] = resolve(acc[i]);
+    if (ra) exec_wgmma_ra(kind, n, trans, a, db, scale, acc);
+    else exec_wgmma(kind, n, trans, da, db, scale, acc);
+    return;
+  }
+  if (w->tail - w->head >= WG_QUEUE || n / 2 > 128) abort();
+  wg_op *op = &w->q[w->tail++ % WG_QUEUE];
+  *op = (wg_op){kind, n, trans, ra, scale, da, db, {0}, w->open, w->next_id, {0}};
+  if (a) memcpy(op->a, a, 16);
+  for (int i = 0; i < n / 2; i++) op->acc[i] = acc[i], acc[i] = token(w->next_id++);
+}
+
+void sim_wgmma(int kind, int n, int trans, uint64_t da, uint64_t db, int scale, float *acc) {
+  wg_queue(kind, n, trans, 0, NULL, da, db, scale, acc);
+}
+
+void sim_wgmma_ra(int kind, int n, int trans_b, const uint32_t *a, uint64_t db, int scale, float *acc) {
+  wg_queue(kind, n, trans_b, 1, a, 0, db, scale, acc);
+}
+
+void sim_wgmma_commit(void) { wg_get()->open++; }
+
+void sim_wgmma_wait(int pending) {
+  wg_state *w = wg_get();
+  while (w->head != w->tail) {
+    wg_op *op = &w->q[w->head % WG_QUEUE];
+    if (op->group + (unsigned)pending >= w->open) break; /* among the newest groups, or open */
+    w->head++;
+    float acc[128];
+    for (int i = 0; i < op->n / 2; i++) acc[i] = resolve(op->acc[i]);
+    if (op->ra) exec_wgmma_ra(op->kind, op->n, op->trans, op->a, op->db, op->scale, acc);
+    else exec_wgmma(op->kind, op->n, op->trans, op->da, op->db, op->scale, acc);
+    for (int i = 0; i < op->n / 2; i++) {
+      unsigned id = (op->out + (unsigned)i) & ((1u << WG_ID_BITS) - 1);
+      w->val[id % WG_TOKENS] = acc[i], w->ready[id % WG_TOKENS] = id + 1;
+    }
+  }
+}
+
+/* The accumulator after a wait: tokens of instructions that ran become their values. */
+void sim_wgmma_tie(float *v) {
+  wg_get();
+  for (int i = 0; i < 4; i++) v[i] = resolve(v[i]);
 }
 
 int sim_f2tf32_rna(float x) { /* round to nearest, ties away, to 10 mantissa bits */
@@ -325,7 +429,7 @@ static int attn_main(int argc, char **argv) {
     for (unsigned e = 0; e < d; e++) {
       double o = 0;
       for (unsigned c = 0; c < n; c++) o += s[c] / sum * get(ty, in, v + c * d + e);
-      if (fabs(out[r * d + e] - o) > tol) {
+      if (!(fabs(out[r * d + e] - o) <= tol)) { /* a NaN (an in-flight wgmma's token) fails */
         printf("O[%u][%u]: got %.6g, expected %.6g\n", r, e, out[r * d + e], o);
         return 1;
       }

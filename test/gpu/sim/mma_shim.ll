@@ -265,10 +265,15 @@ define {i32, i32, i32, i32} @sim_mma_m16n8k32_row_col_s8(i32 %a0, i32 %a1, i32 %
   ret {i32, i32, i32, i32} %r3
 }
 
-; wgmma stand-ins (lib/Conversion/wgmma.c's helpers): the fences and group waits do
-; nothing on the host; __tilec_smem_addr gives the offset in the dynamic shared array
-; (dot_main.c's sim_smem_addr). The m64nNk16 instructions' stand-ins, which call dot_main.c's
-; sim_wgmma, are written by wgmma_shim.sh (one per N, type and pair of transpose bits).
+; wgmma stand-ins (lib/Conversion/wgmma.c's helpers): the fences do nothing on the host;
+; commit_group and wait_group call dot_main.c's sim_wgmma_commit and sim_wgmma_wait, which run
+; the queued instructions (wgmma is asynchronous: dot_main.c says how the sim models it);
+; __tilec_smem_addr gives the offset in the dynamic shared array (dot_main.c's
+; sim_smem_addr). The m64nNk16 instructions' stand-ins, which call dot_main.c's sim_wgmma,
+; are written by wgmma_shim.sh (one per N, type and pair of transpose bits).
+declare void @sim_wgmma_commit()
+declare void @sim_wgmma_wait(i32)
+declare void @sim_wgmma_tie(ptr)
 declare i32 @sim_smem_addr(ptr)
 
 define void @__tilec_fence_async_shared() {
@@ -280,10 +285,12 @@ define void @__tilec_wgmma_fence() {
 }
 
 define void @__tilec_wgmma_commit() {
+  call void @sim_wgmma_commit()
   ret void
 }
 
 define void @__tilec_wgmma_wait0() {
+  call void @sim_wgmma_wait(i32 0)
   ret void
 }
 
@@ -300,15 +307,30 @@ define <2 x half> @sim_e4m3x2_to_f16x2(i16 %x) {
   ret <2 x half> %v
 }
 
-; the pipelined wgmma's wait (wgmma runs at once on the host) and the register pass-through
+; the pipelined wgmma's wait, and the accumulator's pass-through after a wait (the tokens of
+; instructions that ran become their values: dot_main.c's sim_wgmma_tie)
 define void @__tilec_wgmma_wait1() {
+  call void @sim_wgmma_wait(i32 1)
   ret void
 }
 define {float, float, float, float} @__tilec_wgmma_tie4(float %a, float %b, float %c, float %d) {
-  %r0 = insertvalue {float, float, float, float} poison, float %a, 0
-  %r1 = insertvalue {float, float, float, float} %r0, float %b, 1
-  %r2 = insertvalue {float, float, float, float} %r1, float %c, 2
-  %r3 = insertvalue {float, float, float, float} %r2, float %d, 3
+  %v = alloca [4 x float]
+  %p1 = getelementptr float, ptr %v, i32 1
+  %p2 = getelementptr float, ptr %v, i32 2
+  %p3 = getelementptr float, ptr %v, i32 3
+  store float %a, ptr %v
+  store float %b, ptr %p1
+  store float %c, ptr %p2
+  store float %d, ptr %p3
+  call void @sim_wgmma_tie(ptr %v)
+  %a2 = load float, ptr %v
+  %b2 = load float, ptr %p1
+  %c2 = load float, ptr %p2
+  %d2 = load float, ptr %p3
+  %r0 = insertvalue {float, float, float, float} poison, float %a2, 0
+  %r1 = insertvalue {float, float, float, float} %r0, float %b2, 1
+  %r2 = insertvalue {float, float, float, float} %r1, float %c2, 2
+  %r3 = insertvalue {float, float, float, float} %r2, float %d2, 3
   ret {float, float, float, float} %r3
 }
 

@@ -205,6 +205,29 @@ def attention(h):
         h.check("%s Z=2 H=3 N=512" % name, o.double(), want, atol=tol, rtol=tol)
 
 
+def attention_pipelined(h):
+    """Attention with pipelined K and V loads (16-aligned strides, unit last strides given as
+    constants): p @ v stays in flight across the loop, waited for after the next q @ k^T
+    (docs/pipelining.md "Attention"); 3 to 5 stages, with and without the second barrier."""
+    for name, dt, d, bm, causal in (("bench_attn_d128_wgmma", torch.float16, 128, 128, False),
+                                    ("bench_attn_d128_causal_wgmma", torch.float16, 128, 128, True),
+                                    ("attn_pipe_d64_causal", torch.float16, 64, 128, True),
+                                    ("attn_pipe_d128_bf16_w4", torch.bfloat16, 128, 64, False),
+                                    ("attn_pipe_d128_s2", torch.float16, 128, 128, False),
+                                    ("attn_pipe_d64_bf16_s4_causal", torch.bfloat16, 64, 128, True)):
+        k = h.kernel(name)
+        for Z, H, N in ((2, 3, 512),):  # 8 iterations of BLOCK_N 64 (racecheck runs this file too)
+            q, kk, v = (torch.randn(Z, H, N, d, device=DEV).to(dt) for _ in range(3))
+            o = torch.empty_like(q)
+            scale = 1.0 / math.sqrt(d)
+            k((N // bm, Z * H), q, kk, v, scale, o, *q.stride()[:3], *kk.stride()[:3], *v.stride()[:3],
+              *o.stride()[:3], H, N)
+            want = torch.nn.functional.scaled_dot_product_attention(q.double(), kk.double(), v.double(),
+                                                                    is_causal=causal, scale=scale)
+            tol = 2e-3 if dt == torch.float16 else 1.6e-2
+            h.check("%s Z=%d H=%d N=%d" % (name, Z, H, N), o.double(), want, atol=tol, rtol=tol)
+
+
 def run(h):
     h.part("matmul tutorial", tut, h)
     h.part("wgmma operand layouts", wgmma_layouts, h)
@@ -213,3 +236,4 @@ def run(h):
     h.part("precisions", precisions, h)
     h.part("seed kernels", seeds, h)
     h.part("attention", attention, h)
+    h.part("attention, pipelined", attention_pipelined, h)
