@@ -103,6 +103,31 @@ def matmul(h, dt, M, N, K):
     report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
 
 
+def matmul_persistent(h, M=8192, N=8192, K=8192, sms=132):
+    """Triton's persistent matmul tutorial kernel (examples/matmul_persistent.tir), f16: tilec
+    (bench_mm_pers_*, NUM_SMS = 132, the H200's SMs) beside Triton's JIT of the same text at
+    the same blocks, warps and stages, grid min(NUM_SMS, tiles)."""
+    a = torch.randn(M, K, device=dev).half()
+    b = torch.randn(K, N, device=dev).half()
+    c = torch.empty(M, N, device=dev, dtype=torch.float16)
+    ref = (a.float() @ b.float()).half()
+    check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
+    case = f"matmul float16 {M}x{N}x{K} persistent"
+    flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * 2
+    args = (a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
+    targs = (a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0))
+    for bm, bn, bk, st in ((128, 256, 64, 3), (128, 256, 64, 4), (128, 128, 64, 4)):
+        grid = (min(sms, cdiv(M, bm) * cdiv(N, bn)),)
+        run_tilec(h, f"bench_mm_pers_f16_{bm}x{bn}x{bk}_w8_s{st}_wgmma", grid, targs, case, check, flops, nbytes,
+                  f"{bm}x{bn}x{bk} w8 ns{st}")
+        jit = h.triton("examples/matmul_persistent.tir", "matmul_kernel_persistent")  # a plain @triton.jit
+        report("triton-ns3", case,
+               lambda: jit[grid](*args, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
+                                 NUM_SMS=sms, num_warps=8, num_stages=st),
+               check, flops, nbytes, block=f"{bm}x{bn}x{bk} ns{st}", num_warps=8)
+    report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
+
+
 def triton_blocks(h, case, args, M, N, blocks, check, flops, nbytes):
     """Triton's JIT on the tutorial kernel, 8 warps, at each (BLOCK_M, BLOCK_N, BLOCK_K, stages)."""
     jit = getattr(h.triton("examples/matmul.tir", "matmul_kernel"), "fn", None)
@@ -184,7 +209,7 @@ def attention(h, causal, B=4, H=32, S=4096, D=128):
 def main():
     h = harness.open_harness(CARRY)
     for fn, args in ((matmul, (torch.float16, 4096, 4096, 4096)), (matmul, (torch.float16, 8192, 8192, 8192)),
-                     (matmul, (torch.bfloat16, 4096, 4096, 4096)), (matmul_nt, ()), (matmul_fp8, ()), (attention, (False,)),
+                     (matmul, (torch.bfloat16, 4096, 4096, 4096)), (matmul_nt, ()), (matmul_persistent, ()), (matmul_fp8, ()), (attention, (False,)),
                      (attention, (True,))):
         try:
             fn(h, *args)

@@ -228,8 +228,32 @@ def attention_pipelined(h):
             h.check("%s Z=%d H=%d N=%d" % (name, Z, H, N), o.double(), want, atol=tol, rtol=tol)
 
 
+def persistent(h):
+    """Triton's persistent matmul tutorial kernel: NUM_SMS = 132 programs (fewer than the
+    tiles of the larger shapes, so programs loop), M / N / K tails, K = 0; and the bench
+    variants (hinted signatures: unit strides constant) on 4096^2 x 512."""
+    k = h.kernel("mm_persistent_f16")
+    for M, N, K in ((100, 70, 40), (129, 255, 1000), (2048, 1536, 320), (1000, 3000, 64), (40, 72, 0)):
+        a, b = torch.randn(M, K, device=DEV).half(), torch.randn(K, N, device=DEV).half()
+        c = torch.empty(M, N, device=DEV).half()
+        k((min(132, cdiv(M, 128) * cdiv(N, 128)),), a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0),
+          b.stride(1), c.stride(0), c.stride(1))
+        h.check("mm_persistent_f16 %dx%dx%d" % (M, N, K), c.double(), a.double() @ b.double(), atol=1e-5 * K,
+                rtol=1e-3)
+    M = N = 4096
+    K = 512
+    a, b = torch.randn(M, K, device=DEV).half(), torch.randn(K, N, device=DEV).half()
+    want = a.double() @ b.double()
+    for name, bn in (("bench_mm_pers_f16_128x256x64_w8_s3_wgmma", 256), ("bench_mm_pers_f16_128x256x64_w8_s4_wgmma", 256),
+                     ("bench_mm_pers_f16_128x128x64_w8_s4_wgmma", 128)):
+        c = torch.empty(M, N, device=DEV).half()
+        h.kernel(name)((132,), a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0))
+        h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), want, atol=1e-5 * K, rtol=1e-3)
+
+
 def run(h):
     h.part("matmul tutorial", tut, h)
+    h.part("persistent matmul", persistent, h)
     h.part("wgmma operand layouts", wgmma_layouts, h)
     h.part("fp8", fp8, h)
     h.part("tutorial file", tutorial_file, h)
