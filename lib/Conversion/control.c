@@ -4,6 +4,9 @@
  *   scf.if:    pre -> then ... | else ... -> merge(phis: results)
  *   scf.while: pre -> before(phis: args; condition ?) -> after ... -> before | exit
  * The conditions are scalars, uniform over the CTA, so barriers inside regions are safe. */
+#include <llvm-c/DebugInfo.h>
+#include <string.h>
+
 #include "Conversion/cg_internal.h"
 
 /* One phi per register of `init` (arriving from `from`), placed at the builder's point. */
@@ -63,6 +66,25 @@ static bool carries_async_wgmma(ir_op *loop, unsigned i) {
   return d && ir_op_code(d) == IR_OP_WARP_GROUP_DOT_WAIT;
 }
 
+/* `tl.range(..., loop_unroll_factor=N)` (tt.loop_unroll_factor) as LLVM loop metadata on
+ * the back edge: N > 1 asks LLVM's unroller for N copies of the body (llvm.loop.unroll.count,
+ * a remainder loop when the trip count is not a multiple), N = 1 keeps the loop rolled
+ * (llvm.loop.unroll.disable); 0 or absent leaves the choice to LLVM. The loop ID is the
+ * self-referential first operand LLVM's loop metadata needs. */
+static void set_unroll(cg_state *st, LLVMValueRef back_branch, int64_t factor) {
+  if (factor < 1) return;
+  LLVMContextRef c = st->ctx;
+  const char *what = factor > 1 ? "llvm.loop.unroll.count" : "llvm.loop.unroll.disable";
+  LLVMMetadataRef hint[2] = {LLVMMDStringInContext2(c, what, strlen(what)), NULL};
+  if (factor > 1)
+    hint[1] = LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(c), (unsigned long long)factor, 0));
+  LLVMMetadataRef self = LLVMTemporaryMDNode(c, NULL, 0);
+  LLVMMetadataRef ops[2] = {self, LLVMMDNodeInContext2(c, hint, factor > 1 ? 2 : 1)};
+  LLVMMetadataRef loop = LLVMMDNodeInContext2(c, ops, 2);
+  LLVMMetadataReplaceAllUsesWith(self, loop); /* also disposes of the temporary */
+  LLVMSetMetadata(back_branch, LLVMGetMDKindIDInContext(c, "llvm.loop", 9), LLVMMetadataAsValue(c, loop));
+}
+
 bool cg_lower_for(cg_state *st, ir_op *op) {
   cg_val *lb = cg_get(st, ir_op_operand(op, 0)), *ub = cg_get(st, ir_op_operand(op, 1));
   cg_val *step = cg_get(st, ir_op_operand(op, 2));
@@ -101,7 +123,8 @@ bool cg_lower_for(cg_state *st, ir_op *op) {
   LLVMAddIncoming(args[0]->regs[0], &next, &latch, 1);
   for (unsigned i = 0; i < niter; i++)
     if (!add_incoming(st, op, args[1 + i], yielded[i], latch)) return false;
-  LLVMBuildBr(st->b, header);
+  LLVMValueRef back = LLVMBuildBr(st->b, header);
+  set_unroll(st, back, ir_op_get_int_attr(op, "tt.loop_unroll_factor", 0));
   LLVMPositionBuilderAtEnd(st->b, exit);
   for (unsigned i = 0; i < op->nresults; i++) cg_set(st, ir_op_result(op, i), args[1 + i]);
   return true;
