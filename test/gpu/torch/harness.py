@@ -4,6 +4,8 @@
 
     python3 test/gpu/torch/harness.py                 # every check_*.py beside this file
     python3 test/gpu/torch/harness.py norms           # only check_norms.py
+    python3 test/gpu/torch/harness.py dot --part "persistent matmul"   # one part of a file
+                                                      # (repeatable; under compute-sanitizer)
     python3 test/gpu/torch/harness.py --list          # no GPU needed: validates the lists
 
 A check file `check_<topic>.py` defines `run(h)`; `h` is a Harness:
@@ -262,6 +264,7 @@ class Harness:
         self.torch = torch
         self.rt = rt
         self.sync_each = os.environ.get("TORCH_HARNESS_SYNC") == "1"
+        self.only_parts = []  # --part NAME: run only these parts (empty: all)
         self.index = {}
         idx = os.path.join(carry, "index.txt")
         if os.path.exists(idx):
@@ -321,6 +324,8 @@ class Harness:
     def part(self, name, fn, *args):
         """Runs fn(*args); an exception fails `name` (with the last traceback lines) and the
         check file goes on with its next part."""
+        if self.only_parts and name not in self.only_parts:
+            return
         try:
             fn(*args)
         except Exception:
@@ -464,12 +469,15 @@ def list_mode(carry, files):
 
 def main(argv):
     carry = os.path.join(ROOT, ".carry", "torch")
-    names, do_list = [], False
+    names, do_list, parts = [], False, []
     i = 0
     while i < len(argv):
         a = argv[i]
         if a == "--list":
             do_list = True
+        elif a == "--part" and i + 1 < len(argv):
+            i += 1
+            parts.append(argv[i])
         elif a == "--carry" and i + 1 < len(argv):
             i += 1
             carry = os.path.abspath(argv[i])
@@ -501,6 +509,7 @@ def main(argv):
         print("note: kernels that did not compile (their checks fail):")
         print(open(failed).read().rstrip())
     h = Harness(carry, torch, rt)
+    h.only_parts = parts
     sys.path.insert(0, HERE)
     for path in files:
         base = os.path.basename(path)
