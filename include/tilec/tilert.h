@@ -415,7 +415,9 @@ typedef enum tilert_tune_source {
  * disk cache; the key hashes req->key, the variant names and the device's name, compute
  * capability, SM count and driver), else times each variant with CUDA events on req->stream
  * (one untimed launch: a variant that fails to launch or has no kernel is skipped with a
- * note; warmup-1 more; rep timed launches; the median), with reset_to_zero buffers zeroed and
+ * note; warmup-1 more; rep timed launches; the median; a variant whose first 2 timed
+ * launches are both over twice the best median so far stops there, its time the faster of
+ * the two, unless TILERT_TUNE_CUTOFF=0), with reset_to_zero buffers zeroed and
  * restore_value buffers restored before every launch and again at the end (a tuning run
  * neither corrupts nor accumulates into them), and stores the fastest. TILERT_AUTOTUNE=on
  * (default) | cached (a kept choice, else the first variant; never times) | off (always the

@@ -144,6 +144,35 @@ static void test_choice(t_state *t, const char *dir) {
 /* The mock's accum(acc, seen, n) adds 1 to acc[0] and keeps in seen[0] the largest acc[0]
  * it produced; scale(seen, x, n) keeps in seen[0] the largest x[1] it found, then doubles
  * x. So seen[0] after tuning tells whether every run started from the same state. */
+/* The cut-off: with the fastest variant (0.1 ms) timed first, the 0.3 ms one is over twice
+ * as slow in its first two timed runs and is not timed further; TILERT_TUNE_CUTOFF=0 times
+ * it fully. Either way the choice is the same. */
+static void test_cutoff(t_state *t, const char *dir) {
+  fixture f;
+  t_check(t, fixture_open(&f, dir), "runtime, module and buffers on the mock");
+  tilert_tune_variant v[2] = {{.kernel = f.k[1], .name = "fast", .grid = {1, 1, 1}},
+                              {.kernel = f.k[0], .name = "slow", .grid = {1, 1, 1}}};
+  tilert_arg args[] = {tilert_ptr(f.acc), tilert_ptr(f.x), tilert_i32(64)};
+  for (int full = 0; full < 2; full++) {
+    lines rep = {.text = ""};
+    tilert_tune_request req = {.key = full ? "cutoff off" : "cutoff on", .variants = v, .nvariants = 2,
+                               .args = args, .nargs = 3, .warmup = 2, .rep = 5, .report = collect,
+                               .report_user = &rep};
+    if (full) setenv("TILERT_TUNE_CUTOFF", "0", 1);
+    size_t best = 99;
+    float ms[2];
+    long before = launches();
+    tilert_status s = tilert_tune(f.rt, &req, &best, NULL, ms);
+    unsetenv("TILERT_TUNE_CUTOFF");
+    t_check(t, s == TILERT_OK && best == 0 && fabsf(ms[1] - 0.3f) < 1e-4f, "the fast variant wins; the slow one's time");
+    /* fast: 1 untimed + 1 warm-up + 5 timed; slow: 1 + 1 + 2 (cut off) or + 5 */
+    t_check(t, launches() - before == (full ? 14 : 11), full ? "TILERT_TUNE_CUTOFF=0: every variant timed fully"
+                                                             : "the slow variant is cut off after 2 timed runs");
+    if (!full) t_line(t, "the cut-off note", rep.text, "slow: 0.3000 ms (cut off after 2 runs: over 2x the best so far)");
+  }
+  fixture_close(&f);
+}
+
 static void test_buffers(t_state *t, const char *dir) {
   fixture f;
   t_check(t, fixture_open(&f, dir), "fixture for reset/restore");
@@ -289,6 +318,7 @@ int main(void) {
   char dir[] = "/tmp/tilert-tune-test-XXXXXX";
   if (!mkdtemp(dir)) { printf("FAIL: mkdtemp\n"); return 1; }
   test_choice(&t, dir);
+  test_cutoff(&t, dir);
   test_buffers(&t, dir);
   test_modes(&t, dir);
   test_concurrent(&t, dir);
