@@ -237,20 +237,6 @@ static tilert_status parse_ast(tilert_runtime *rt, const char *filename, const c
   return TILERT_OK;
 }
 
-tilert_status rt_jit_decorators(tilert_runtime *rt, const char *filename, const char *source,
-                                size_t len, const char *kernel, rt_spec_list *out_dns,
-                                rt_spec_list *out_dnsoa) {
-  out_dns->n = out_dnsoa->n = 0;
-  char *ast = NULL;
-  RT_TRY(parse_ast(rt, filename, source, len, &ast));
-  const char *end = NULL, *b = find_decorators(ast, kernel, &end);
-  tilert_status s = TILERT_OK;
-  if (b) s = read_kw(rt, b, end, "do_not_specialize", out_dns);
-  if (b && !s) s = read_kw(rt, b, end, "do_not_specialize_on_alignment", out_dnsoa);
-  free(ast);
-  return s;
-}
-
 /* ---- a signature from the source's annotations ----------------------------------------- */
 
 /* The parameter names on the "(params (x) (n : ...) ...)" line at p, into l. */
@@ -297,46 +283,42 @@ static char *signature_of(const rt_spec_list *names, const tilert_kernel_info *k
   return b.p ? b.p : calloc(1, 1);
 }
 
+/* Whether `pat` occurs between b and e. */
+static bool within(const char *b, const char *e, const char *pat) {
+  const char *p = strstr(b, pat);
+  return p && p < e;
+}
+
 tilert_status rt_jit_kernel_facts(tilert_runtime *rt, const char *filename, const char *source,
-                                  size_t len, const char *kernel, rt_spec_list *out_params,
-                                  bool *out_heuristics, bool *out_autotune) {
-  out_params->n = 0;
-  *out_heuristics = *out_autotune = false;
+                                  size_t len, const char *kernel, rt_kernel_facts *out) {
+  memset(out, 0, sizeof *out);
   char *ast = NULL;
   RT_TRY(parse_ast(rt, filename, source, len, &ast));
   const char *end = NULL, *b = find_decorators(ast, kernel, &end);
-  bool ok = b && *end && read_param_names(end + 3, out_params);
-  if (ok) {
-    char *dec = strndup(b, (size_t)(end - b));
-    ok = dec != NULL;
-    *out_heuristics = dec && strstr(dec, "(attr (name triton) heuristics)");
-    *out_autotune = dec && strstr(dec, "(attr (name triton) autotune)");
-    free(dec);
+  tilert_status s = TILERT_OK;
+  if (b) s = read_kw(rt, b, end, "do_not_specialize", &out->dns);
+  if (b && !s) s = read_kw(rt, b, end, "do_not_specialize_on_alignment", &out->dnsoa);
+  if (!s && !(b && *end && read_param_names(end + 3, &out->params)))
+    s = rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT,
+                "tilert: no jit function %s with readable parameters in %s", kernel, filename);
+  if (!s) {
+    out->heuristics = within(b, end, "(attr (name triton) heuristics)");
+    out->autotune = within(b, end, "(attr (name triton) autotune)");
   }
   free(ast);
-  return ok ? TILERT_OK
-            : rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT,
-                      "tilert: no jit function %s with readable parameters in %s", kernel, filename);
+  return s;
 }
 
 tilert_status rt_jit_source_signature(tilert_runtime *rt, const char *filename, const char *source,
                                       size_t len, const struct tilec_options *opts,
-                                      const char *kernel, char **out_sig) {
+                                      const char *kernel, const rt_spec_list *params,
+                                      char **out_sig) {
   *out_sig = NULL;
-  char *ast = NULL;
-  RT_TRY(parse_ast(rt, filename, source, len, &ast));
-  const char *end = NULL, *b = find_decorators(ast, kernel, &end);
-  rt_spec_list names = {0};
-  bool ok = b && *end && read_param_names(end + 3, &names);
-  free(ast);
-  if (!ok)
-    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT,
-                   "tilert: no jit function %s with readable parameters in %s", kernel, filename);
   tilert_metadata *meta = NULL;
   const char *pn[TILERT_MAX_PARAMS];
   size_t npn = 0;
   RT_TRY(rt_jit_param_names(rt, filename, source, len, opts, kernel, NULL, &meta, pn, &npn));
-  *out_sig = signature_of(&names, tilert_metadata_find(meta, kernel));
+  *out_sig = signature_of(params, tilert_metadata_find(meta, kernel));
   tilert_metadata_free(meta);
   return *out_sig ? TILERT_OK : rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
 }
@@ -512,14 +494,6 @@ tilert_status rt_jit_param_names(tilert_runtime *rt, const char *filename, const
                  "do_not_specialize names cannot be resolved; use indices");
 }
 
-tilert_status rt_jit_decorators(tilert_runtime *rt, const char *filename, const char *source,
-                                size_t len, const char *kernel, rt_spec_list *out_dns,
-                                rt_spec_list *out_dnsoa) {
-  (void)rt; (void)filename; (void)source; (void)len; (void)kernel;
-  out_dns->n = out_dnsoa->n = 0; /* the compiler reads no source here: only the request's lists */
-  return TILERT_OK;
-}
-
 tilert_status rt_jit_frontend_meta(tilert_runtime *rt, const char *filename, const char *source,
                                    size_t len, const struct tilec_options *opts,
                                    const char *kernel, const char *signature,
@@ -533,18 +507,17 @@ tilert_status rt_jit_frontend_meta(tilert_runtime *rt, const char *filename, con
 }
 
 tilert_status rt_jit_kernel_facts(tilert_runtime *rt, const char *filename, const char *source,
-                                  size_t len, const char *kernel, rt_spec_list *out_params,
-                                  bool *out_heuristics, bool *out_autotune) {
+                                  size_t len, const char *kernel, rt_kernel_facts *out) {
   (void)rt; (void)filename; (void)source; (void)len; (void)kernel;
-  out_params->n = 0; /* the compiler reads no source here: no heuristics to evaluate */
-  *out_heuristics = *out_autotune = false;
+  memset(out, 0, sizeof *out); /* the compiler reads no source here: only the request's lists */
   return TILERT_OK;
 }
 
 tilert_status rt_jit_source_signature(tilert_runtime *rt, const char *filename, const char *source,
                                       size_t len, const struct tilec_options *opts,
-                                      const char *kernel, char **out_sig) {
-  (void)filename; (void)source; (void)len; (void)opts; (void)kernel;
+                                      const char *kernel, const rt_spec_list *params,
+                                      char **out_sig) {
+  (void)filename; (void)source; (void)len; (void)opts; (void)kernel; (void)params;
   *out_sig = NULL;
   return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
                  "tilert: this libtilert was built without the compiler (TILERT_WITH_TILEC)");

@@ -155,11 +155,6 @@ tilert_status rt_jit_frontend_meta(tilert_runtime *rt, const char *filename, con
                                    const char *kernel, const char *signature,
                                    const struct tilec_define *launch_values,
                                    size_t nlaunch_values, tilert_metadata **out_meta);
-/* Read off the parsed source: `kernel`'s parameter names (every parameter, in order) and
- * whether it is decorated with @triton.heuristics and with @triton.autotune. */
-tilert_status rt_jit_kernel_facts(tilert_runtime *rt, const char *filename, const char *source,
-                                  size_t len, const char *kernel, rt_spec_list *out_params,
-                                  bool *out_heuristics, bool *out_autotune);
 
 /* Heuristics at launch for JIT kernels (runtime/launch_heur.c): arg_names gives each
  * argument's parameter name, set_names the constexprs the heuristics set. For a launch,
@@ -182,20 +177,27 @@ tilert_status rt_launch_heur_defines(rt_launch_heur *h, const rt_launch_src *src
                                      const char *signature, const tilert_arg *args,
                                      const char **out_defines);
 
-/* The do_not_specialize and do_not_specialize_on_alignment lists of `@triton.jit(...)` on
- * `def kernel` (runtime/jit.c: read off tilec's parse of the source; empty lists when the
- * kernel has none, or without TILERT_WITH_TILEC). UNSUPPORTED when a list holds anything
- * but names and indices. */
-tilert_status rt_jit_decorators(tilert_runtime *rt, const char *filename, const char *source,
-                                size_t len, const char *kernel, rt_spec_list *out_dns,
-                                rt_spec_list *out_dnsoa);
+/* What one parse of the source says of `def kernel` (runtime/jit.c): the do_not_specialize
+ * and do_not_specialize_on_alignment lists of its `@triton.jit(...)` (empty when it has
+ * none), its parameter names (every parameter, in order), and whether @triton.heuristics
+ * and @triton.autotune decorate it. UNSUPPORTED when a list holds anything but names and
+ * indices; INVALID_ARGUMENT when there is no such jit function with readable parameters.
+ * Without TILERT_WITH_TILEC all empty. */
+typedef struct rt_kernel_facts {
+  rt_spec_list dns, dnsoa, params;
+  bool heuristics, autotune;
+} rt_kernel_facts;
+tilert_status rt_jit_kernel_facts(tilert_runtime *rt, const char *filename, const char *source,
+                                  size_t len, const char *kernel, rt_kernel_facts *out);
 
-/* A signature for `kernel` from the source's annotations (runtime/jit.c): each run-time
- * parameter as the frontend typed it ("*fp32", "i32:16"), each constexpr `autotune` (its
- * value stays the source's, -D's or the config's). Malloc'ed into *out_sig. */
+/* A signature for `kernel` (whose parameters are `params`, as rt_jit_kernel_facts read them)
+ * from the source's annotations (runtime/jit.c): each run-time parameter as the frontend
+ * typed it ("*fp32", "i32:16"), each constexpr `autotune` (its value stays the source's,
+ * -D's or the config's). Malloc'ed into *out_sig. */
 tilert_status rt_jit_source_signature(tilert_runtime *rt, const char *filename, const char *source,
                                       size_t len, const struct tilec_options *opts,
-                                      const char *kernel, char **out_sig);
+                                      const char *kernel, const rt_spec_list *params,
+                                      char **out_sig);
 
 /* Frees the runtime's tuning choices (runtime/tune.c). */
 void rt_tune_free_all(tilert_runtime *rt);

@@ -310,14 +310,13 @@ static bool has_name(const merged_list *l) {
 
 /* The plan: the request's signature, with the decorator's lists (read off the source) and
  * the request's; names are resolved through the frontend's parameter list. */
-static tilert_status make_plan(tilert_jit_kernel *jk, const tilert_jit_request *r) {
+static tilert_status make_plan(tilert_jit_kernel *jk, const tilert_jit_request *r,
+                               const rt_kernel_facts *facts) {
   tilert_runtime *rt = jk->rt;
-  rt_spec_list sdns, sdnsoa;
   merged_list dns, dnsoa;
-  RT_TRY(rt_jit_decorators(rt, jk->filename, r->source, r->len, r->kernel, &sdns, &sdnsoa));
-  RT_TRY(merge(rt, r->do_not_specialize, r->ndo_not_specialize, &sdns, &dns));
+  RT_TRY(merge(rt, r->do_not_specialize, r->ndo_not_specialize, &facts->dns, &dns));
   RT_TRY(merge(rt, r->do_not_specialize_on_alignment, r->ndo_not_specialize_on_alignment,
-               &sdnsoa, &dnsoa));
+               &facts->dnsoa, &dnsoa));
   const char *names[TILERT_MAX_PARAMS];
   size_t nnames = 0;
   tilert_metadata *meta = NULL;
@@ -332,15 +331,16 @@ static tilert_status make_plan(tilert_jit_kernel *jk, const tilert_jit_request *
 }
 
 /* The request's signature, else one from the source's annotations. */
-static tilert_status take_signature(tilert_jit_kernel *jk, const tilert_jit_request *r) {
+static tilert_status take_signature(tilert_jit_kernel *jk, const tilert_jit_request *r,
+                                    const rt_kernel_facts *facts) {
   if (!r->signature)
     return rt_jit_source_signature(jk->rt, jk->filename, jk->source, jk->len, r->opts,
-                                   jk->kernel, &jk->signature);
+                                   jk->kernel, &facts->params, &jk->signature);
   jk->signature = dup_n(r->signature, strlen(r->signature));
   return jk->signature ? TILERT_OK : rt_fail(jk->rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
 }
 
-static tilert_status setup_heuristics(tilert_jit_kernel *jk);
+static tilert_status setup_heuristics(tilert_jit_kernel *jk, const rt_kernel_facts *facts);
 
 tilert_status tilert_jit_kernel_create(tilert_runtime *rt, const tilert_jit_request *req,
                                        tilert_jit_kernel **out_jk) {
@@ -359,11 +359,13 @@ tilert_status tilert_jit_kernel_create(tilert_runtime *rt, const tilert_jit_requ
   jk->kernel = dup_n(req->kernel, strlen(req->kernel));
   jk->len = req->len;
   if (req->opts) { jk->opts = *req->opts; jk->has_opts = true; }
+  rt_kernel_facts facts; /* one parse of the source serves the signature, plan, heuristics */
   tilert_status s = jk->filename && jk->source && jk->kernel
-                        ? take_signature(jk, req)
+                        ? rt_jit_kernel_facts(rt, jk->filename, jk->source, jk->len, jk->kernel, &facts)
                         : rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
-  if (!s) s = make_plan(jk, req);
-  if (!s) s = setup_heuristics(jk);
+  if (!s) s = take_signature(jk, req, &facts);
+  if (!s) s = make_plan(jk, req, &facts);
+  if (!s) s = setup_heuristics(jk, &facts);
   if (s) { tilert_jit_kernel_destroy(jk); return s; }
   *out_jk = jk;
   return TILERT_OK;
@@ -408,13 +410,11 @@ static spec_variant *find_variant(tilert_jit_kernel *jk, const spec_key *k, cons
  * heuristic reads a run-time argument) gets its heuristics evaluated at launch
  * (runtime/launch_heur.c): the constexprs the signature leaves to them (`autotune` entries)
  * take the values a frontend run with the launch's scalars gives, as defines. */
-static tilert_status setup_heuristics(tilert_jit_kernel *jk) {
+static tilert_status setup_heuristics(tilert_jit_kernel *jk, const rt_kernel_facts *facts) {
   tilert_runtime *rt = jk->rt;
-  rt_spec_list params;
-  bool heur, autotune;
-  RT_TRY(rt_jit_kernel_facts(rt, jk->filename, jk->source, jk->len, jk->kernel, &params, &heur,
-                             &autotune));
-  if (!heur) return TILERT_OK;
+  const rt_spec_list *params = &facts->params;
+  bool autotune = facts->autotune;
+  if (!facts->heuristics) return TILERT_OK;
   tilert_metadata *meta = NULL;
   tilert_status s = rt_jit_frontend_meta(rt, jk->filename, jk->source, jk->len,
                                          jk->has_opts ? &jk->opts : NULL, jk->kernel,
@@ -426,12 +426,12 @@ static tilert_status setup_heuristics(tilert_jit_kernel *jk) {
              "\n  (a JIT kernel evaluates heuristics at launch only without @triton.autotune; "
              "tune with tilert_tune and give the arguments they read in the signature)");
   }
-  if (s != TILERT_ERROR_COMPILE || autotune || params.n != jk->plan->nentries) return s;
+  if (s != TILERT_ERROR_COMPILE || autotune || params->n != jk->plan->nentries) return s;
   const char *args[TILERT_MAX_PARAMS], *set[TILERT_MAX_PARAMS];
   size_t nset = 0;
-  for (size_t i = 0; i < jk->plan->nargs; i++) args[i] = params.text[jk->plan->arg_entry[i]];
+  for (size_t i = 0; i < jk->plan->nargs; i++) args[i] = params->text[jk->plan->arg_entry[i]];
   for (size_t e = 0; e < jk->plan->nentries; e++)
-    if (!strcmp(jk->plan->entries[e].text, "autotune")) set[nset++] = params.text[e];
+    if (!strcmp(jk->plan->entries[e].text, "autotune")) set[nset++] = params->text[e];
   if (!nset) return s; /* nothing for a launch to decide: the frontend's error stands */
   return rt_launch_heur_create(rt, args, jk->plan->nargs, set, nset, &jk->heur);
 }
