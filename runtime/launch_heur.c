@@ -67,19 +67,24 @@ tilert_status rt_launch_heur_create(tilert_runtime *rt, const char *const *arg_n
   return TILERT_OK;
 }
 
+/* x as a Python float literal of `digits` significant digits, which reads back as a float
+ * (2 -> 2.0); false for inf and nan, which have none. */
+static bool float_literal(double x, int digits, char *out, size_t cap) {
+  snprintf(out, cap, "%.*g", digits, x);
+  if (strpbrk(out, "in")) return false;
+  if (!strpbrk(out, ".e")) strncat(out, ".0", cap - strlen(out) - 1);
+  return true;
+}
+
 /* A scalar argument as a Python literal; false for pointers. */
 static bool literal(const tilert_arg *a, char *out, size_t cap) {
   switch (a->kind) {
   case TILERT_ARG_I32: snprintf(out, cap, "%d", (int)a->v.i32); return true;
   case TILERT_ARG_I64: snprintf(out, cap, "%lld", (long long)a->v.i64); return true;
-  case TILERT_ARG_F32: snprintf(out, cap, "%.9g", (double)a->v.f32); break;
-  case TILERT_ARG_F64: snprintf(out, cap, "%.17g", a->v.f64); break;
+  case TILERT_ARG_F32: return float_literal((double)a->v.f32, 9, out, cap);
+  case TILERT_ARG_F64: return float_literal(a->v.f64, 17, out, cap);
   default: return false;
   }
-  /* a float literal must read back as a float: 2 -> 2.0; inf and nan have no literal */
-  if (strpbrk(out, "in")) return false;
-  if (!strpbrk(out, ".e")) strncat(out, ".0", cap - strlen(out) - 1);
-  return true;
 }
 
 /* The launch's scalar values as "NAME=VALUE;..." (the memo's key) and as launch values. */
@@ -114,11 +119,7 @@ static tilert_status defines_of(tilert_runtime *rt, const rt_launch_heur *h,
     for (size_t j = 0; j < k->nconstexprs && !c; j++)
       if (!strcmp(k->constexprs[j].name, h->set_names[i])) c = &k->constexprs[j];
     char f[40];
-    if (c && c->is_float) {
-      snprintf(f, sizeof f, "%.17g", c->fvalue);
-      if (strpbrk(f, "in")) c = NULL; /* inf and nan have no literal */
-      else if (!strpbrk(f, ".e")) strcat(f, ".0");
-    }
+    if (c && c->is_float && !float_literal(c->fvalue, 17, f, sizeof f)) c = NULL;
     if (!c || (!c->is_integer && !c->is_float)) {
       free(d);
       return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,

@@ -200,10 +200,15 @@ static bool is_elf(const void *image, size_t len) {
   return len >= 4 && memcmp(image, "\x7f" "ELF", 4) == 0;
 }
 
+/* A cubin image: an ELF file, or a bundle of them (runtime/cubin_bundle.c). */
+static bool is_cubin(const void *image, size_t len) {
+  return is_elf(image, len) || rt_bundle_is(image, len);
+}
+
 tilert_status tilert_module_load_cubin(tilert_runtime *rt, const void *cubin, size_t cubin_len,
                                        const char *metadata_json, size_t json_len,
                                        tilert_module **out_module) {
-  if (cubin && !is_elf(cubin, cubin_len) && !rt_bundle_is(cubin, cubin_len)) {
+  if (cubin && !is_cubin(cubin, cubin_len)) {
     *out_module = NULL;
     RT_TRY(rt_check_ready(rt));
     return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT,
@@ -234,7 +239,7 @@ tilert_status tilert_module_load_files(tilert_runtime *rt, const char *ptx_path,
   size_t ptx_len = 0, json_len = 0;
   tilert_status s = rt_read_file(ptx_path, &ptx, &ptx_len, rt->err, sizeof rt->err);
   if (!s) s = rt_read_file(json_path, &json, &json_len, rt->err, sizeof rt->err);
-  if (!s) s = module_load(rt, ptx, ptx_len, !is_elf(ptx, ptx_len) && !rt_bundle_is(ptx, ptx_len), json, json_len, out_module);
+  if (!s) s = module_load(rt, ptx, ptx_len, !is_cubin(ptx, ptx_len), json, json_len, out_module);
   if (s == TILERT_ERROR_METADATA) { /* say which file */
     size_t n = strlen(rt->err);
     snprintf(rt->err + n, sizeof rt->err - n, "\n  in %s", json_path);

@@ -171,7 +171,6 @@ typedef struct bench {
   void **saved; /* host copies of the restore_value buffers, taken before the first run */
   tilert_event start, end;
   unsigned warmup, rep;
-  float best_ms;     /* the best median so far (0: none yet) */
   bool no_cutoff;    /* TILERT_TUNE_CUTOFF=0 */
 } bench;
 
@@ -227,17 +226,18 @@ static int cmp_float(const void *a, const void *b) {
  * the best median so far cannot win: it is not timed further (its time is its fastest run).
  * On the H200 this took the matmul tutorial's 8 configs from 43 to 25 ms of tuning, same choice;
  * TILERT_TUNE_CUTOFF=0 times every variant fully. */
-static bool cut_off(const bench *b, const float *t) {
-  if (b->best_ms <= 0 || b->no_cutoff) return false;
+static bool cut_off(const bench *b, float best_ms, const float *t) {
+  if (best_ms < 0 || b->no_cutoff) return false;
   for (unsigned i = 0; i < CUTOFF_RUNS; i++)
-    if (t[i] <= CUTOFF_FACTOR * b->best_ms) return false;
+    if (t[i] <= CUTOFF_FACTOR * best_ms) return false;
   return true;
 }
 
 /* Times variant v: *out_ms is the median, or -1 when it cannot launch (the note says why;
- * not an error). A failure after a launch (a fault, a driver error) is an error. */
+ * not an error). A failure after a launch (a fault, a driver error) is an error. best_ms:
+ * the best median so far (-1: none yet), for the cut-off. */
 static tilert_status time_variant(bench *b, const tilert_tune_variant *v, const reporter *r,
-                                  float *out_ms) {
+                                  float best_ms, float *out_ms) {
   *out_ms = -1;
   if (!v->kernel) {
     say(r, "tilert: tune: %s: skipped: %s", v->name, v->load_error ? v->load_error : "not loaded");
@@ -257,7 +257,7 @@ static tilert_status time_variant(bench *b, const tilert_tune_variant *v, const 
   unsigned n = 0;
   while (n < b->rep) {
     RT_TRY(timed_run(b, v, &t[n++]));
-    if (n == CUTOFF_RUNS && b->rep > CUTOFF_RUNS && cut_off(b, t)) break;
+    if (n == CUTOFF_RUNS && b->rep > CUTOFF_RUNS && cut_off(b, best_ms, t)) break;
   }
   qsort(t, n, sizeof t[0], cmp_float);
   *out_ms = n < b->rep ? t[0] : t[n / 2];
@@ -277,8 +277,8 @@ static tilert_status tune_all(bench *b, const reporter *r, float *ms, size_t *ou
   RT_TRY(tilert_event_create(b->rt, &b->end));
   size_t best = b->req->nvariants;
   for (size_t i = 0; i < b->req->nvariants; i++) {
-    RT_TRY(time_variant(b, &b->req->variants[i], r, &ms[i]));
-    if (ms[i] >= 0 && (best == b->req->nvariants || ms[i] < ms[best])) best = i, b->best_ms = ms[i];
+    RT_TRY(time_variant(b, &b->req->variants[i], r, best < i ? ms[best] : -1, &ms[i]));
+    if (ms[i] >= 0 && (best == b->req->nvariants || ms[i] < ms[best])) best = i;
   }
   RT_TRY(prepare_run(b));
   if (best == b->req->nvariants)
