@@ -67,25 +67,23 @@ run() {
 # 1. first calls: tilec cold and warm, Triton cold and warm, each case its own cache folders.
 # Each side also gets its own empty CUDA compute cache (CUDA_CACHE_PATH): nvJitLink 13 keeps
 # compiled PTX there (a hit takes 0.3 ms), so a cold run must not find an earlier run's work.
-for c in add rowsum matmul; do
-  case $c in add) S=$SIZES_ADD ;; rowsum) S=$SIZES_ROW ;; matmul) S=$SIZES_MM ;; esac
-  # cold REPS times (each with empty caches; report.py gives the median), then warm on the
-  # first cold run's caches
-  for rep in $(seq 1 "${REPS:-3}"); do
-    TD=$WORK/tilec-cache-$c-$rep PD=$WORK/triton-cache-$c-$rep
-    mkdir -p "$TD" "$PD" "$TD-cuda" "$PD-cuda"
-    run "tilec first call $c cold ($rep)" 120 env TILERT_CACHE_DIR="$TD" CUDA_CACHE_PATH="$TD-cuda" \
-      "$TG" first-call $c --phase cold $S
-    [ "${MOCK:-0}" = 1 ] ||
-      run "triton first call $c cold ($rep)" 150 env TRITON_CACHE_DIR="$PD" CUDA_CACHE_PATH="$PD-cuda" \
-        TRITON_CACHE_AUTOTUNING=1 python3 bench/tuning/first_call_triton.py $c --phase cold
-  done
-  TD=$WORK/tilec-cache-$c-1 PD=$WORK/triton-cache-$c-1
-  run "tilec first call $c warm" 120 env TILERT_CACHE_DIR="$TD" CUDA_CACHE_PATH="$TD-cuda" \
-    "$TG" first-call $c --phase warm $S
+# first_calls CASE PHASE LABEL N: tilec, then Triton (not on the mock), on the cache folders
+# of cold run N (created empty when new).
+first_calls() {
+  local c=$1 phase=$2 label=$3 td=$WORK/tilec-cache-$1-$4 pd=$WORK/triton-cache-$1-$4 s
+  case $c in add) s=$SIZES_ADD ;; rowsum) s=$SIZES_ROW ;; matmul) s=$SIZES_MM ;; esac
+  mkdir -p "$td" "$pd" "$td-cuda" "$pd-cuda"
+  run "tilec first call $c $label" 120 env TILERT_CACHE_DIR="$td" CUDA_CACHE_PATH="$td-cuda" \
+    "$TG" first-call "$c" --phase "$phase" $s
   [ "${MOCK:-0}" = 1 ] ||
-    run "triton first call $c warm" 150 env TRITON_CACHE_DIR="$PD" CUDA_CACHE_PATH="$PD-cuda" \
-      TRITON_CACHE_AUTOTUNING=1 python3 bench/tuning/first_call_triton.py $c --phase warm
+    run "triton first call $c $label" 150 env TRITON_CACHE_DIR="$pd" CUDA_CACHE_PATH="$pd-cuda" \
+      TRITON_CACHE_AUTOTUNING=1 python3 bench/tuning/first_call_triton.py "$c" --phase "$phase"
+}
+# cold REPS times (each with empty caches; report.py gives the median), then warm on the
+# first cold run's caches
+for c in add rowsum matmul; do
+  for rep in $(seq 1 "${REPS:-3}"); do first_calls $c cold "cold ($rep)" "$rep"; done
+  first_calls $c warm warm 1
 done
 
 # 1b. nvJitLink's -split-compile on the 8 matmul variants as ONE module (the session-5
