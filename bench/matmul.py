@@ -70,16 +70,23 @@ MM_VARIANTS = ((128, 128, 64, 8, 3, 1), (128, 128, 64, 8, 4, 1), (128, 256, 64, 
                (128, 128, 64, 4, 3, 1), (128, 128, 32, 8, 3, 0))
 
 
-def matmul(h, dt, M, N, K):
+def problem(dt, M, N, K, b_k_contiguous=False):
+    """C = A @ B in dtype dt: A (M x K), B (K x N, or given N x K and transposed: K-contiguous),
+    C; the check against torch, flops and bytes, and the tutorial kernel's full argument list."""
     a = torch.randn(M, K, device=dev).to(dt)
-    b = torch.randn(K, N, device=dev).to(dt)
+    b = torch.randn(N, K, device=dev).to(dt).t() if b_k_contiguous else torch.randn(K, N, device=dev).to(dt)
     c = torch.empty(M, N, device=dev, dtype=dt)
     ref = (a.float() @ b.float()).to(dt)
     check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
-    case = f"matmul {str(dt)[6:]} {M}x{N}x{K}"
     flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * a.element_size()
-    tag = "f16" if dt == torch.float16 else "bf16"
     args = (a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
+    return a, b, c, check, flops, nbytes, args
+
+
+def matmul(h, dt, M, N, K):
+    a, b, c, check, flops, nbytes, args = problem(dt, M, N, K)
+    case = f"matmul {str(dt)[6:]} {M}x{N}x{K}"
+    tag = "f16" if dt == torch.float16 else "bf16"
     targs = (a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0))  # tilec's unit strides are constants
     for bm, bn, bk, w, st, wg in MM_VARIANTS:
         name = f"bench_mm_{tag}_{bm}x{bn}x{bk}_w{w}_s{st}" + ("_wgmma" if wg else "")
@@ -107,14 +114,8 @@ def matmul_persistent(h, M=8192, N=8192, K=8192, sms=132):
     """Triton's persistent matmul tutorial kernel (examples/matmul_persistent.tir), f16: tilec
     (bench_mm_pers_*, NUM_SMS = 132, the H200's SMs) beside Triton's JIT of the same text at
     the same blocks, warps and stages, grid min(NUM_SMS, tiles)."""
-    a = torch.randn(M, K, device=dev).half()
-    b = torch.randn(K, N, device=dev).half()
-    c = torch.empty(M, N, device=dev, dtype=torch.float16)
-    ref = (a.float() @ b.float()).half()
-    check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
+    a, b, c, check, flops, nbytes, args = problem(torch.float16, M, N, K)
     case = f"matmul float16 {M}x{N}x{K} persistent"
-    flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * 2
-    args = (a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
     targs = (a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0))
     for bm, bn, bk, st in ((128, 256, 64, 3), (128, 256, 64, 4), (128, 128, 64, 4)):
         grid = (min(sms, cdiv(M, bm) * cdiv(N, bn)),)
@@ -141,14 +142,8 @@ def triton_blocks(h, case, args, M, N, blocks, check, flops, nbytes):
 
 def matmul_nt(h, M=4096, N=4096, K=4096):
     """C = A @ B with B given as an N x K tensor (b = bt.t(): K-contiguous), f16."""
-    a = torch.randn(M, K, device=dev).half()
-    b = torch.randn(N, K, device=dev).half().t()
-    c = torch.empty(M, N, device=dev, dtype=torch.float16)
-    ref = (a.float() @ b.float()).half()
-    check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
+    a, b, c, check, flops, nbytes, args = problem(torch.float16, M, N, K, b_k_contiguous=True)
     case = f"matmul float16 {M}x{N}x{K} B K-contiguous"
-    flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * 2
-    args = (a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1))
     targs = (a, b, c, M, N, K, a.stride(0), b.stride(1), c.stride(0))  # unit strides are constants
     for bm, bn, bk, w, st, wg in MM_VARIANTS:
         name = f"bench_mm_f16_nt_{bm}x{bn}x{bk}_w{w}_s{st}" + ("_wgmma" if wg else "")
