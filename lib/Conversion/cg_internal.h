@@ -212,6 +212,10 @@ bool cg_lower_warp_group_dot_wait(cg_state *st, ir_op *op);
  * treats them as opaque values computed at this point (wgmma.c). */
 cg_val *cg_wgmma_opaque(cg_state *st, const cg_val *c);
 bool cg_lower_fence_async_shared(cg_state *st, ir_op *op);
+/* tma.c: the mbarrier ops (one function for the four), tgpu.tma_load, tgpu.tma_store */
+bool cg_lower_mbarrier(cg_state *st, ir_op *op);
+bool cg_lower_tma_load(cg_state *st, ir_op *op);
+bool cg_lower_tma_store(cg_state *st, ir_op *op);
 
 /* ---- ldmatrix.c ---- */
 /* The loads of a SHARED conversion whose plan says ldmatrix (a 16-bit mma dot operand):

@@ -226,6 +226,12 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_ASYNC_COMMIT] = {.lower = cg_lower_async_commit},
     [IR_OP_ASYNC_WAIT] = {.lower = cg_lower_async_wait},
     [IR_OP_FENCE_ASYNC_SHARED] = {.lower = cg_lower_fence_async_shared},
+    [IR_OP_MBARRIER_INIT] = {.lower = cg_lower_mbarrier},
+    [IR_OP_MBARRIER_INVAL] = {.lower = cg_lower_mbarrier},
+    [IR_OP_MBARRIER_EXPECT] = {.lower = cg_lower_mbarrier},
+    [IR_OP_MBARRIER_WAIT] = {.lower = cg_lower_mbarrier},
+    [IR_OP_TMA_LOAD] = {.lower = cg_lower_tma_load},
+    [IR_OP_TMA_STORE] = {.lower = cg_lower_tma_store},
     [IR_OP_SCAN] = {.lower = cg_lower_scan},
     /* shared memory */
     [IR_OP_LOCAL_ALLOC] = {.lower = cg_lower_local_alloc},

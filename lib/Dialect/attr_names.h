@@ -48,6 +48,11 @@
 #define TGPU_ATTR_ASYNC "tgpu.async"
 /* On tt.load / tt.store: the vector width chosen by coalesce (i32). */
 #define TGPU_ATTR_VEC "tgpu.vec"
+/* On a kernel tt.func, for its host tensor-descriptor parameter i (written by the passes
+ * that make TMA copies, read by the metadata writer): tgpu.tma_box_<i> (array of i64, the
+ * TMA box, outermost dim first) and tgpu.tma_swizzle_<i> (i32: 0, 32, 64 or 128 bytes). */
+#define TGPU_ATTR_TMA_BOX "tgpu.tma_box"
+#define TGPU_ATTR_TMA_SWIZZLE "tgpu.tma_swizzle"
 
 /* On each kernel tt.func: argument names, Triton dtypes and constexpr values. */
 #define TILEC_ATTR_ARG_NAMES "arg_names"

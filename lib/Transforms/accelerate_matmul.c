@@ -119,7 +119,8 @@ typedef struct accel_state {
 
 /* The dim of operand v ([M, K] or [K, N]) to keep contiguous in shared memory: the M (A)
  * or N (B) dim when v is a tt.load (through layout conversions and 2-D transposes) whose
- * pointers are more contiguous along it than along K, so that the tile is stored as it was
+ * pointers are more contiguous along it than along K, or a tt.descriptor_load whose
+ * innermost dim it is, so that the tile is stored as it was
  * loaded (16-byte vectors, and the async copies of pipelining, cannot transpose); else K. */
 static unsigned operand_contig_dim(accel_state *s, ir_value *v, unsigned op_idx) {
   unsigned k_dim = op_idx ? 0 : 1, mn_dim = 1 - k_dim, dims[2] = {0, 1}; /* v's dim d is dims[d] of def's */
@@ -130,6 +131,8 @@ static unsigned operand_contig_dim(accel_state *s, ir_value *v, unsigned op_idx)
       dims[0] = (unsigned)order[dims[0]], dims[1] = (unsigned)order[dims[1]]; /* a verified permutation */
     else if (ir_op_code(def) != IR_OP_CONVERT_LAYOUT) break;
   }
+  if (def && ir_op_code(def) == IR_OP_DESCRIPTOR_LOAD) /* a TMA box: its innermost dim is contiguous */
+    return dims[mn_dim] == 1 ? mn_dim : k_dim;
   if (!def || ir_op_code(def) != IR_OP_LOAD || !s->axes) return k_dim;
   const axis_info *info = axis_analysis_get(s->axes, ir_op_operand(def, 0));
   if (info->rank != 2) return k_dim;

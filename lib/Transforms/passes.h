@@ -22,6 +22,7 @@ extern const ir_pass pass_accelerate_matmul; /* "accelerate-matmul": mma layouts
 extern const ir_pass pass_coalesce;         /* "coalesce": vector widths for memory accesses */
 extern const ir_pass pass_remove_layout_conversions; /* "remove-layout-conversions" */
 extern const ir_pass pass_pipeline;         /* "pipeline": cp.async stages for the loads of dots */
+extern const ir_pass pass_tma_lowering;     /* "tma-lowering": the other host-descriptor copies -> TMA */
 /* shared memory */
 extern const ir_pass pass_allocate_shared_memory; /* "allocate-shared-memory": offsets, tgpu.shared */
 extern const ir_pass pass_membar;           /* "membar": tgpu.barrier where accesses race */

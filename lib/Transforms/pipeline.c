@@ -67,8 +67,10 @@
 #define PL_MAX_LOADS 8
 
 typedef struct pl_load {
-  ir_op *load;     /* tt.load in the body */
+  ir_op *load;     /* tt.load (or tt.descriptor_load: TMA) in the body */
   ir_op *consumer; /* its only user: convert_layout (mma.sync) or local_alloc (wgmma) */
+  ir_op *trans;    /* TMA: a tt.trans between the load and its local_alloc, or NULL */
+  bool tma;        /* a host-descriptor load, copied by TMA (ptrs and mask NULL) */
   ir_value *ptrs, *mask; /* its operands (mask NULL when unmasked) */
   unsigned vec;          /* its tgpu.vec */
   tgpu_memdesc md; /* one stage (num_buffers 1, mutable) */
@@ -86,6 +88,10 @@ typedef struct pl_loop {
   int64_t step;
   pl_load loads[PL_MAX_LOADS];
   unsigned nloads;
+  unsigned ncp, ntma;   /* loads copied by cp.async, by TMA */
+  int64_t tma_bytes;    /* the TMA copies' bytes per stage (each stage's mbarrier expects them) */
+  ir_value *bars;       /* TMA: one mbarrier per stage (memdesc of i64 [1], B buffers) */
+  tgpu_memdesc bar_md;  /* one of them */
   sup_ptrmap cone;    /* ops computing the loads' operands */
   sup_ptrmap rec;     /* ops computing the next values of the carried args the cone reads */
   sup_ptrmap carried; /* block args (the cone's loop-carried inputs) */
@@ -121,18 +127,47 @@ static bool mma_stage(ir_op *load, ir_op *cvt, tgpu_memdesc *md) {
   return tgpu_ldmatrix_shared_layout(2, t->shape, eb, &md->layout);
 }
 
-/* Fills md for a load whose user is a local_alloc read by warp_group_dot. */
-static bool wgmma_stage(ir_op *load, ir_op *alloc, tgpu_memdesc *md) {
-  if (!tgpu_memdesc_get(ir_op_result(alloc, 0)->type, md)) return false;
+static bool wgmma_users_only(ir_op *alloc) {
   for (ir_use *u = ir_op_result(alloc, 0)->first_use; u; u = u->next_use)
     if (ir_op_code(u->user) != IR_OP_WARP_GROUP_DOT) return false;
+  return true;
+}
+
+/* Fills md for a load whose user is a local_alloc read by warp_group_dot. */
+static bool wgmma_stage(ir_op *load, ir_op *alloc, tgpu_memdesc *md) {
+  if (!tgpu_memdesc_get(ir_op_result(alloc, 0)->type, md) || !wgmma_users_only(alloc)) return false;
   if (contiguous_dim(ir_op_result(load, 0)->type) != (int)md->layout.order[0]) return false;
   md->is_mutable = true;
   md->num_buffers = 1;
   return true;
 }
 
+/* A host-descriptor load (sm_90) whose only user is a local_alloc read by wgmma, directly
+ * or through a 2-D tt.trans (B given N x K, `b.T`), in a layout TMA writes with the
+ * descriptor's innermost dim contiguous: TMA copies fill the stages. */
+static bool tma_candidate(ir_op *op, pl_load *out) {
+  ir_value *r = ir_op_result(op, 0);
+  if (ir_value_num_uses(r) != 1) return false;
+  memset(out, 0, sizeof *out);
+  out->load = op;
+  out->tma = true;
+  ir_op *user = r->first_use->user;
+  if (ir_op_code(user) == IR_OP_TRANS && r->type->rank == 2 && ir_value_num_uses(ir_op_result(user, 0)) == 1) {
+    out->trans = user;
+    user = ir_op_result(user, 0)->first_use->user;
+  }
+  if (ir_op_code(user) != IR_OP_LOCAL_ALLOC || user->noperands != 1) return false;
+  out->consumer = user;
+  if (!wgmma_users_only(user) || !tgpu_memdesc_get(ir_op_result(user, 0)->type, &out->md)) return false;
+  out->md.is_mutable = true;
+  out->md.num_buffers = 1;
+  tgpu_tma_plan plan;
+  unsigned inner = out->trans ? 0 : r->type->rank - 1;
+  return tgpu_tma_boxes(&out->md, &plan) && out->md.layout.order[0] == inner;
+}
+
 static bool candidate(ir_op *op, pl_load *out) {
+  if (ir_op_code(op) == IR_OP_DESCRIPTOR_LOAD) return tma_candidate(op, out);
   if (ir_op_code(op) != IR_OP_LOAD || op->nresults != 1 || op->noperands < 1) return false;
   ir_value *r = ir_op_result(op, 0);
   if (ir_value_num_uses(r) != 1 || (op->noperands == 3 && !tile_value_is_zero(ir_op_operand(op, 2), false))) return false;
@@ -337,11 +372,19 @@ static ir_value *next_index(ir_builder *b, ir_value *x, unsigned n) {
   return ir_build1(b, "arith.select", 3, ops, x->type);
 }
 
-static ir_value *stage_of(ir_builder *b, const pl_load *l, ir_value *idx, const char *slot) {
-  ir_value *ops[2] = {l->buf, idx};
-  ir_op *op = ir_build(b, "tgpu.memdesc_index", 2, ops, 1, (const ir_type *[]){tgpu_memdesc_type(b->m->ctx, &l->md)});
+static ir_value *index_of(ir_builder *b, ir_value *buf, const tgpu_memdesc *one, ir_value *idx, const char *slot) {
+  ir_value *ops[2] = {buf, idx};
+  ir_op *op = ir_build(b, "tgpu.memdesc_index", 2, ops, 1, (const ir_type *[]){tgpu_memdesc_type(b->m->ctx, one)});
   if (slot) ir_op_set_attr(op, TGPU_ATTR_PIPELINE_SLOT, ir_string_attr(b->m->ctx, slot));
   return ir_op_result(op, 0);
+}
+
+static ir_value *stage_of(ir_builder *b, const pl_load *l, ir_value *idx, const char *slot) {
+  return index_of(b, l->buf, &l->md, idx, slot);
+}
+
+static ir_value *bar_of(ir_builder *b, const pl_loop *p, ir_value *idx, const char *slot) {
+  return index_of(b, p->bars, &p->bar_md, idx, slot);
 }
 
 /* Clones the ops of `set` (in body order) at b, through vm. */
@@ -361,8 +404,25 @@ static void issue(pl_loop *p, ir_builder *b, ir_valmap *vm, ir_value *iv, ir_val
   ir_valmap_put(vm, p->body->args[0], iv);
   clone_set(p, b, &p->cone, vm);
   ir_context *ctx = p->m->ctx;
+  ir_value *bar = NULL;
+  if (p->ntma) {
+    bar = bar_of(b, p, idx, slot);
+    ir_value *ops[2] = {bar, live};
+    ir_op *e = ir_build(b, "tgpu.mbarrier_expect", 2, ops, 0, NULL);
+    ir_op_set_attr(e, "bytes", ir_i32_attr(ctx, p->tma_bytes));
+  }
   for (unsigned i = 0; i < p->nloads; i++) {
     const pl_load *l = &p->loads[i];
+    if (l->tma) {
+      ir_value *ops[8];
+      unsigned n = 0;
+      for (unsigned k = 0; k < l->load->noperands; k++) ops[n++] = ir_valmap_lookup_or_self(vm, ir_op_operand(l->load, k));
+      ops[n++] = stage_of(b, l, idx, slot);
+      ops[n++] = bar;
+      ops[n++] = live;
+      ir_build(b, "tgpu.tma_load", n, ops, 0, NULL);
+      continue;
+    }
     ir_value *ptrs = ir_valmap_lookup_or_self(vm, l->ptrs);
     const ir_type *mt = ir_type_with_scalar(ctx, ptrs->type, ir_int_type(ctx, 1));
     ir_value *mask = ir_build1(b, "tt.splat", 1, &live, mt);
@@ -371,7 +431,7 @@ static void issue(pl_loop *p, ir_builder *b, ir_valmap *vm, ir_value *iv, ir_val
     ir_op *cp = ir_build(b, "tgpu.async_copy", 3, ops, 1, (const ir_type *[]){tgpu_async_token_type(ctx)});
     ir_op_set_attr(cp, TGPU_ATTR_VEC, ir_i32_attr(ctx, l->vec));
   }
-  ir_build(b, "tgpu.async_commit", 0, NULL, 0, NULL);
+  if (p->ncp) ir_build(b, "tgpu.async_commit", 0, NULL, 0, NULL);
 }
 
 #define PL_MAX_WAIT 2 /* accumulators of one tgpu.warp_group_dot_wait built here */
@@ -443,6 +503,16 @@ static void prologue(pl_loop *p, ir_value **ahead) {
     all.num_buffers = p->buffers;
     p->loads[i].buf = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(p->m->ctx, &all));
   }
+  if (p->ntma) { /* one mbarrier per stage, one arrival (thread 0's expect) per phase */
+    tgpu_memdesc all = p->bar_md;
+    all.num_buffers = p->buffers;
+    p->bars = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(p->m->ctx, &all));
+    for (unsigned j = 0; j < p->buffers; j++) {
+      ir_value *bar = bar_of(&b, p, i32c(&b, j), NULL);
+      ir_op *init = ir_build(&b, "tgpu.mbarrier_init", 1, &bar, 0, NULL);
+      ir_op_set_attr(init, "count", ir_i32_attr(p->m->ctx, 1));
+    }
+  }
   ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1);
   for (unsigned a = 1; a < p->body->nargs; a++) ahead[a] = ir_op_operand(p->loop, 3 + a - 1);
   ir_op *yield = ir_block_terminator(p->body);
@@ -470,6 +540,7 @@ static void consume(pl_loop *p, ir_value *idx) {
     if (ir_op_code(l->consumer) == IR_OP_CONVERT_LAYOUT) stage = ir_build1(&b, "tgpu.local_load", 1, &stage, res->type);
     ir_value_replace_all_uses(res, stage);
     ir_op_erase(l->consumer);
+    if (l->trans) ir_op_erase(l->trans);
     ir_op_erase(l->load);
   }
 }
@@ -555,14 +626,14 @@ static void rewrite(pl_loop *p) {
   ir_builder_init(&b, p->m);
   ir_builder_set_before(&b, p->loop);
   b.loc = p->loop->loc;
-  ir_value *inits[2] = {i32c(&b, 0), i32c(&b, p->dist % p->buffers)};
+  ir_value *inits[3] = {i32c(&b, 0), i32c(&b, p->dist % p->buffers), i32c(&b, 0)}; /* rd, wr, TMA phase */
   for (unsigned a = 1; a < p->body->nargs; a++)
     if (in_set(&p->carried, p->body->args[a])) ir_op_set_operand(p->loop, 3 + a - 1, ahead[a]);
   /* the body's ops move to the new loop as they are; its args are new values */
   ir_value *old_args[64];
   unsigned nargs = p->body->nargs;
   for (unsigned a = 0; a < nargs; a++) old_args[a] = p->body->args[a];
-  if (!add_carried(p, inits, 2)) return;
+  if (!add_carried(p, inits, p->ntma ? 3 : 2)) return;
   sup_ptrmap carried = {0};
   for (unsigned a = 1; a < nargs; a++)
     if (in_set(&p->carried, old_args[a])) set_add(&carried, p->body->args[a]);
@@ -574,10 +645,15 @@ static void rewrite(pl_loop *p) {
     if (l->mask && !l->mask->def) l->mask = p->body->args[l->mask->index];
   }
   ir_value *rd = p->body->args[nargs], *wr = p->body->args[nargs + 1];
+  ir_value *phase = p->ntma ? p->body->args[nargs + 2] : NULL;
   ir_op *yield = ir_block_terminator(p->body);
-  /* top: wait for iteration i's group */
+  /* top: wait for iteration i's group (cp.async) and stage (TMA: the phase of its mbarrier) */
   ir_builder_set_before(&b, p->body->first);
-  build_wait(&b, "tgpu.async_wait", NULL, (int64_t)p->dist - 1);
+  if (p->ncp) build_wait(&b, "tgpu.async_wait", NULL, (int64_t)p->dist - 1);
+  if (p->ntma) {
+    ir_value *ops[2] = {bar_of(&b, p, rd, TGPU_PIPELINE_SLOT_CONSUME), phase};
+    ir_build(&b, "tgpu.mbarrier_wait", 2, ops, 0, NULL);
+  }
   consume(p, rd);
   if (async_wg) async_dots(p);
   else if (p->carried_dot) carry_dot(p);
@@ -598,10 +674,19 @@ static void rewrite(pl_loop *p) {
   ir_valmap_free(&vm);
   yv[ny] = next_index(&b, rd, p->buffers);
   yv[ny + 1] = next_index(&b, wr, p->buffers);
-  ir_op_set_operands(yield, ny + 2, yv);
+  if (p->ntma) { /* the parity flips each time the read stage wraps round */
+    ir_value *flip = binop(&b, "arith.xori", phase, i32c(&b, 1));
+    ir_value *ops[3] = {cmp(&b, "eq", yv[ny], i32c(&b, 0)), flip, phase};
+    yv[ny + 2] = ir_build1(&b, "arith.select", 3, ops, phase->type);
+  }
+  ir_op_set_operands(yield, ny + (p->ntma ? 3 : 2), yv);
   ir_builder_set_after(&b, p->loop);
   b.loc = p->loop->loc;
-  build_wait(&b, "tgpu.async_wait", NULL, 0);
+  if (p->ncp) build_wait(&b, "tgpu.async_wait", NULL, 0);
+  for (unsigned j = 0; p->ntma && j < p->buffers; j++) { /* the barriers' bytes may be reused */
+    ir_value *bar = bar_of(&b, p, i32c(&b, j), NULL);
+    ir_build(&b, "tgpu.mbarrier_inval", 1, &bar, 0, NULL);
+  }
 }
 
 /* ---- driver ---------------------------------------------------------------------------- */
@@ -661,22 +746,51 @@ static unsigned loop_stages(ir_op *loop) {
   return n ? (n <= 16 ? n : 16) : PL_DEFAULT_STAGES;
 }
 
-static void pipeline_loop(ir_module *m, ir_op *loop) {
+/* Counts the cp.async and TMA loads; for TMA, the bytes each stage's barrier expects and
+ * the boxes recorded on the kernel (false after an error). */
+static bool classify(pl_loop *p) {
+  for (unsigned i = 0; i < p->nloads; i++) {
+    pl_load *l = &p->loads[i];
+    if (!l->tma) {
+      p->ncp++;
+      continue;
+    }
+    tgpu_tma_plan plan;
+    tgpu_tma_boxes(&l->md, &plan);
+    if (!tgpu_tma_record(l->load, ir_op_operand(l->load, 0), &plan)) return false;
+    p->ntma++;
+    p->tma_bytes += plan.bytes;
+  }
+  if (p->ntma) {
+    memset(&p->bar_md, 0, sizeof p->bar_md);
+    p->bar_md.rank = 1;
+    p->bar_md.shape[0] = 1;
+    p->bar_md.elem = ir_int_type(p->m->ctx, 64);
+    p->bar_md.layout = tgpu_shared_unswizzled(1);
+    p->bar_md.is_mutable = true;
+    p->bar_md.num_buffers = 1;
+  }
+  return true;
+}
+
+static bool pipeline_loop(ir_module *m, ir_op *loop) {
   pl_loop p = {.m = m, .loop = loop, .body = ir_region_entry(ir_op_region(loop, 0))};
   p.stages = loop_stages(loop);
   const ir_attr *step = ir_value_constant(ir_op_operand(loop, 2));
-  if (p.stages < 2 || !p.body || !step || step->kind != IR_ATTR_INT || step->ival <= 0) return;
-  if (p.body->nargs + 4 > 64) return; /* add_carried's operand arrays */
+  if (p.stages < 2 || !p.body || !step || step->kind != IR_ATTR_INT || step->ival <= 0) return true;
+  if (p.body->nargs + 4 > 64) return true; /* add_carried's operand arrays */
   p.step = step->ival;
   for (ir_op *op = p.body->first; op && p.nloads < PL_MAX_LOADS; op = op->next)
     if (candidate(op, &p.loads[p.nloads]) && cone_is_pure(&p, p.loads[p.nloads].load)) p.nloads++;
-  if (p.nloads && collect_cone(&p) && movable(&p)) {
+  bool ok = true;
+  if (p.nloads && collect_cone(&p) && movable(&p) && (ok = classify(&p))) {
     choose_buffers(&p);
     rewrite(&p);
   }
   sup_ptrmap_free(&p.cone);
   sup_ptrmap_free(&p.rec);
   sup_ptrmap_free(&p.carried);
+  return ok;
 }
 
 static bool is_for(const ir_op *op) { return ir_op_code(op) == IR_OP_FOR; }
@@ -685,9 +799,10 @@ static bool run(ir_module *m) {
   const tgpu_target *t = tgpu_target_of_module(m);
   if (!t || t->sm < 80) return true;
   ir_oplist loops = ir_collect_ops(m->op, true, is_for);
-  for (size_t i = 0; i < loops.count; i++) pipeline_loop(m, loops.ops[i]);
+  bool ok = true;
+  for (size_t i = 0; i < loops.count; i++) ok = pipeline_loop(m, loops.ops[i]) && ok;
   ir_oplist_free(&loops);
-  return true;
+  return ok;
 }
 
 const ir_pass pass_pipeline = {"pipeline", "software-pipelines the loads that feed tensor-core dots (cp.async stages)",

@@ -1,0 +1,161 @@
+/* Pass "tma-lowering": the host-descriptor loads and stores that the pipeline pass left
+ * (loads outside loops, loops that do not pipeline, num_stages = 1; every store) become
+ * single-buffered TMA copies (sm_90).
+ *
+ * Needs: tgpu IR after pipeline (which turns the loads of pipelined loops into multi-stage
+ *   TMA copies itself), before allocate-shared-memory and membar.
+ * Changes:
+ *   %t = tt.descriptor_load(%desc, %o..)
+ *     -> %buf = tgpu.local_alloc()  (mutable; the layout of the local_alloc that takes %t
+ *                                    to a wgmma, when %t's only use is one, else the
+ *                                    swizzled layout of tgpu_tma_layout)
+ *        %bar = tgpu.local_alloc()  (one mbarrier) ; tgpu.mbarrier_init(%bar) {count = 1}
+ *        tgpu.mbarrier_expect(%bar, true) {bytes} ; tgpu.tma_load(%desc, %o.., %buf, %bar, true)
+ *        tgpu.mbarrier_wait(%bar, 0) ; tgpu.mbarrier_inval(%bar)
+ *        %t = tgpu.local_load(%buf)  (or %buf replaces the wgmma's local_alloc)
+ *   tt.descriptor_store(%desc, %o.., %v)
+ *     -> %s = tgpu.local_alloc(%v) (tgpu_tma_layout) ; tgpu.fence_async_shared()
+ *        tgpu.tma_store(%desc, %o.., %s)
+ *   membar then orders the barrier's initialization before the copy, the copy before the
+ *   reads, and the local_alloc's writes before the store (its barrier comes after the fence).
+ *   Each descriptor's box and swizzle are recorded on the kernel for the metadata.
+ * Invalidates: nothing else (the ops are replaced in place). */
+#include <string.h>
+
+#include "Dialect/Tile/tile.h"
+#include "Dialect/TileGPU/tgpu.h"
+#include "Dialect/TileGPU/tgpu_types.h"
+#include "Transforms/passes.h"
+
+static bool is_desc_op(const ir_op *op) {
+  return ir_op_code(op) == IR_OP_DESCRIPTOR_LOAD || ir_op_code(op) == IR_OP_DESCRIPTOR_STORE;
+}
+
+static ir_value *i32c(ir_builder *b, int64_t v) { return ir_build_int(b, ir_int_type(b->m->ctx, 32), v); }
+static ir_value *truec(ir_builder *b) { return ir_build_int(b, ir_int_type(b->m->ctx, 1), 1); }
+
+static bool fail(ir_op *op, const char *msg) {
+  ir_emit_error(ir_op_context(op), op->loc, "%s", msg);
+  return false;
+}
+
+/* The TMA layout of a tile of type t (rank 1 or 2), as a one-buffer memdesc. */
+static bool tma_memdesc(const ir_type *t, bool is_mutable, tgpu_memdesc *md) {
+  memset(md, 0, sizeof *md);
+  md->rank = t->rank;
+  for (unsigned d = 0; d < t->rank; d++) md->shape[d] = t->shape[d];
+  md->elem = ir_type_scalar(t);
+  md->is_mutable = is_mutable;
+  md->num_buffers = 1;
+  tgpu_tma_plan plan;
+  return tgpu_tma_layout(t->rank, t->shape, ir_type_byte_size(md->elem), &md->layout) && tgpu_tma_boxes(md, &plan);
+}
+
+/* The wgmma local_alloc that takes the load's only use, through a 2-D trans, or NULL. */
+static ir_op *wgmma_alloc(ir_op *load, ir_op **trans) {
+  ir_value *r = ir_op_result(load, 0);
+  *trans = NULL;
+  if (ir_value_num_uses(r) != 1) return NULL;
+  ir_op *u = r->first_use->user;
+  if (ir_op_code(u) == IR_OP_TRANS && r->type->rank == 2 && ir_value_num_uses(ir_op_result(u, 0)) == 1) {
+    *trans = u;
+    u = ir_op_result(u, 0)->first_use->user;
+  }
+  if (ir_op_code(u) != IR_OP_LOCAL_ALLOC || u->noperands != 1) return NULL;
+  for (ir_use *x = ir_op_result(u, 0)->first_use; x; x = x->next_use)
+    if (ir_op_code(x->user) != IR_OP_WARP_GROUP_DOT) return NULL;
+  tgpu_memdesc md;
+  tgpu_tma_plan plan;
+  if (!tgpu_memdesc_get(ir_op_result(u, 0)->type, &md)) return NULL;
+  md.is_mutable = true;
+  if (!tgpu_tma_boxes(&md, &plan) || md.layout.order[0] != (*trans ? 0u : r->type->rank - 1)) return NULL;
+  return u;
+}
+
+static bool lower_load(ir_module *m, ir_op *op) {
+  ir_context *ctx = m->ctx;
+  ir_value *r = ir_op_result(op, 0);
+  ir_op *trans, *alloc = wgmma_alloc(op, &trans);
+  tgpu_memdesc md, bar_md = {0};
+  if (alloc) {
+    tgpu_memdesc_get(ir_op_result(alloc, 0)->type, &md);
+    md.is_mutable = true;
+  } else if (!tma_memdesc(r->type, true, &md)) {
+    return fail(op, "a host tensor descriptor's block must be 1-D or 2-D with an innermost dim of a multiple of 16 "
+                    "bytes, at most 256 rows (TMA)");
+  }
+  tgpu_tma_plan plan;
+  tgpu_tma_boxes(&md, &plan);
+  if (!tgpu_tma_record(op, ir_op_operand(op, 0), &plan)) return false;
+  bar_md.rank = 1, bar_md.shape[0] = 1, bar_md.elem = ir_int_type(ctx, 64);
+  bar_md.layout = tgpu_shared_unswizzled(1), bar_md.is_mutable = true, bar_md.num_buffers = 1;
+  ir_builder b;
+  ir_builder_init(&b, m);
+  ir_builder_set_before(&b, op);
+  b.loc = op->loc;
+  ir_value *buf = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(ctx, &md));
+  ir_value *bar = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(ctx, &bar_md));
+  ir_op_set_attr(ir_build(&b, "tgpu.mbarrier_init", 1, &bar, 0, NULL), "count", ir_i32_attr(ctx, 1));
+  ir_value *on = truec(&b), *eops[2] = {bar, on};
+  ir_op_set_attr(ir_build(&b, "tgpu.mbarrier_expect", 2, eops, 0, NULL), "bytes", ir_i32_attr(ctx, plan.bytes));
+  ir_value *ops[9];
+  unsigned n = 0;
+  for (unsigned k = 0; k < op->noperands; k++) ops[n++] = ir_op_operand(op, k);
+  ops[n++] = buf, ops[n++] = bar, ops[n++] = on;
+  ir_build(&b, "tgpu.tma_load", n, ops, 0, NULL);
+  ir_value *wops[2] = {bar, i32c(&b, 0)};
+  ir_build(&b, "tgpu.mbarrier_wait", 2, wops, 0, NULL);
+  ir_build(&b, "tgpu.mbarrier_inval", 1, &bar, 0, NULL);
+  if (alloc) {
+    ir_value_replace_all_uses(ir_op_result(alloc, 0), buf);
+    ir_op_erase(alloc);
+    if (trans) ir_op_erase(trans);
+  } else {
+    ir_value *t = ir_build1(&b, "tgpu.local_load", 1, &buf, r->type);
+    ir_value_replace_all_uses(r, t);
+  }
+  ir_op_erase(op);
+  return true;
+}
+
+static bool lower_store(ir_module *m, ir_op *op) {
+  ir_context *ctx = m->ctx;
+  ir_value *v = ir_op_operand(op, op->noperands - 1);
+  tgpu_memdesc md;
+  if (!tma_memdesc(v->type, false, &md))
+    return fail(op, "a host tensor descriptor's block must be 1-D or 2-D with an innermost dim of a multiple of 16 "
+                    "bytes, at most 256 rows (TMA)");
+  tgpu_tma_plan plan;
+  tgpu_tma_boxes(&md, &plan);
+  if (!tgpu_tma_record(op, ir_op_operand(op, 0), &plan)) return false;
+  ir_builder b;
+  ir_builder_init(&b, m);
+  ir_builder_set_before(&b, op);
+  b.loc = op->loc;
+  ir_value *src = ir_build1(&b, "tgpu.local_alloc", 1, &v, tgpu_memdesc_type(ctx, &md));
+  ir_build(&b, "tgpu.fence_async_shared", 0, NULL, 0, NULL);
+  ir_value *ops[7];
+  unsigned n = 0;
+  for (unsigned k = 0; k + 1 < op->noperands; k++) ops[n++] = ir_op_operand(op, k);
+  ops[n++] = src;
+  ir_build(&b, "tgpu.tma_store", n, ops, 0, NULL);
+  ir_op_erase(op);
+  return true;
+}
+
+static bool run(ir_module *m) {
+  ir_oplist ops = ir_collect_ops(m->op, true, is_desc_op);
+  bool ok = true;
+  const tgpu_target *t = tgpu_target_of_module(m);
+  if (ops.count && (!t || t->sm < 90)) {
+    ok = fail(ops.ops[0], "host tensor descriptors need sm_90 or newer (TMA)");
+    ops.count = 0;
+  }
+  for (size_t i = 0; i < ops.count; i++)
+    ok = (ir_op_code(ops.ops[i]) == IR_OP_DESCRIPTOR_LOAD ? lower_load(m, ops.ops[i]) : lower_store(m, ops.ops[i])) && ok;
+  ir_oplist_free(&ops);
+  return ok;
+}
+
+const ir_pass pass_tma_lowering = {"tma-lowering",
+                                   "host-descriptor loads and stores left by pipeline become TMA copies (sm_90)", run};
