@@ -314,6 +314,21 @@ const ir_type *ir_dialect_type(ir_context *ctx, const char *name, const ir_attr 
   return type_get(ctx, &t);
 }
 
+const ir_type *ir_tensordesc_type(ir_context *ctx, const ir_type *block) {
+  assert(block && block->kind == IR_TYPE_TENSOR && !block->encoding &&
+         "ir_tensordesc_type: block must be a tensor without encoding");
+  ir_type t = {0};
+  t.kind = IR_TYPE_TENSORDESC;
+  t.elem = block;
+  return type_get(ctx, &t);
+}
+
+bool ir_type_is_tensordesc(const ir_type *t) { return t && t->kind == IR_TYPE_TENSORDESC; }
+
+const ir_type *ir_tensordesc_block(const ir_type *t) {
+  return ir_type_is_tensordesc(t) ? t->elem : NULL;
+}
+
 bool ir_type_is_dialect(const ir_type *t, const char *name) {
   return t && t->kind == IR_TYPE_DIALECT && strcmp(t->name, name) == 0;
 }

@@ -38,6 +38,7 @@
  *             | 'tensor<' (dim 'x')+ type [',' attr] '>'
  *             | '(' [type (',' type)*] ')' '->' '(' [type (',' type)*] ')'   (function)
  *             | 'none'
+ *             | '!tt.tensordesc<' tensor-type '>'          (host tensor descriptor)
  *             | '!' dialect-type-name ['<' attr-dict '>']   (dialect type; '<{}>' is omitted)
  *   attr    ::= int ':' int-type | float ':' float-type | 'true' | 'false' | string
  *             | type | '[' [attr (',' attr)*] ']' | attr-dict | 'unit'
@@ -119,6 +120,8 @@ typedef enum ir_type_kind {
   IR_TYPE_FUNC,   /* (inputs) -> (results) */
   IR_TYPE_DIALECT, /* '!name<{...}>': a dialect-defined type = name + parameter dictionary
                       (tgpu.memdesc, tgpu.async_token, ...; typed access in the dialect) */
+  IR_TYPE_TENSORDESC, /* '!tt.tensordesc<tensor<...>>': a host-built TMA tensor descriptor;
+                         `elem` is its block type (a tensor without encoding) */
 } ir_type_kind;
 
 /* f8E4M3FN (Triton's fp8e4nv: 4 exponent bits, bias 7, no infinity, 0x7f/0xff NaN) and
@@ -127,12 +130,15 @@ typedef enum ir_type_kind {
 typedef enum ir_float_kind { IR_F16, IR_BF16, IR_F32, IR_F64, IR_F8E4M3FN, IR_F8E5M2 } ir_float_kind;
 
 #define IR_MAX_RANK 8
+/* The most dims of a host tensor descriptor's block (TMA's limit). */
+#define IR_MAX_TENSORDESC_RANK 5
 
 struct ir_type {
   ir_type_kind kind;
   unsigned width;           /* INT, FLOAT: bits */
   ir_float_kind fkind;      /* FLOAT */
-  const ir_type *elem;      /* PTR: pointee; TENSOR: element (a scalar or pointer type) */
+  const ir_type *elem;      /* PTR: pointee; TENSOR: element (a scalar or pointer type);
+                               TENSORDESC: the block type */
   unsigned addr_space;      /* PTR */
   unsigned rank;            /* TENSOR */
   const int64_t *shape;     /* TENSOR: rank entries, all > 0 */
@@ -157,6 +163,13 @@ const ir_type *ir_func_type(ir_context *ctx, unsigned ninputs, const ir_type *co
 /* A dialect type `!name<params>`; params must be a DICT attribute (NULL: empty). The dialect
  * checks the parameters (the IR core only uniques and prints them). */
 const ir_type *ir_dialect_type(ir_context *ctx, const char *name, const ir_attr *params_dict);
+
+/* A host tensor descriptor whose block (the tile one load or store moves) has type
+ * `block`: a tensor of rank 1..5 without encoding, of int or float elements. */
+const ir_type *ir_tensordesc_type(ir_context *ctx, const ir_type *block);
+bool ir_type_is_tensordesc(const ir_type *t);
+/* The block type of a tensordesc (NULL for any other type). */
+const ir_type *ir_tensordesc_block(const ir_type *t);
 
 bool ir_type_is_int(const ir_type *t);      /* scalar integer */
 bool ir_type_is_float(const ir_type *t);    /* scalar float */

@@ -260,7 +260,8 @@ static const ir_type *parse_ptr_type(parser *P) {
     }
   }
   if (!expect(P, '>')) return NULL;
-  if (elem->kind == IR_TYPE_TENSOR || elem->kind == IR_TYPE_FUNC || elem->kind == IR_TYPE_DIALECT) {
+  if (elem->kind == IR_TYPE_TENSOR || elem->kind == IR_TYPE_FUNC || elem->kind == IR_TYPE_DIALECT ||
+      elem->kind == IR_TYPE_TENSORDESC) {
     fail_at(P, P->p, "pointee type must be a scalar");
     return NULL;
   }
@@ -287,7 +288,7 @@ static const ir_type *parse_tensor_type(parser *P) {
   const ir_type *elem = parse_type(P);
   if (!elem) return NULL;
   if (elem->kind == IR_TYPE_TENSOR || elem->kind == IR_TYPE_FUNC || elem->kind == IR_TYPE_NONE ||
-      elem->kind == IR_TYPE_DIALECT)
+      elem->kind == IR_TYPE_DIALECT || elem->kind == IR_TYPE_TENSORDESC)
     return fail_at(P, at, "invalid tensor element type"), NULL;
   const ir_attr *enc = NULL;
   if (accept(P, ',') && !(enc = parse_attr(P))) return NULL;
@@ -322,6 +323,23 @@ static const ir_type *type_from_ident(parser *P, span id) {
   return NULL;
 }
 
+/* '<' tensor-type '>' after '!tt.tensordesc': a block tensor of rank 1..5, int or float
+ * elements, no encoding. */
+static const ir_type *parse_tensordesc_type(parser *P) {
+  if (!expect(P, '<')) return NULL;
+  skip_ws(P);
+  const char *at = P->p;
+  const ir_type *block = parse_type(P);
+  if (!block || !expect(P, '>')) return NULL;
+  bool scalar_ok = block->kind == IR_TYPE_TENSOR &&
+                   (block->elem->kind == IR_TYPE_INT || block->elem->kind == IR_TYPE_FLOAT);
+  if (!scalar_ok || block->encoding)
+    return fail_at(P, at, "a tensordesc's block must be a tensor of int or float elements without encoding"), NULL;
+  if (block->rank > IR_MAX_TENSORDESC_RANK)
+    return fail_at(P, at, "a tensordesc's block has rank %u; at most %d", block->rank, IR_MAX_TENSORDESC_RANK), NULL;
+  return ir_tensordesc_type(P->ctx, block);
+}
+
 /* '!name' with an optional '<' attr-dict '>' of parameters. */
 static const ir_type *parse_dialect_type(parser *P) {
   P->p++; /* '!' */
@@ -330,6 +348,7 @@ static const ir_type *parse_dialect_type(parser *P) {
   char *name = sup_arena_strndup(P->tmp, id.s, id.n);
   if (!memchr(name, '.', id.n))
     return fail_at(P, id.s, "dialect type name '%s' needs a dialect prefix", name), NULL;
+  if (span_is(id, "tt.tensordesc")) return parse_tensordesc_type(P);
   if (!(P->p < P->end && *P->p == '<')) return ir_dialect_type(P->ctx, name, NULL);
   P->p++;
   const ir_attr *d = parse_dict_attr(P);

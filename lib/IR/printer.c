@@ -76,6 +76,11 @@ static void print_type(aliases *al, const ir_type *t, sup_strbuf *out) {
       sup_strbuf_putc(out, '>');
     }
     return;
+  case IR_TYPE_TENSORDESC:
+    sup_strbuf_puts(out, "!tt.tensordesc<");
+    print_type(al, t->elem, out);
+    sup_strbuf_putc(out, '>');
+    return;
   }
 }
 

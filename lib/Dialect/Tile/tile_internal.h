@@ -27,6 +27,10 @@ bool tile_canonicalize_for(ir_module *m, ir_op *op);
 bool tile_verify_atomic_rmw(ir_op *op);
 bool tile_verify_atomic_cas(ir_op *op);
 
+/* Verifiers of tt.descriptor_load and tt.descriptor_store (tile_desc.c). */
+bool tile_verify_descriptor_load(ir_op *op);
+bool tile_verify_descriptor_store(ir_op *op);
+
 /* Verifier of tt.dot (tile_dot.c). */
 bool tile_verify_dot(ir_op *op);
 /* Verifiers of tt.trans, tt.join and tt.split (tile_shape.c); tile_trans_order reads a
