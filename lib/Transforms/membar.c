@@ -64,11 +64,13 @@ static void add_access(membar_access_list *l, bool write, int operand) {
  *    own buffer;
  *  - an op that owns scratch without allocating (tgpu.convert_layout through shared memory:
  *    a lowering detail, so the op itself is pure) writes it, synchronizes, then reads it.
- * tgpu.barrier (IR_EFFECT_CONTROL) is the walk's business, not an access. */
+ * tgpu.barrier (IR_EFFECT_CONTROL) is the walk's business, not an access. The mbarrier of a
+ * tgpu.tma_load is not an access either (the copy's completion updates it, and
+ * tgpu.mbarrier_wait, a read, is what the barrier's initialization must be ordered before). */
 static membar_access_list membar_effects(const ir_op *op, const liveness *l) {
   membar_access_list r = {0};
   unsigned e = ir_op_effects(op);
-  if (e & IR_EFFECT_CONTROL) return r;
+  if ((e & IR_EFFECT_CONTROL) && !(e & (IR_EFFECT_READ_SHARED | IR_EFFECT_WRITE_SHARED))) return r;
   if (e & IR_EFFECT_ALLOC_SHARED) {
     if (op->noperands && (e & IR_EFFECT_WRITE_SHARED)) add_access(&r, true, MEMBAR_OWN);
     return r;
@@ -78,6 +80,10 @@ static membar_access_list membar_effects(const ir_op *op, const liveness *l) {
       add_access(&r, true, MEMBAR_OWN);
       add_access(&r, false, MEMBAR_OWN);
     }
+    return r;
+  }
+  if (ir_op_code(op) == IR_OP_TMA_LOAD) { /* the destination; the mbarrier is the hardware's to update */
+    add_access(&r, true, (int)op->noperands - 3);
     return r;
   }
   for (unsigned i = 0; i < op->noperands; i++) {

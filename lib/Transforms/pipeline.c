@@ -69,7 +69,10 @@
 typedef struct pl_load {
   ir_op *load;     /* tt.load (or tt.descriptor_load: TMA) in the body */
   ir_op *consumer; /* its only user: convert_layout (mma.sync) or local_alloc (wgmma) */
-  ir_op *trans;    /* TMA: a tt.trans between the load and its local_alloc, or NULL */
+  ir_op *chain[TGPU_TMA_MAX_CHAIN]; /* TMA: the conversions and transposes up to the local_alloc */
+  unsigned nchain;
+  ir_value *args[1 + TGPU_MAX_RANK]; /* TMA: the load's operands (descriptor, offsets) */
+  unsigned nargs;
   bool tma;        /* a host-descriptor load, copied by TMA (ptrs and mask NULL) */
   ir_value *ptrs, *mask; /* its operands (mask NULL when unmasked) */
   unsigned vec;          /* its tgpu.vec */
@@ -142,28 +145,18 @@ static bool wgmma_stage(ir_op *load, ir_op *alloc, tgpu_memdesc *md) {
   return true;
 }
 
-/* A host-descriptor load (sm_90) whose only user is a local_alloc read by wgmma, directly
- * or through a 2-D tt.trans (B given N x K, `b.T`), in a layout TMA writes with the
- * descriptor's innermost dim contiguous: TMA copies fill the stages. */
+/* A host-descriptor load (sm_90) whose only use reaches a local_alloc read by wgmma,
+ * through layout conversions and a 2-D tt.trans (B given N x K, `b.T`), in a layout TMA
+ * writes with the descriptor's innermost dim contiguous: TMA copies fill the stages. */
 static bool tma_candidate(ir_op *op, pl_load *out) {
-  ir_value *r = ir_op_result(op, 0);
-  if (ir_value_num_uses(r) != 1) return false;
   memset(out, 0, sizeof *out);
   out->load = op;
   out->tma = true;
-  ir_op *user = r->first_use->user;
-  if (ir_op_code(user) == IR_OP_TRANS && r->type->rank == 2 && ir_value_num_uses(ir_op_result(user, 0)) == 1) {
-    out->trans = user;
-    user = ir_op_result(user, 0)->first_use->user;
-  }
-  if (ir_op_code(user) != IR_OP_LOCAL_ALLOC || user->noperands != 1) return false;
-  out->consumer = user;
-  if (!wgmma_users_only(user) || !tgpu_memdesc_get(ir_op_result(user, 0)->type, &out->md)) return false;
-  out->md.is_mutable = true;
-  out->md.num_buffers = 1;
-  tgpu_tma_plan plan;
-  unsigned inner = out->trans ? 0 : r->type->rank - 1;
-  return tgpu_tma_boxes(&out->md, &plan) && out->md.layout.order[0] == inner;
+  out->consumer = tgpu_tma_wgmma_alloc(op, out->chain, &out->nchain, &out->md);
+  if (!out->consumer || op->noperands > 1 + TGPU_MAX_RANK) return false;
+  out->nargs = op->noperands;
+  for (unsigned k = 0; k < op->noperands; k++) out->args[k] = ir_op_operand(op, k);
+  return true;
 }
 
 static bool candidate(ir_op *op, pl_load *out) {
@@ -416,7 +409,7 @@ static void issue(pl_loop *p, ir_builder *b, ir_valmap *vm, ir_value *iv, ir_val
     if (l->tma) {
       ir_value *ops[8];
       unsigned n = 0;
-      for (unsigned k = 0; k < l->load->noperands; k++) ops[n++] = ir_valmap_lookup_or_self(vm, ir_op_operand(l->load, k));
+      for (unsigned k = 0; k < l->nargs; k++) ops[n++] = ir_valmap_lookup_or_self(vm, l->args[k]);
       ops[n++] = stage_of(b, l, idx, slot);
       ops[n++] = bar;
       ops[n++] = live;
@@ -540,7 +533,7 @@ static void consume(pl_loop *p, ir_value *idx) {
     if (ir_op_code(l->consumer) == IR_OP_CONVERT_LAYOUT) stage = ir_build1(&b, "tgpu.local_load", 1, &stage, res->type);
     ir_value_replace_all_uses(res, stage);
     ir_op_erase(l->consumer);
-    if (l->trans) ir_op_erase(l->trans);
+    for (unsigned k = l->nchain; k-- > 0;) ir_op_erase(l->chain[k]);
     ir_op_erase(l->load);
   }
 }
@@ -633,6 +626,7 @@ static void rewrite(pl_loop *p) {
   ir_value *old_args[64];
   unsigned nargs = p->body->nargs;
   for (unsigned a = 0; a < nargs; a++) old_args[a] = p->body->args[a];
+  ir_block *old_body = p->body;
   if (!add_carried(p, inits, p->ntma ? 3 : 2)) return;
   sup_ptrmap carried = {0};
   for (unsigned a = 1; a < nargs; a++)
@@ -641,8 +635,10 @@ static void rewrite(pl_loop *p) {
   p->carried = carried;
   for (unsigned i = 0; i < p->nloads; i++) { /* operands that were block args */
     pl_load *l = &p->loads[i];
-    if (!l->ptrs->def) l->ptrs = p->body->args[l->ptrs->index];
+    if (l->ptrs && !l->ptrs->def) l->ptrs = p->body->args[l->ptrs->index];
     if (l->mask && !l->mask->def) l->mask = p->body->args[l->mask->index];
+    for (unsigned k = 0; k < l->nargs; k++)
+      if (l->args[k]->block == old_body) l->args[k] = p->body->args[l->args[k]->index];
   }
   ir_value *rd = p->body->args[nargs], *wr = p->body->args[nargs + 1];
   ir_value *phase = p->ntma ? p->body->args[nargs + 2] : NULL;

@@ -51,36 +51,14 @@ static bool tma_memdesc(const ir_type *t, bool is_mutable, tgpu_memdesc *md) {
   return tgpu_tma_layout(t->rank, t->shape, ir_type_byte_size(md->elem), &md->layout) && tgpu_tma_boxes(md, &plan);
 }
 
-/* The wgmma local_alloc that takes the load's only use, through a 2-D trans, or NULL. */
-static ir_op *wgmma_alloc(ir_op *load, ir_op **trans) {
-  ir_value *r = ir_op_result(load, 0);
-  *trans = NULL;
-  if (ir_value_num_uses(r) != 1) return NULL;
-  ir_op *u = r->first_use->user;
-  if (ir_op_code(u) == IR_OP_TRANS && r->type->rank == 2 && ir_value_num_uses(ir_op_result(u, 0)) == 1) {
-    *trans = u;
-    u = ir_op_result(u, 0)->first_use->user;
-  }
-  if (ir_op_code(u) != IR_OP_LOCAL_ALLOC || u->noperands != 1) return NULL;
-  for (ir_use *x = ir_op_result(u, 0)->first_use; x; x = x->next_use)
-    if (ir_op_code(x->user) != IR_OP_WARP_GROUP_DOT) return NULL;
-  tgpu_memdesc md;
-  tgpu_tma_plan plan;
-  if (!tgpu_memdesc_get(ir_op_result(u, 0)->type, &md)) return NULL;
-  md.is_mutable = true;
-  if (!tgpu_tma_boxes(&md, &plan) || md.layout.order[0] != (*trans ? 0u : r->type->rank - 1)) return NULL;
-  return u;
-}
-
 static bool lower_load(ir_module *m, ir_op *op) {
   ir_context *ctx = m->ctx;
   ir_value *r = ir_op_result(op, 0);
-  ir_op *trans, *alloc = wgmma_alloc(op, &trans);
+  ir_op *chain[TGPU_TMA_MAX_CHAIN];
+  unsigned nchain;
   tgpu_memdesc md, bar_md = {0};
-  if (alloc) {
-    tgpu_memdesc_get(ir_op_result(alloc, 0)->type, &md);
-    md.is_mutable = true;
-  } else if (!tma_memdesc(r->type, true, &md)) {
+  ir_op *alloc = tgpu_tma_wgmma_alloc(op, chain, &nchain, &md);
+  if (!alloc && !tma_memdesc(r->type, true, &md)) {
     return fail(op, "a host tensor descriptor's block must be 1-D or 2-D with an innermost dim of a multiple of 16 "
                     "bytes, at most 256 rows (TMA)");
   }
@@ -109,7 +87,7 @@ static bool lower_load(ir_module *m, ir_op *op) {
   if (alloc) {
     ir_value_replace_all_uses(ir_op_result(alloc, 0), buf);
     ir_op_erase(alloc);
-    if (trans) ir_op_erase(trans);
+    for (unsigned k = nchain; k-- > 0;) ir_op_erase(chain[k]);
   } else {
     ir_value *t = ir_build1(&b, "tgpu.local_load", 1, &buf, r->type);
     ir_value_replace_all_uses(r, t);

@@ -161,7 +161,7 @@ bool tgpu_verify_tma_store(ir_op *op) {
 
 bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan) {
   ir_op *f = (ir_op *)tgpu_enclosing_func(op);
-  if (!f || desc->def || !desc->block || desc->block->parent_op != f) {
+  if (!f || desc->def || !desc->block || desc->block->parent->parent != f) {
     ir_emit_error(ir_op_context(op), op->loc,
                   "a TMA copy needs its descriptor to be a parameter of the kernel (got a computed descriptor)");
     return false;
@@ -187,7 +187,34 @@ bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan) {
     }
     return true;
   }
-  ir_op_set_attr(f, bname, ir_i64_array_attr(ctx, box, rank));
+  ir_op_set_attr(f, bname, ir_i64_array_attr(ctx, rank, box));
   ir_op_set_attr(f, sname, ir_i32_attr(ctx, plan->swizzle));
   return true;
+}
+
+/* ---- the wgmma operand a descriptor load feeds ------------------------------------------ */
+
+ir_op *tgpu_tma_wgmma_alloc(ir_op *load, ir_op **chain, unsigned *nchain, tgpu_memdesc *md) {
+  ir_value *v = ir_op_result(load, 0);
+  bool trans = false;
+  *nchain = 0;
+  for (;;) {
+    if (ir_value_num_uses(v) != 1) return NULL;
+    ir_op *u = v->first_use->user;
+    if (ir_op_code(u) == IR_OP_LOCAL_ALLOC && u->noperands == 1) {
+      for (ir_use *x = ir_op_result(u, 0)->first_use; x; x = x->next_use)
+        if (ir_op_code(x->user) != IR_OP_WARP_GROUP_DOT) return NULL;
+      tgpu_tma_plan plan;
+      if (!tgpu_memdesc_get(ir_op_result(u, 0)->type, md)) return NULL;
+      md->is_mutable = true;
+      md->num_buffers = 1;
+      unsigned inner = trans ? 0 : md->rank - 1;
+      return tgpu_tma_boxes(md, &plan) && md->layout.order[0] == inner ? u : NULL;
+    }
+    if (*nchain == TGPU_TMA_MAX_CHAIN) return NULL;
+    if (ir_op_code(u) == IR_OP_TRANS && v->type->rank == 2) trans = !trans;
+    else if (ir_op_code(u) != IR_OP_CONVERT_LAYOUT) return NULL;
+    chain[(*nchain)++] = u;
+    v = ir_op_result(u, 0);
+  }
 }

@@ -145,6 +145,12 @@ bool tgpu_tma_boxes(const tgpu_memdesc *md, tgpu_tma_plan *out);
  * argument) for the metadata; an error when it is not a parameter or was recorded with
  * another box. */
 bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan);
+/* The local_alloc read only by warp_group_dots that a descriptor load's single-use chain of
+ * layout conversions and 2-D transposes (at most TGPU_TMA_MAX_CHAIN, returned in `chain`,
+ * first to last) ends in, when its memdesc (returned in md as one mutable buffer) is one a
+ * TMA copy of the load's block fills with the block's innermost dim contiguous; else NULL. */
+#define TGPU_TMA_MAX_CHAIN 4
+ir_op *tgpu_tma_wgmma_alloc(ir_op *load, ir_op **chain, unsigned *nchain, tgpu_memdesc *md);
 bool tgpu_verify_mbarrier(ir_op *op);
 bool tgpu_verify_tma_load(ir_op *op);
 bool tgpu_verify_tma_store(ir_op *op);
