@@ -274,6 +274,18 @@ bool cg_lower_scan(cg_state *st, ir_op *op);
 bool cg_lower_atomic_rmw(cg_state *st, ir_op *op);
 bool cg_lower_atomic_cas(cg_state *st, ir_op *op);
 
+/* tensordesc.c: host tensor descriptor parameters. The LLVM parameter type of a
+ * !tt.tensordesc argument (a generic pointer) and its attributes (byval([128 x i8]),
+ * align 64, "nvvm.grid_constant") on st->fn's parameter i. */
+LLVMTypeRef cg_tensordesc_param_type(cg_state *st);
+void cg_tensordesc_param_attrs(cg_state *st, unsigned i);
+/* The generic address of the 128-byte CUtensorMap that the kernel argument `desc` (a
+ * !tt.tensordesc value) holds; NULL after an error (unmapped value). */
+LLVMValueRef cg_tensordesc_ptr(cg_state *st, ir_value *desc);
+/* The lowering of tt.descriptor_load / tt.descriptor_store until TMA lands: a located
+ * "not supported yet" error. */
+bool cg_lower_descriptor_unsupported(cg_state *st, ir_op *op);
+
 /* ---- occupancy.c ---- */
 /* The .minnctapersm hint for kernel `func` (a tgpu-level tt.func) run with num_warps warps:
  * the CTAs per SM its streaming accumulation loops reach with one iteration's loads in

@@ -245,6 +245,8 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_STORE] = {.lower = cg_lower_store},
     [IR_OP_ATOMIC_RMW] = {.lower = cg_lower_atomic_rmw},
     [IR_OP_ATOMIC_CAS] = {.lower = cg_lower_atomic_cas},
+    [IR_OP_DESCRIPTOR_LOAD] = {.lower = cg_lower_descriptor_unsupported},
+    [IR_OP_DESCRIPTOR_STORE] = {.lower = cg_lower_descriptor_unsupported},
     /* control flow and the rest */
     [IR_OP_FOR] = {.lower = cg_lower_for},
     [IR_OP_IF] = {.lower = cg_lower_if},
@@ -306,6 +308,10 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
   }
   LLVMTypeRef *params = sup_arena_alloc(st->arena, sizeof(LLVMTypeRef) * (ft->ninputs + 1));
   for (unsigned i = 0; i < ft->ninputs; i++) {
+    if (ir_type_is_tensordesc(ft->inputs[i])) {
+      params[i] = cg_tensordesc_param_type(st);
+      continue;
+    }
     if (ir_type_is_tensor(ft->inputs[i]) || ft->inputs[i]->kind == IR_TYPE_FUNC ||
         ft->inputs[i]->kind == IR_TYPE_NONE || ft->inputs[i]->kind == IR_TYPE_DIALECT) {
       ir_emit_error(st->ictx, f->loc, "kernel '%s': parameter %u must be a scalar or a pointer",
@@ -321,6 +327,8 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
   int ndiv = ir_attr_get_i64_array(ir_op_get_attr(f, TILE_ATTR_DIVISIBILITY), div, 64);
   for (unsigned i = 0; i < ft->ninputs && (int)i < ndiv; i++)
     if (ir_type_is_ptr(ft->inputs[i]) && div[i] >= 16) add_param_align(st, i, 16);
+  for (unsigned i = 0; i < ft->ninputs; i++)
+    if (ir_type_is_tensordesc(ft->inputs[i])) cg_tensordesc_param_attrs(st, i);
   char buf[32];
   snprintf(buf, sizeof buf, "%u", st->num_warps * TGPU_WARP_SIZE);
   add_string_fn_attr(st, "nvvm.maxntid", buf);

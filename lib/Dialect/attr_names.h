@@ -54,6 +54,12 @@
 #define TGPU_ATTR_TMA_BOX "tgpu.tma_box"
 #define TGPU_ATTR_TMA_SWIZZLE "tgpu.tma_swizzle"
 
+/* On a kernel tt.func, for its host tensor descriptor argument i (a !tt.tensordesc): the
+ * TMA box (array of i64, outermost first) and swizzle in bytes (i32: 0, 32, 64, 128) that
+ * the lowering chose, as "<prefix><i>"; read by the metadata (absent: the block shape, 0). */
+#define TGPU_ATTR_TMA_BOX_PREFIX "tgpu.tma_box_"
+#define TGPU_ATTR_TMA_SWIZZLE_PREFIX "tgpu.tma_swizzle_"
+
 /* On each kernel tt.func: argument names, Triton dtypes and constexpr values. */
 #define TILEC_ATTR_ARG_NAMES "arg_names"
 #define TILEC_ATTR_ARG_DTYPES "tilec.arg_dtypes"

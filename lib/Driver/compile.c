@@ -236,6 +236,8 @@ static void set_num_stages(ir_module *m, unsigned n) {
 ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, size_t len,
                         const tilec_options *o, const char *kernel, int variant) {
   size_t nd = o->ndefines, nl = o->nlaunch_values;
+  const tgpu_target *target = options_target(ctx, o);
+  if (!target) return NULL; /* reported */
   fe_define *defs = calloc(nd + nl + 1, sizeof *defs);
   if (!defs) return ir_context_note_oom(ctx), NULL;
   for (size_t i = 0; i < nd; i++) defs[i] = (fe_define){o->defines[i].name, o->defines[i].value};
@@ -243,12 +245,13 @@ ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, 
     defs[nd + i] = (fe_define){o->launch_values[i].name, o->launch_values[i].value};
   fe_options fo = {o->signature, defs, nd, o->kernels, o->nkernels, o->num_warps, false, 0, false};
   fo.launch_values = defs + nd, fo.nlaunch_values = nl;
+  fo.target_name = target->name, fo.target_has_tma = tgpu_target_has(target, TGPU_FEATURE_TMA);
   if (kernel) fo.kernels = &kernel, fo.nkernels = 1, fo.is_unit = true;
   if (kernel && variant >= 0) fo.one_variant = true, fo.variant = (unsigned)variant;
   ir_module *m = fe_compile_source(ctx, filename, src, len, &fo);
   free(defs);
   if (m) {
-    ir_op_set_attr(m->op, TGPU_ATTR_TARGET, ir_string_attr(ctx, options_target(ctx, o)->name));
+    ir_op_set_attr(m->op, TGPU_ATTR_TARGET, ir_string_attr(ctx, target->name));
     if (o->num_stages) set_num_stages(m, o->num_stages);
     if (o->wgmma < 0) ir_op_set_attr(m->op, TGPU_ATTR_WGMMA, ir_bool_attr(ctx, false));
     report_ir(o, 0, "frontend", "after", m);

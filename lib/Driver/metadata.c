@@ -78,13 +78,40 @@ static const char *frontend_dtype(const ir_op *func, unsigned i) {
   return s[0] == '*' ? s + 1 : s;
 }
 
+static void json_i64s(sup_strbuf *b, const int64_t *v, int n) {
+  sup_strbuf_putc(b, '[');
+  for (int i = 0; i < n; i++) sup_strbuf_printf(b, i ? ", %lld" : "%lld", (long long)v[i]);
+  sup_strbuf_putc(b, ']');
+}
+
+/* A host tensor descriptor parameter: its element dtype, block shape, and the TMA box and
+ * swizzle the lowering chose for argument i (the block and 0 when it set none). */
+static void emit_tensordesc(sup_strbuf *b, const ir_op *func, unsigned i, const ir_type *t, const char *dtype) {
+  const ir_type *block = ir_tensordesc_block(t);
+  char key[48];
+  int64_t box[IR_MAX_TENSORDESC_RANK];
+  int rank = (int)block->rank;
+  snprintf(key, sizeof key, TGPU_ATTR_TMA_BOX_PREFIX "%u", i);
+  int nbox = ir_attr_get_i64_array(ir_op_get_attr(func, key), box, IR_MAX_TENSORDESC_RANK);
+  snprintf(key, sizeof key, TGPU_ATTR_TMA_SWIZZLE_PREFIX "%u", i);
+  int64_t swizzle = ir_op_get_int_attr(func, key, 0);
+  sup_strbuf_printf(b, ", \"kind\": \"tensordesc\", \"dtype\": \"%s\", \"block_shape\": ",
+                    dtype ? dtype : drv_dtype_name(block->elem));
+  json_i64s(b, block->shape, rank);
+  sup_strbuf_puts(b, ", \"box\": ");
+  json_i64s(b, nbox == rank ? box : block->shape, rank);
+  sup_strbuf_printf(b, ", \"swizzle\": %lld}", (long long)swizzle);
+}
+
 static void emit_param(sup_strbuf *b, const ir_op *func, unsigned i, const ir_type *t) {
   char buf[32];
   const char *dtype = frontend_dtype(func, i);
   sup_strbuf_puts(b, "{\"name\": ");
   json_string(b, arg_name(func, i, buf, sizeof buf));
   int64_t div = arg_divisibility(func, i);
-  if (t->kind == IR_TYPE_PTR) {
+  if (ir_type_is_tensordesc(t)) {
+    emit_tensordesc(b, func, i, t, dtype);
+  } else if (t->kind == IR_TYPE_PTR) {
     sup_strbuf_printf(b, ", \"kind\": \"ptr\", \"dtype\": \"%s\", \"align\": %lld}",
                       dtype ? dtype : drv_dtype_name(t->elem), (long long)div);
   } else {

@@ -32,6 +32,8 @@ typedef struct fe_options {
   const fe_define *launch_values; /* run-time parameters' values as a launch gives them:
                                      seen by @triton.heuristics and prune functions only */
   size_t nlaunch_values;
+  const char *target_name;    /* the target compiled for ("sm_80"), NULL: unknown (no check) */
+  bool target_has_tma;        /* it has TMA (sm_90+): host tensor descriptors need it */
 } fe_options;
 
 /* Function attributes of an autotuned kernel's variants (docs/tuning.md): the kernel's

@@ -1071,6 +1071,7 @@ typedef struct pinfo {
   sema_val cval;
   sema_dtype dt;
   int64_t div;
+  const sema_bptr *desc; /* a host tensor descriptor ("tensordesc<fp16[128, 64]>"), or NULL */
 } pinfo;
 
 static bool eval_global(sema *S, const fe_expr *e, sema_val *out) {
@@ -1088,6 +1089,11 @@ static bool param_annotation(sema *S, const fe_param *p, pinfo *pi) {
     if (sema_dt_parse(a->str, &pi->dt, &pi->div)) {
       pi->typed = true;
       return true;
+    }
+    int td = sema_tdesc_parse(S, a->loc, p->name, a->str, &pi->desc);
+    if (td != 0) {
+      if (td > 0) pi->dt = pi->desc->elt, pi->typed = true;
+      return td > 0;
     }
     sema_error(S, a->loc, "invalid type annotation '%s' for parameter '%s' (expected \"*fp32\", \"i32:16\", ...)",
                a->str, p->name);
@@ -1108,9 +1114,23 @@ static bool param_annotation(sema *S, const fe_param *p, pinfo *pi) {
   return true;
 }
 
+/* The length of the signature entry at c: up to the next comma outside <...> and [...]
+ * ("tensordesc<fp16[128, 64]>" is one entry). */
+static size_t sig_entry_len(const char *c) {
+  int depth = 0;
+  size_t i = 0;
+  for (; c[i] && !(c[i] == ',' && depth <= 0); i++)
+    depth += (c[i] == '<' || c[i] == '[') - (c[i] == '>' || c[i] == ']');
+  return i;
+}
+
 static unsigned count_sig_entries(const char *sig) {
   unsigned n = 1;
-  for (const char *c = sig; *c; c++) n += *c == ',';
+  for (const char *c = sig; *c; n++) {
+    c += sig_entry_len(c);
+    if (!*c) break;
+    c++;
+  }
   return *sig ? n : 0;
 }
 
@@ -1126,13 +1146,24 @@ static bool apply_signature(sema *S, sema_jit *j, pinfo *pis) {
   }
   const char *c = sig;
   for (unsigned i = 0; i < n; i++) {
-    size_t len = strcspn(c, ",");
+    size_t len = sig_entry_len(c);
     char *e = sup_arena_strndup(S->arena, c, len);
     c += len + (c[len] == ',');
     pinfo *pi = &pis[i];
     sema_dtype d;
     int64_t div;
     sema_val v;
+    int td = sema_tdesc_parse(S, fd->params[i].loc, fd->params[i].name, e, &pi->desc);
+    if (td < 0) return false;
+    if (td > 0 && pi->is_const) {
+      sema_error(S, fd->params[i].loc, "parameter '%s' is a tl.constexpr: it cannot be a tensordesc",
+                 fd->params[i].name);
+      return false;
+    }
+    if (td > 0) {
+      pi->dt = pi->desc->elt, pi->div = 1, pi->typed = true;
+      continue;
+    }
     if (!strcmp(e, "autotune")) { /* the value comes from the autotune config or a heuristic */
       if (!pi->is_const) {
         sema_error(S, fd->params[i].loc, "signature entry 'autotune' is for tl.constexpr parameters; '%s' is not one",
@@ -1148,7 +1179,7 @@ static bool apply_signature(sema *S, sema_jit *j, pinfo *pis) {
                    fd->params[i].name, e);
         return false;
       }
-      pi->dt = d, pi->div = div, pi->typed = true;
+      pi->dt = d, pi->div = div, pi->typed = true, pi->desc = NULL;
     } else if (parse_literal(S, e, &v) && v.kind != SV_DTYPE) {
       pi->is_const = true, pi->cval = v, pi->from_signature = true;
     } else {
@@ -1347,9 +1378,10 @@ static bool compile_entry(sema *S, sema_jit *j, const char *name, ir_op **out_f)
       sema_env_set(S, &fn.env, fd->params[i].name, pis[i].cval);
       continue;
     }
-    tys[nargs] = sema_dt_ir(S->ctx, pis[i].dt);
+    const sema_bptr *desc = pis[i].desc;
+    tys[nargs] = desc ? sema_tdesc_ir_type(S, desc) : sema_dt_ir(S->ctx, pis[i].dt);
     ir_value *a = ir_block_add_arg(S->m, entry, tys[nargs++]);
-    sema_env_set(S, &fn.env, fd->params[i].name, sema_tensor(a, pis[i].dt));
+    sema_env_set(S, &fn.env, fd->params[i].name, desc ? sema_hostdesc(a, desc) : sema_tensor(a, pis[i].dt));
   }
   set_kernel_attrs(S, f, j, pis, nargs, tys);
   ir_op_set_attr(f, "sym_name", ir_string_attr(S->ctx, name));
@@ -1541,7 +1573,7 @@ static sema_val block_ptr_param(sema *S, ir_block *entry, const sema_val *v, con
 static unsigned ir_arg_count(const sema_val *vals, unsigned n) {
   unsigned c = 0;
   for (unsigned i = 0; i < n; i++) {
-    if (vals[i].kind == SV_TENSOR) c++;
+    if (vals[i].kind == SV_TENSOR || vals[i].kind == SV_HOSTDESC) c++;
     for (unsigned k = 0; vals[i].kind == SV_BLOCKPTR && k < vals[i].n; k++) c += vals[i].elems[k].kind == SV_TENSOR;
   }
   return c;
@@ -1561,7 +1593,7 @@ static bool specialize(sema *S, sema_jit *j, const sema_val *vals, const char *k
   unsigned nargs = 0;
   for (unsigned i = 0; i < fd->nparams; i++) {
     sema_val v = vals[i];
-    if (v.kind == SV_TENSOR) {
+    if (v.kind == SV_TENSOR || v.kind == SV_HOSTDESC) {
       tys[nargs] = v.v->type;
       v.v = ir_block_add_arg(S->m, entry, tys[nargs++]);
     }
@@ -1601,7 +1633,7 @@ bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, co
   ir_value **ops = sup_arena_alloc(S->arena, (ir_arg_count(vals, fd->nparams) + 1) * sizeof(ir_value *));
   unsigned n = 0;
   for (unsigned i = 0; i < fd->nparams; i++) {
-    if (vals[i].kind == SV_TENSOR) ops[n++] = vals[i].v;
+    if (vals[i].kind == SV_TENSOR || vals[i].kind == SV_HOSTDESC) ops[n++] = vals[i].v;
     for (unsigned k = 0; vals[i].kind == SV_BLOCKPTR && k < vals[i].n; k++)
       if (vals[i].elems[k].kind == SV_TENSOR) ops[n++] = vals[i].elems[k].v;
   }

@@ -71,6 +71,8 @@ typedef enum sema_vkind {
                   so that one error does not cascade into many */
   SV_BLOCKPTR, /* tl.make_block_ptr or tl.make_tensor_descriptor: `bp` holds the compile-time
                   part, `elems` the n = sema_bptr_nparts(bp) scalar parts (sema_blockptr.c) */
+  SV_HOSTDESC, /* a host tensor descriptor parameter (sema_desc.c): `v` is the
+                  !tt.tensordesc argument, `bp` its compile-time part, `dt` its element dtype */
 } sema_vkind;
 
 typedef struct sema_val sema_val;
@@ -100,7 +102,7 @@ struct sema_val {
   const char *path;        /* MODULE, BUILTIN */
   const sema_val *self;    /* BUILTIN: bound receiver (method) or NULL */
   fe_funcdef *fn;          /* JITFN */
-  const sema_bptr *bp;     /* BLOCKPTR (elems/n: its parts) */
+  const sema_bptr *bp;     /* BLOCKPTR (elems/n: its parts); HOSTDESC */
 };
 
 /* ---- environments ---------------------------------------------------------------------- */
@@ -394,5 +396,31 @@ bool sema_bptr_load(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, 
                     unsigned check, sema_padding padding, ir_op **out_load, sema_val *out);
 bool sema_bptr_store(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, const sema_val *offsets,
                      unsigned check, const sema_val *value, ir_op **out_store);
+/* A descriptor access's offsets (a list or tuple of `rank` ints or integer scalars, 32-bit)
+ * as parts: compile-time ints, or i32 scalars. */
+bool sema_desc_offsets(sema *S, ir_loc loc, const char *disp, unsigned rank, const sema_val *offsets,
+                       sema_val *out);
+/* A descriptor store's value: a number is broadcast to the block, a tensor must have the
+ * block's shape and is converted to its element type (Triton's rules). */
+bool sema_desc_store_value(sema *S, ir_loc loc, const char *disp, const sema_bptr *bp, const sema_val *v,
+                           sema_val *out);
+
+/* ---- sema_desc.c: host tensor descriptors (kernel parameters) ---------------------------- */
+/* Reads a parameter's type `spec` when it is spelled "tensordesc<...>": 0 when it is not one
+ * (nothing reported), 1 with *out (arena) when valid, -1 after a located error (bad spelling,
+ * element type, rank above 5, block dims not powers of 2, an innermost dim under 16 bytes,
+ * a target without TMA). `param` names the parameter in messages. */
+int sema_tdesc_parse(sema *S, ir_loc loc, const char *param, const char *spec, const sema_bptr **out);
+/* The !tt.tensordesc type of a parsed descriptor. */
+const ir_type *sema_tdesc_ir_type(sema *S, const sema_bptr *bp);
+/* The SV_HOSTDESC value of the !tt.tensordesc value v. */
+sema_val sema_hostdesc(ir_value *v, const sema_bptr *bp);
+/* `desc.name`: block_shape, dtype, and the load / store methods. */
+bool sema_hostdesc_attr(sema *S, const sema_val *v, const char *name, ir_loc loc, sema_val *out);
+/* desc.load(offsets) -> tt.descriptor_load; desc.store(offsets, value) -> tt.descriptor_store. */
+bool sema_hostdesc_load(sema *S, ir_loc loc, const char *disp, const sema_val *desc, const sema_val *offsets,
+                        sema_val *out);
+bool sema_hostdesc_store(sema *S, ir_loc loc, const char *disp, const sema_val *desc, const sema_val *offsets,
+                         const sema_val *value);
 
 #endif

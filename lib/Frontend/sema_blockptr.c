@@ -407,12 +407,17 @@ static bool access_offsets(sema *S, ir_loc loc, const char *disp, const sema_val
     memcpy(out, &ptr->elems[p_off(bp, 0)], bp->rank * sizeof(sema_val));
     return true;
   }
+  return sema_desc_offsets(S, loc, disp, bp->rank, offsets, out);
+}
+
+bool sema_desc_offsets(sema *S, ir_loc loc, const char *disp, unsigned rank, const sema_val *offsets,
+                       sema_val *out) {
   if (offsets->kind != SV_TUPLE) {
-    sema_error(S, loc, "%s(): offsets must be a list or tuple of %u integers, got %s", disp, bp->rank,
+    sema_error(S, loc, "%s(): offsets must be a list or tuple of %u integers, got %s", disp, rank,
                sema_describe(S, offsets));
     return false;
   }
-  return int_parts(S, loc, disp, "offsets", offsets, bp->rank, false, out);
+  return int_parts(S, loc, disp, "offsets", offsets, rank, false, out);
 }
 
 static const ir_type *block_type(sema *S, const sema_bptr *bp) { return sema_shaped(S, bp->elt, bp->rank, bp->block); }
@@ -457,8 +462,8 @@ static const char *block_str(sema *S, const sema_bptr *bp) {
 
 /* The stored value: a number or scalar is broadcast to the block; a tensor must have the
  * block's shape, and (a block pointer, as Triton) its element type; a descriptor converts. */
-static bool store_value(sema *S, ir_loc loc, const char *disp, const sema_bptr *bp, const sema_val *v,
-                        sema_val *out) {
+bool sema_desc_store_value(sema *S, ir_loc loc, const char *disp, const sema_bptr *bp, const sema_val *v,
+                           sema_val *out) {
   char b1[16], b2[16];
   if (sema_is_num(v)) {
     *out = sema_tensor(sema_const_scalar(S, loc, v, bp->elt), bp->elt);
@@ -486,7 +491,7 @@ bool sema_bptr_store(sema *S, ir_loc loc, const char *disp, const sema_val *ptr,
                      unsigned check, const sema_val *value, ir_op **out_store) {
   const sema_bptr *bp = ptr->bp;
   sema_val offs[IR_MAX_RANK], ptrs, mask, val;
-  if (!store_value(S, loc, disp, bp, value, &val) || !access_offsets(S, loc, disp, ptr, offsets, offs) ||
+  if (!sema_desc_store_value(S, loc, disp, bp, value, &val) || !access_offsets(S, loc, disp, ptr, offsets, offs) ||
       !expand(S, loc, ptr, offs, check, &ptrs, &mask))
     return false;
   bool has_mask = mask.kind != SV_INVALID;
@@ -549,12 +554,31 @@ static bool bind_method(sema *S, ir_loc loc, const char *disp, unsigned np, cons
   return true;
 }
 
+/* desc.load / desc.store on a host descriptor parameter (sema_desc.c emits them). */
+static bool host_desc_method(sema *S, const char *name, ir_loc loc, unsigned nargs, const sema_val *args,
+                             unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out) {
+  static const char *const params[] = {"offsets", "value"};
+  const sema_val *a[2];
+  if (!strcmp(name, "load")) {
+    if (!bind_method(S, loc, "desc.load", 1, params, nargs, args, nkw, kwnames, kwvals, a)) return false;
+    return sema_hostdesc_load(S, loc, "desc.load", &args[0], a[0], out);
+  }
+  if (!strcmp(name, "store")) {
+    if (!bind_method(S, loc, "desc.store", 2, params, nargs, args, nkw, kwnames, kwvals, a)) return false;
+    *out = sema_none();
+    return sema_hostdesc_store(S, loc, "desc.store", &args[0], a[0], a[1]);
+  }
+  sema_error(S, loc, "'desc.%s' is not supported", name);
+  return false;
+}
+
 bool sema_desc_method(sema *S, const char *name, ir_loc loc, unsigned nargs, const sema_val *args,
                       unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out) {
   static const char *const params[] = {"offsets", "value"};
   const sema_val *a[2];
   const sema_val *desc = &args[0];
   ir_op *op;
+  if (desc->kind == SV_HOSTDESC) return host_desc_method(S, name, loc, nargs, args, nkw, kwnames, kwvals, out);
   if (!want_bptr(S, loc, !strcmp(name, "store") ? "tl.store_tensor_descriptor" : "tl.load_tensor_descriptor", desc,
                  true))
     return false;

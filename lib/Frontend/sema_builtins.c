@@ -1581,6 +1581,7 @@ unknown:
 
 bool sema_value_attr(sema *S, const sema_val *v, const char *name, ir_loc loc, sema_val *out) {
   if (v->kind == SV_BLOCKPTR) return sema_bptr_attr(S, v, name, loc, out);
+  if (v->kind == SV_HOSTDESC) return sema_hostdesc_attr(S, v, name, loc, out);
   if (v->kind == SV_TENSOR) {
     if (strcmp(name, "dtype") == 0) *out = sema_dtype_val(v->dt);
     else if (strcmp(name, "type") == 0) { /* a scalar's type is its dtype (ptr.type.element_ty) */

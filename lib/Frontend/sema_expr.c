@@ -51,15 +51,18 @@ const char *sema_describe(sema *S, const sema_val *v) {
   case SV_INVALID: return "<invalid>";
   case SV_POISON: return "<error>";
   case SV_BLOCKPTR: return v->bp->is_desc ? "tensor descriptor" : "block pointer";
+  case SV_HOSTDESC: break;
   case SV_TENSOR: break;
   }
   const char *dn = sema_dt_name(v->dt, b);
-  unsigned r = sema_rank(v->v);
+  bool desc = v->kind == SV_HOSTDESC;
+  const ir_type *t = desc ? ir_tensordesc_block(v->v->type) : v->v->type;
+  unsigned r = ir_type_is_tensor(t) ? t->rank : 0;
   if (r == 0) return sup_arena_strdup(S->arena, dn);
   sup_strbuf sb = {0};
-  sup_strbuf_printf(&sb, "%s[", dn);
-  for (unsigned i = 0; i < r; i++) sup_strbuf_printf(&sb, i ? ", %lld" : "%lld", (long long)sema_shape(v->v)[i]);
-  sup_strbuf_putc(&sb, ']');
+  sup_strbuf_printf(&sb, "%s%s[", desc ? "tensordesc<" : "", dn);
+  for (unsigned i = 0; i < r; i++) sup_strbuf_printf(&sb, i ? ", %lld" : "%lld", (long long)t->shape[i]);
+  sup_strbuf_puts(&sb, desc ? "]>" : "]");
   return sup_arena_strbuf(S->arena, &sb);
 }
 
@@ -81,6 +84,11 @@ static void repr_into(const sema_val *v, sup_strbuf *sb) {
     sup_strbuf_puts(sb, v->n == 1 ? ",)" : ")");
     return;
   case SV_TENSOR: sup_strbuf_printf(sb, "<tensor %s>", sema_dt_name(v->dt, b)); return;
+  case SV_HOSTDESC: /* with the block shape: keys a helper's specialization */
+    sup_strbuf_printf(sb, "<tensordesc %s", sema_dt_name(v->dt, b));
+    for (unsigned d = 0; d < v->bp->rank; d++) sup_strbuf_printf(sb, " %lld", (long long)v->bp->block[d]);
+    sup_strbuf_putc(sb, '>');
+    return;
   case SV_BLOCKPTR: /* exact enough to key a helper's specialization */
     sup_strbuf_printf(sb, "<%s %s", v->bp->is_desc ? (v->bp->pad_nan ? "desc_nan" : "desc") : "block_ptr",
                       sema_dt_name(v->bp->elt, b));
@@ -124,7 +132,7 @@ bool sema_val_equal(const sema_val *a, const sema_val *b) {
   case SV_NONE: return true;
   case SV_STR: return strcmp(a->s, b->s) == 0;
   case SV_DTYPE: return sema_dt_eq(a->dt, b->dt);
-  case SV_TENSOR: return a->v == b->v && sema_dt_eq(a->dt, b->dt);
+  case SV_TENSOR: case SV_HOSTDESC: return a->v == b->v && sema_dt_eq(a->dt, b->dt);
   case SV_TUPLE:
     if (a->n != b->n) return false;
     for (unsigned i = 0; i < a->n; i++)
