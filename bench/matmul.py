@@ -154,6 +154,38 @@ def matmul_nt(h, M=4096, N=4096, K=4096):
     report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
 
 
+def matmul_tma(h, M=4096, N=4096, K=4096):
+    """Triton's tutorial 09 matmul_kernel_tma (examples/matmul_tma.tir): host tensor descriptors
+    for A (M x K), B (N x K) and C, f16. tilec (bench_mm_tma_*, kernels_tma.txt; the
+    descriptors are encoded by libtilert at each launch) beside Triton's JIT of the same text
+    with triton.tools.tensor_descriptor.TensorDescriptor, same blocks, warps and stages."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    a = torch.randn(M, K, device=dev).half()
+    bt = torch.randn(N, K, device=dev).half()
+    c = torch.empty(M, N, device=dev).half()
+    ref = (a.float() @ bt.float().t()).half()
+    check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
+    flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * 2
+    case = f"matmul float16 {M}x{N}x{K} TMA descriptors"
+    jit = h.triton("examples/matmul_tma.tir", "matmul_kernel_tma")
+    for bm, bn, bk, w, st in ((128, 256, 64, 8, 3), (128, 256, 64, 8, 4), (128, 128, 64, 8, 4)):
+        grid = (cdiv(M, bm) * cdiv(N, bn),)
+        try:
+            k = h.kernel(f"bench_mm_tma_f16_{bm}x{bn}x{bk}_w{w}_s{st}")
+            descs = (h.tensordesc(a, [bm, bk]), h.tensordesc(bt, [bn, bk]), h.tensordesc(c, [bm, bn]))
+            report("tilec", case, lambda: k(grid, *descs, M, N, K), check, flops, nbytes,
+                   block=f"{bm}x{bn}x{bk} w{w} ns{st}", num_warps=w)
+        except Exception as e:
+            print(f"matmul: tilec tma {bm}x{bn}x{bk}: {type(e).__name__}: {e}", file=sys.stderr)
+        td = (TensorDescriptor(a, a.shape, a.stride(), [bm, bk]), TensorDescriptor(bt, bt.shape, bt.stride(), [bn, bk]),
+              TensorDescriptor(c, c.shape, c.stride(), [bm, bn]))
+        report(f"triton-ns{st}", case,
+               lambda: jit[grid](*td, M, N, K, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
+                                 FP8_OUTPUT=False, WARP_SPECIALIZE=False, num_warps=w, num_stages=st),
+               check, flops, nbytes, block=f"{bm}x{bn}x{bk} w{w} ns{st}", num_warps=w)
+    report("torch", case, lambda: torch.matmul(a, bt.t(), out=c), lambda: True, flops, nbytes)
+
+
 def matmul_fp8(h, M=8192, N=8192, K=8192):
     """fp8 e4m3 operands, f16 out, B given N x K (K-contiguous, as Triton's fp8 examples and
     torch._scaled_mm want it): tilec (wgmma k32), Triton (same kernel text), torch._scaled_mm."""
@@ -204,7 +236,8 @@ def attention(h, causal, B=4, H=32, S=4096, D=128):
 def main():
     h = harness.open_harness(CARRY)
     for fn, args in ((matmul, (torch.float16, 4096, 4096, 4096)), (matmul, (torch.float16, 8192, 8192, 8192)),
-                     (matmul, (torch.bfloat16, 4096, 4096, 4096)), (matmul_nt, ()), (matmul_persistent, ()), (matmul_fp8, ()), (attention, (False,)),
+                     (matmul, (torch.bfloat16, 4096, 4096, 4096)), (matmul_nt, ()), (matmul_tma, ()),
+                     (matmul_tma, (8192, 8192, 8192)), (matmul_persistent, ()), (matmul_fp8, ()), (attention, (False,)),
                      (attention, (True,))):
         try:
             fn(h, *args)
