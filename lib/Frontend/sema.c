@@ -405,8 +405,8 @@ static bool collect_if_merges(sema *S, const fe_stmt *s, const sema_env *before,
     if (!ep) continue; /* defined in one branch only: not visible afterwards */
     sema_val e = *ep;
     if (bp && sema_val_equal(&t, bp) && sema_val_equal(&e, bp)) continue;
-    if (sema_val_equal(&t, &e)) {
-      sema_env_set(S, after, name, t);
+    if (sema_val_equal(&t, &e) || t.kind == SV_POISON || e.kind == SV_POISON) { /* poison: reported already */
+      sema_env_set(S, after, name, e.kind == SV_POISON ? e : t);
       continue;
     }
     if (same_block_ptr_kind(&t, &e)) {
