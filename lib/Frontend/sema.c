@@ -405,8 +405,8 @@ static bool collect_if_merges(sema *S, const fe_stmt *s, const sema_env *before,
     if (!ep) continue; /* defined in one branch only: not visible afterwards */
     sema_val e = *ep;
     if (bp && sema_val_equal(&t, bp) && sema_val_equal(&e, bp)) continue;
-    if (sema_val_equal(&t, &e)) {
-      sema_env_set(S, after, name, t);
+    if (sema_val_equal(&t, &e) || t.kind == SV_POISON || e.kind == SV_POISON) { /* poison: reported already */
+      sema_env_set(S, after, name, e.kind == SV_POISON ? e : t);
       continue;
     }
     if (same_block_ptr_kind(&t, &e)) {
@@ -423,6 +423,11 @@ static bool collect_if_merges(sema *S, const fe_stmt *s, const sema_env *before,
       }
       merge_add(S, ms, name, t, e);
       continue;
+    }
+    if (t.kind == SV_HOSTDESC || e.kind == SV_HOSTDESC) {
+      sema_error(S, s->loc, "variable '%s' is a different host tensor descriptor in each branch of a run-time if: "
+                 "which descriptor an access uses must be known at compile time", name);
+      return false;
     }
     sema_error(S, s->loc, "variable '%s' has different compile-time values in the two branches (%s and %s)",
                name, sema_repr(S, &t), sema_repr(S, &e));
@@ -518,6 +523,11 @@ static bool loop_inits(sema *S, const loop_ctx *lc, merge_set *carried) {
   for (unsigned i = 0; i < carried->n; i++) {
     sema_val *v = &carried->a[i];
     if (sema_is_num(v) && !sema_to_tensor(S, v, lc->s->loc, v)) return false;
+    if (v->kind == SV_HOSTDESC || carried->b[i].kind == SV_HOSTDESC) {
+      sema_error(S, lc->s->loc, "variable '%s' is assigned another host tensor descriptor inside a loop with run-time "
+                 "bounds: which descriptor an access uses must be known at compile time", carried->names[i]);
+      return false;
+    }
     if (v->kind != SV_TENSOR) {
       sema_error(S, lc->s->loc, "variable '%s' changes its compile-time value inside a loop with run-time bounds",
                  carried->names[i]);
@@ -1498,6 +1508,11 @@ static unsigned ir_arg_count(const sema_val *vals, unsigned n);
  * pointer's run-time parts; *tmpl records which. */
 static bool flatten_return(sema *S, sema_jit *j, ir_block *entry, const sema_val *v, sema_val *tmpl,
                            ir_value **vals, sema_dtype *dts, unsigned *n) {
+  if (v->kind == SV_HOSTDESC) {
+    sema_error(S, j->loc, "jit function '%s' cannot return a host tensor descriptor; its caller has it already",
+               j->fd->name);
+    return false;
+  }
   if (v->kind != SV_BLOCKPTR) {
     if (!tensor_in(S, entry, v, j->loc, tmpl)) return false;
     vals[*n] = tmpl->v, dts[(*n)++] = tmpl->dt;

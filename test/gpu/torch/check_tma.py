@@ -31,6 +31,12 @@ def copies(h):
             want = big.clone()
             want[:M, :N] = src * 2 + 1
             h.check_equal("%s %dx%d (and nothing outside)" % (name, M, N), big, want)
+            # a destination covering whole blocks: the source's out-of-bounds elements read as 0
+            full = torch.full((cdiv(M, bm) * bm, cdiv(N, bn) * bn), -7.0, device=DEV, dtype=dt)
+            k((cdiv(M, bm), cdiv(N, bn)), h.tensordesc(src, [bm, bn]), h.tensordesc(full, [bm, bn]))
+            want = torch.ones_like(full)
+            want[:M, :N] = src * 2 + 1
+            h.check_equal("%s %dx%d zero fill" % (name, M, N), full, want)
     k = h.kernel("tma_load_ptr_f16")
     for M, N in ((5, 16), (64, 128), (200, 300)):
         src = torch.randn(M, N, device=DEV).half()
