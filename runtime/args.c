@@ -1,6 +1,7 @@
 /* Launch-argument checking against a kernel's signature, and packing into the PTX ABI
  * (docs/metadata.md: i1/i8/i16 in their own widths, 32-bit integers as .u32, 64-bit values
- * and pointers as .u64, fp16/bf16 as .b16). */
+ * and pointers as .u64, fp16/bf16 as .b16). Tensor descriptors are checked and encoded in
+ * runtime/tensordesc.c. */
 #include "rt_internal.h"
 
 #include <math.h>
@@ -14,9 +15,12 @@ static const char *arg_kind_name(tilert_arg_kind k) {
   case TILERT_ARG_I64: return "i64";
   case TILERT_ARG_F32: return "f32";
   case TILERT_ARG_F64: return "f64";
+  case TILERT_ARG_TENSORDESC: return "tensor descriptor";
   }
   return "unknown kind";
 }
+
+const char *rt_arg_kind_name(tilert_arg_kind k) { return arg_kind_name(k); }
 
 /* The argument kind a parameter takes, and the range its value must lie in (integers). */
 static tilert_arg_kind wanted_kind(const tilert_param_info *p, int64_t *lo, int64_t *hi) {
@@ -53,6 +57,7 @@ static void list_params(const tilert_kernel_info *k, char *buf, size_t cap) {
 static tilert_status check_one(const tilert_kernel_info *k, size_t i, const tilert_arg *a,
                                char *err, size_t cap) {
   const tilert_param_info *p = &k->params[i];
+  if (p->kind == TILERT_PARAM_TENSORDESC) return rt_tensordesc_check(k, i, a, err, cap);
   int64_t lo, hi;
   tilert_arg_kind want = wanted_kind(p, &lo, &hi);
   const char *what = p->kind == TILERT_PARAM_PTR ? "pointer" : tilert_dtype_name(p->dtype);
@@ -139,6 +144,7 @@ void rt_args_pack(const tilert_kernel_info *k, const tilert_arg *args, rt_slot *
     rt_slot *s = &slots[i];
     s->u64 = 0;
     if (p->kind == TILERT_PARAM_PTR) { s->u64 = a->v.ptr; continue; }
+    if (p->kind == TILERT_PARAM_TENSORDESC) continue; /* encoded by rt_launch_params_fill */
     switch (p->dtype) {
     case TILERT_DTYPE_I1: case TILERT_DTYPE_I8: case TILERT_DTYPE_U8: s->u8 = (uint8_t)a->v.i32; break;
     case TILERT_DTYPE_I16: case TILERT_DTYPE_U16: s->u16 = (uint16_t)a->v.i32; break;

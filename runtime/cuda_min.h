@@ -39,6 +39,31 @@ typedef int CUdevice_attribute;
 
 #define CU_EVENT_DEFAULT 0
 
+/* Tensor maps (cuTensorMapEncodeTiled, CUDA 12.0+): the enums' values, from cuda.h 13.0. */
+#define CU_TENSOR_MAP_NUM_QWORDS 16 /* 128 bytes, 64-byte aligned */
+typedef int CUtensorMapDataType;
+#define CU_TENSOR_MAP_DATA_TYPE_UINT8 0
+#define CU_TENSOR_MAP_DATA_TYPE_UINT16 1
+#define CU_TENSOR_MAP_DATA_TYPE_UINT32 2
+#define CU_TENSOR_MAP_DATA_TYPE_INT32 3
+#define CU_TENSOR_MAP_DATA_TYPE_UINT64 4
+#define CU_TENSOR_MAP_DATA_TYPE_INT64 5
+#define CU_TENSOR_MAP_DATA_TYPE_FLOAT16 6
+#define CU_TENSOR_MAP_DATA_TYPE_FLOAT32 7
+#define CU_TENSOR_MAP_DATA_TYPE_FLOAT64 8
+#define CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 9
+typedef int CUtensorMapInterleave;
+#define CU_TENSOR_MAP_INTERLEAVE_NONE 0
+typedef int CUtensorMapSwizzle;
+#define CU_TENSOR_MAP_SWIZZLE_NONE 0
+#define CU_TENSOR_MAP_SWIZZLE_32B 1
+#define CU_TENSOR_MAP_SWIZZLE_64B 2
+#define CU_TENSOR_MAP_SWIZZLE_128B 3
+typedef int CUtensorMapL2promotion;
+#define CU_TENSOR_MAP_L2_PROMOTION_L2_128B 2
+typedef int CUtensorMapFloatOOBfill;
+#define CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE 0
+
 /* cuGetProcAddress_v2 (CUDA 12.0+). */
 typedef int CUdriverProcAddressQueryResult;
 #define CU_GET_PROC_ADDRESS_SUCCESS 0

@@ -258,9 +258,14 @@ static bool read_param_names(const char *p, rt_spec_list *l) {
   }
 }
 
-/* A parameter's signature entry as the frontend typed it ("*fp32", "i32:16"). */
+/* A parameter's signature entry as the frontend typed it ("*fp32", "i32:16",
+ * "tensordesc<fp16[128, 64]>"). */
 static void param_entry(strbuf *b, const tilert_param_info *pi) {
-  if (pi->kind == TILERT_PARAM_PTR) {
+  if (pi->kind == TILERT_PARAM_TENSORDESC) {
+    char t[128];
+    rt_tensordesc_type(pi->dtype, pi->rank, pi->block_shape, t, sizeof t);
+    sb_add(b, "%s", t);
+  } else if (pi->kind == TILERT_PARAM_PTR) {
     sb_add(b, "*%s", tilert_dtype_name(pi->dtype));
     if (pi->align > 1) sb_add(b, ":%u", pi->align);
   } else {

@@ -117,6 +117,82 @@ static bool is_pow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
 
 static bool is_integer_dtype(tilert_dtype d) { return d <= TILERT_DTYPE_U64; }
 
+/* An array of 1..TILERT_TENSORDESC_MAX_RANK integers in [1, hi] ("block_shape", "box");
+ * a missing optional key stores *out_n = 0. */
+static tilert_status dims_field(mctx *m, const rt_json *obj, const char *key, bool required,
+                                int64_t hi, uint32_t *out_n, int64_t *out) {
+  const rt_json *a;
+  RT_TRY(field(m, obj, key, RT_JSON_ARRAY, required, &a));
+  *out_n = 0;
+  if (!a) return TILERT_OK;
+  if (a->n < 1 || a->n > TILERT_TENSORDESC_MAX_RANK)
+    return mfail(m, a, "\"%s\": %zu dimensions; a tensor descriptor has 1 to %d", key, a->n,
+                 TILERT_TENSORDESC_MAX_RANK);
+  for (size_t j = 0; j < a->n; j++) {
+    const rt_json *x = &a->items[j];
+    if (x->type != RT_JSON_NUMBER || !x->is_int)
+      return mfail(m, x, "\"%s\"[%zu]: expected an integer", key, j);
+    if (x->ival < 1 || x->ival > hi)
+      return mfail(m, x, "\"%s\"[%zu]: %lld is out of range [1, %lld]", key, j,
+                   (long long)x->ival, (long long)hi);
+    out[j] = x->ival;
+  }
+  *out_n = (uint32_t)a->n;
+  return TILERT_OK;
+}
+
+/* The box against the block and the swizzle, as cuTensorMapEncodeTiled requires: each box
+ * dimension divides the block's, the innermost spans a multiple of 16 bytes, and no more
+ * than the swizzle span when there is one. */
+static tilert_status check_box(mctx *m, const rt_json *v, const tilert_param_info *p) {
+  const rt_json *at = rt_json_get(v, "box") ? rt_json_get(v, "box") : v;
+  uint32_t r = p->rank;
+  for (uint32_t j = 0; j < r; j++)
+    if (p->block_shape[j] % p->box[j] != 0)
+      return mfail(m, at, "\"box\"[%u] = %u does not divide \"block_shape\"[%u] = %lld", j,
+                   p->box[j], j, (long long)p->block_shape[j]);
+  long long inner = (long long)p->box[r - 1] * (long long)tilert_dtype_size(p->dtype);
+  if (inner % 16 != 0)
+    return mfail(m, at, "\"box\": the innermost dimension spans %lld bytes, not a multiple of 16 "
+                 "(TMA needs it)", inner);
+  if (p->swizzle && inner > (long long)p->swizzle)
+    return mfail(m, at, "\"box\": the innermost dimension spans %lld bytes, more than the "
+                 "%u-byte swizzle allows", inner, p->swizzle);
+  return TILERT_OK;
+}
+
+/* A "tensordesc" entry's block_shape, box (default: the block) and swizzle (default 0). */
+static tilert_status parse_tensordesc(mctx *m, const rt_json *v, tilert_param_info *out) {
+  int64_t block[TILERT_TENSORDESC_MAX_RANK], box[TILERT_TENSORDESC_MAX_RANK], swizzle;
+  uint32_t rank, nbox;
+  const char *scalar_keys[] = {"align", "divisibility"};
+  for (size_t j = 0; j < 2; j++)
+    if (rt_json_get(v, scalar_keys[j]))
+      return mfail(m, rt_json_get(v, scalar_keys[j]), "\"%s\" is not for tensor descriptors",
+                   scalar_keys[j]);
+  RT_TRY(dims_field(m, v, "block_shape", true, INT32_MAX, &rank, block));
+  RT_TRY(dims_field(m, v, "box", false, 256, &nbox, box));
+  if (nbox && nbox != rank)
+    return mfail(m, rt_json_get(v, "box"), "\"box\" has %u dimensions, \"block_shape\" %u", nbox,
+                 rank);
+  RT_TRY(int_field(m, v, "swizzle", false, 0, 128, 0, &swizzle));
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return mfail(m, rt_json_get(v, "swizzle"), "\"swizzle\": %lld is not 0, 32, 64 or 128",
+                 (long long)swizzle);
+  out->rank = rank;
+  out->swizzle = (uint32_t)swizzle;
+  out->align = 1;
+  out->divisibility = 1;
+  for (uint32_t j = 0; j < rank; j++) {
+    out->block_shape[j] = block[j];
+    if (!nbox && block[j] > 256)
+      return mfail(m, v, "no \"box\", and \"block_shape\"[%u] = %lld is over TMA's 256", j,
+                   (long long)block[j]);
+    out->box[j] = (uint32_t)(nbox ? box[j] : block[j]);
+  }
+  return check_box(m, v, out);
+}
+
 static tilert_status parse_param(mctx *m, const rt_json *v, const char *kname, size_t i,
                                  tilert_param_info *out) {
   set_path(m, "kernel %s: params[%zu]", kname, i);
@@ -128,13 +204,15 @@ static tilert_status parse_param(mctx *m, const rt_json *v, const char *kname, s
   if (!s) s = str_field(m, v, "dtype", true, &dtype);
   if (!s && strcmp(kind, "ptr") == 0) out->kind = TILERT_PARAM_PTR;
   else if (!s && strcmp(kind, "scalar") == 0) out->kind = TILERT_PARAM_SCALAR;
-  else if (!s) s = mfail(m, rt_json_get(v, "kind"), "\"kind\": expected \"ptr\" or \"scalar\", got \"%s\"", kind);
+  else if (!s && strcmp(kind, "tensordesc") == 0) out->kind = TILERT_PARAM_TENSORDESC;
+  else if (!s) s = mfail(m, rt_json_get(v, "kind"), "\"kind\": expected \"ptr\", \"scalar\" or \"tensordesc\", got \"%s\"", kind);
   if (!s && !dtype_from_name(dtype, &out->dtype))
     s = mfail(m, rt_json_get(v, "dtype"), "\"dtype\": unknown dtype \"%s\"", dtype);
   free(kind);
   free(dtype);
   if (s) return s;
   set_path(m, "kernel %s: param %s", kname, out->name);
+  if (out->kind == TILERT_PARAM_TENSORDESC) return parse_tensordesc(m, v, out);
   int64_t align = 1, div = 1;
   RT_TRY(int_field(m, v, "align", false, 1, 1 << 20, 1, &align));
   RT_TRY(int_field(m, v, "divisibility", false, 1, INT64_MAX, 1, &div));
@@ -267,12 +345,18 @@ static tilert_status parse_kernel(mctx *m, const rt_json *v, size_t i, tilert_ke
   if (!ps) return mfail(m, params, "out of memory");
   k->params = ps;
   k->nparams = params->n;
+  size_t ndesc = 0;
   for (size_t j = 0; j < params->n; j++) {
     RT_TRY(parse_param(m, &params->items[j], name, j, &ps[j]));
     for (size_t q = 0; q < j; q++)
       if (strcmp(ps[q].name, ps[j].name) == 0)
         return mfail(m, &params->items[j], "duplicate parameter name \"%s\"", ps[j].name);
+    ndesc += ps[j].kind == TILERT_PARAM_TENSORDESC;
   }
+  set_path(m, "kernel %s", name);
+  if (ndesc > TILERT_MAX_TENSORDESCS)
+    return mfail(m, params, "%zu tensor descriptors; the runtime supports %d", ndesc,
+                 TILERT_MAX_TENSORDESCS);
   return TILERT_OK;
 }
 

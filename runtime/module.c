@@ -308,12 +308,10 @@ tilert_status tilert_launch(tilert_kernel *k, const unsigned grid[3], tilert_str
   if (!grid[0] || !grid[1] || !grid[2])
     return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: %s: grid (%u, %u, %u) has a zero dimension",
                    k->info->name, grid[0], grid[1], grid[2]);
-  rt_slot slots[TILERT_MAX_PARAMS];
-  void *params[TILERT_MAX_PARAMS];
-  rt_args_pack(k->info, args, slots);
-  for (size_t i = 0; i < nargs; i++) params[i] = &slots[i];
+  rt_launch_params params; /* lives until cuLaunchKernel has copied the values */
+  RT_TRY(rt_launch_params_fill(k, args, &params));
   CUresult r = k->launch(k->fn, grid[0], grid[1], grid[2], k->block_x, 1, 1, k->shared_bytes,
-                         (CUstream)stream, params, NULL);
+                         (CUstream)stream, params.ptrs, NULL);
   return r == CUDA_SUCCESS ? TILERT_OK : launch_failed(k, r);
 }
 

@@ -42,6 +42,11 @@ typedef struct rt_driver {
   CUresult (*cuEventSynchronize)(CUevent);
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuEventDestroy_v2)(CUevent);
+  /* Optional (CUDA 12.0+): NULL when the driver lacks it; tensor descriptors then fail. */
+  CUresult (*cuTensorMapEncodeTiled)(void *, CUtensorMapDataType, uint32_t, void *,
+                                     const cuuint64_t *, const cuuint64_t *, const uint32_t *,
+                                     const uint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
+                                     CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
 } rt_driver;
 
 typedef CUresult (*rt_launch_fn)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
@@ -280,8 +285,41 @@ uint64_t rt_checksum64(const void *data, size_t len, uint64_t seed);
 /* One parameter value in its PTX width, at offset 0 of an 8-byte slot. */
 typedef union rt_slot { uint64_t u64; uint32_t u32; uint16_t u16; uint8_t u8; float f32; double f64; } rt_slot;
 
-/* Converts checked args into slots (no checks: call tilert_args_check first). */
+/* "i32", "pointer", "tensor descriptor", ... for messages. */
+const char *rt_arg_kind_name(tilert_arg_kind k);
+
+/* Converts checked args into slots (no checks: call tilert_args_check first). Tensor
+ * descriptors are left zero: rt_launch_params_fill encodes them. */
 void rt_args_pack(const tilert_kernel_info *k, const tilert_arg *args, rt_slot *slots);
+
+/* One encoded tensor descriptor: a CUtensorMap, 128 bytes, 64-byte aligned. */
+typedef struct rt_tensormap {
+  _Alignas(64) uint64_t opaque[CU_TENSOR_MAP_NUM_QWORDS];
+} rt_tensormap;
+
+/* A launch's parameter storage (on the launching call's stack: it lives until
+ * cuLaunchKernel returns) and the kernelParams array pointing into it. */
+typedef struct rt_launch_params {
+  rt_slot slots[TILERT_MAX_PARAMS];
+  rt_tensormap maps[TILERT_MAX_TENSORDESCS];
+  void *ptrs[TILERT_MAX_PARAMS];
+} rt_launch_params;
+
+/* Packs checked args of kernel k into out (scalars and pointers into slots, descriptors
+ * encoded through the driver into maps) and points out->ptrs at them, in parameter order
+ * (runtime/tensordesc.c). Encoding errors go to k's runtime. */
+tilert_status rt_launch_params_fill(tilert_kernel *k, const tilert_arg *args,
+                                    rt_launch_params *out);
+
+/* Checks argument i (a TILERT_PARAM_TENSORDESC parameter) of k: kind, dtype, rank, block
+ * shape, base alignment, shape range, strides (runtime/tensordesc.c). */
+tilert_status rt_tensordesc_check(const tilert_kernel_info *k, size_t i, const tilert_arg *a,
+                                  char *err, size_t err_cap);
+
+/* A descriptor parameter's type as Triton spells it: "tensordesc<fp16[128, 64]>". Always
+ * NUL-terminated (truncated when cap is short). */
+void rt_tensordesc_type(tilert_dtype dtype, uint32_t rank, const int64_t *block_shape,
+                        char *out, size_t cap);
 
 /* ---- files (runtime/cache.c) ---------------------------------------------------------- */
 

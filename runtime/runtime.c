@@ -86,9 +86,11 @@ typedef struct sym_row {
   const char *base;     /* for cuGetProcAddress */
   const char *exported; /* for dlsym: the versioned ABI name */
   size_t offset;
+  bool optional;        /* newer than the oldest driver supported: may be missing (NULL) */
 } sym_row;
 
-#define ROW(base, member) {base, #member, offsetof(rt_driver, member)}
+#define ROW(base, member) {base, #member, offsetof(rt_driver, member), false}
+#define OPTIONAL_ROW(base, member) {base, #member, offsetof(rt_driver, member), true}
 static const sym_row sym_table[] = {
     ROW("cuGetErrorName", cuGetErrorName),
     ROW("cuGetErrorString", cuGetErrorString),
@@ -117,8 +119,10 @@ static const sym_row sym_table[] = {
     ROW("cuEventSynchronize", cuEventSynchronize),
     ROW("cuEventElapsedTime", cuEventElapsedTime),
     ROW("cuEventDestroy", cuEventDestroy_v2),
+    OPTIONAL_ROW("cuTensorMapEncodeTiled", cuTensorMapEncodeTiled),
 };
 #undef ROW
+#undef OPTIONAL_ROW
 
 typedef CUresult (*get_proc_fn)(const char *, void **, int, cuuint64_t,
                                 CUdriverProcAddressQueryResult *);
@@ -141,6 +145,7 @@ static tilert_status load_symbols(tilert_runtime *rt, const char *path) {
                      q != CU_GET_PROC_ADDRESS_SUCCESS))
       p = NULL;
     if (!p) p = dlsym(rt->lib, row->exported);
+    if (!p && row->optional) continue;
     if (!p)
       return rt_fail(rt, TILERT_ERROR_NO_DRIVER,
                      "tilert: %s: driver symbol %s not found (not libcuda, or a driver older than "

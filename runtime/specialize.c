@@ -1,6 +1,8 @@
 /* Launch-time specialization, as Triton's JIT does it: a partial signature becomes a plan
  * (which arguments are decided per launch), each launch's arguments become a key (2 bits per
- * argument: plain, :16, the constant 1), and a JIT kernel keeps one compiled kernel per key.
+ * argument: plain, :16, the constant 1; plus the types of the tensor descriptors a bare
+ * `tensordesc` entry leaves to the argument), and a JIT kernel keeps one compiled kernel per
+ * key.
  * The compile itself goes through tilert_jit_compile_and_load with the specialized
  * signature, so its disk cache keys on the specialization as well. */
 #include "rt_internal.h"
@@ -18,6 +20,7 @@ typedef enum spec_kind {
   SPEC_FIXED,     /* a run-time entry kept as written */
   SPEC_PTR,       /* pointer without a hint: :16 by address */
   SPEC_INT,       /* integer without a hint: 1 or :16 by value */
+  SPEC_DESC,      /* `tensordesc` without a type: the argument's dtype and block shape */
 } spec_kind;
 
 /* What one argument's specialization decided: the key's 2 bits. */
@@ -35,6 +38,7 @@ struct tilert_spec_plan {
   spec_entry *entries;
   size_t nargs;
   size_t *arg_entry;   /* argument i -> its entry */
+  size_t ndesc;        /* SPEC_DESC entries */
 };
 
 void tilert_spec_plan_free(tilert_spec_plan *p) {
@@ -63,8 +67,11 @@ static bool is_scalar_type(const char *t) {
 }
 
 /* Classifies an entry: `*T` and `*T:16` are pointers, scalar dtypes (with or without a
- * hint) run-time scalars, anything else a compile-time value. */
+ * hint) run-time scalars, `tensordesc<...>` and `tensordesc` descriptors, anything else a
+ * compile-time value. */
 static spec_kind classify(const char *t) {
+  if (!strcmp(t, "tensordesc")) return SPEC_DESC;
+  if (!strncmp(t, "tensordesc<", 11)) return SPEC_FIXED;
   const char *colon = strchr(t, ':');
   if (t[0] == '*') return colon ? SPEC_FIXED : SPEC_PTR;
   char base[16];
@@ -76,11 +83,17 @@ static spec_kind classify(const char *t) {
   return !colon && is_int_type(base) ? SPEC_INT : SPEC_FIXED;
 }
 
-/* The end of the entry starting at s: the next comma. tilec splits a signature at every
- * comma (a value cannot hold one), and so does the plan, so that both count alike. */
+/* The end of the entry starting at s: the next comma outside <...> and [...]
+ * (`tensordesc<fp16[128, 64]>` is one entry). tilec splits a signature the same way, so
+ * that both count alike. */
 static const char *entry_end(const char *s) {
-  const char *c = strchr(s, ',');
-  return c ? c : s + strlen(s);
+  int depth = 0;
+  for (; *s; s++) {
+    if (*s == '<' || *s == '[') depth++;
+    else if ((*s == '>' || *s == ']') && depth > 0) depth--;
+    else if (*s == ',' && depth == 0) break;
+  }
+  return s;
 }
 
 static char *trimmed_copy(const char *b, const char *e) {
@@ -109,6 +122,7 @@ static tilert_status split_entries(tilert_spec_plan *p, const char *sig, char *e
                          "tilert: signature entry %zu is empty", p->nentries - 1);
     en->kind = classify(en->text);
     if (en->kind != SPEC_CONST) p->arg_entry[p->nargs++] = p->nentries - 1;
+    p->ndesc += en->kind == SPEC_DESC;
     b = e;
     if (!*e) break;
   }
@@ -197,6 +211,9 @@ static unsigned decide(const spec_entry *e, const tilert_arg *a) {
 
 static bool kind_fits(spec_kind k, const tilert_arg *a) {
   if (k == SPEC_PTR) return a->kind == TILERT_ARG_PTR;
+  if (k == SPEC_DESC)
+    return a->kind == TILERT_ARG_TENSORDESC && a->v.desc && a->v.desc->rank >= 1 &&
+           a->v.desc->rank <= TILERT_TENSORDESC_MAX_RANK;
   if (k == SPEC_INT) return a->kind == TILERT_ARG_I32 || a->kind == TILERT_ARG_I64;
   return true; /* fixed entries: tilert_launch checks them against the compiled kernel */
 }
@@ -214,7 +231,10 @@ static tilert_status spec_key_of(const tilert_spec_plan *p, const tilert_arg *ar
     if (!kind_fits(e->kind, &args[i]))
       return rt_fail_buf(err, cap, TILERT_ERROR_INVALID_ARGUMENT,
                          "tilert: specialization: argument %zu (entry '%s') must be %s", i,
-                         e->text, e->kind == SPEC_PTR ? "a pointer" : "an i32 or i64");
+                         e->text, e->kind == SPEC_PTR    ? "a pointer"
+                                  : e->kind == SPEC_DESC ? "a tensor descriptor of rank 1 to 5"
+                                                         : "an i32 or i64");
+    if (e->kind == SPEC_DESC) continue; /* its type is the key's text part (desc_types) */
     out->w[i / 32] |= (uint64_t)decide(e, &args[i]) << (2 * (i % 32));
   }
   return TILERT_OK;
@@ -229,15 +249,39 @@ static bool put(char *out, size_t cap, size_t *pos, const char *s) {
   return true;
 }
 
-static bool render(const tilert_spec_plan *p, const spec_key *k, char *out, size_t cap) {
+/* The type of a checked descriptor argument (kind_fits passed): "tensordesc<fp16[64]>". */
+static void desc_type(const tilert_arg *a, char *out, size_t cap) {
+  const tilert_tensordesc *d = a->v.desc;
+  rt_tensordesc_type(d->dtype, d->rank, d->block_shape, out, cap);
+}
+
+/* The key's text part: the types of the SPEC_DESC arguments, ';'-separated ("" for none). */
+static bool desc_types(const tilert_spec_plan *p, const tilert_arg *args, char *out, size_t cap) {
+  size_t pos = 0;
+  char t[128];
+  out[0] = 0;
+  for (size_t i = 0; i < p->nargs; i++) {
+    if (p->entries[p->arg_entry[i]].kind != SPEC_DESC) continue;
+    desc_type(&args[i], t, sizeof t);
+    if ((pos && !put(out, cap, &pos, ";")) || !put(out, cap, &pos, t)) return false;
+  }
+  return true;
+}
+
+/* The specialized signature of key k; `args` give the SPEC_DESC entries' types. */
+static bool render(const tilert_spec_plan *p, const spec_key *k, const tilert_arg *args,
+                   char *out, size_t cap) {
   size_t pos = 0, arg = 0;
+  char t[128];
   if (!cap) return false;
   out[0] = 0;
   for (size_t i = 0; i < p->nentries; i++) {
     const spec_entry *e = &p->entries[i];
+    const char *text = e->text;
+    if (e->kind == SPEC_DESC) desc_type(&args[arg], t, sizeof t), text = t;
     unsigned code = e->kind == SPEC_CONST ? SPEC_PLAIN : key_code(k, arg++);
     if (i && !put(out, cap, &pos, ",")) return false;
-    if (!put(out, cap, &pos, code == SPEC_ONE ? "1" : e->text)) return false;
+    if (!put(out, cap, &pos, code == SPEC_ONE ? "1" : text)) return false;
     if (code == SPEC_DIV16 && !put(out, cap, &pos, ":16")) return false;
   }
   return true;
@@ -249,7 +293,7 @@ tilert_status tilert_spec_signature(const tilert_spec_plan *plan, const tilert_a
   if (!plan || !out) return rt_fail_buf(err, err_cap, TILERT_ERROR_INVALID_ARGUMENT, "tilert: plan or out is NULL");
   spec_key k;
   RT_TRY(spec_key_of(plan, args, nargs, &k, err, err_cap));
-  if (!render(plan, &k, out, out_cap))
+  if (!render(plan, &k, args, out, out_cap))
     return rt_fail_buf(err, err_cap, TILERT_ERROR_INVALID_ARGUMENT,
                        "tilert: specialization: the signature does not fit in %zu bytes", out_cap);
   return TILERT_OK;
@@ -259,6 +303,7 @@ tilert_status tilert_spec_signature(const tilert_spec_plan *plan, const tilert_a
 
 typedef struct spec_variant {
   spec_key key;
+  char *descs;               /* the key's text part (desc_types), or NULL when the plan has none */
   char *defines;             /* the launch heuristics' values ("EVEN_N=True\n"), or NULL */
   tilert_module *mod;
   tilert_kernel *kernel;
@@ -377,6 +422,7 @@ void tilert_jit_kernel_destroy(tilert_jit_kernel *jk) {
     tilert_module_release(jk->variants[i].mod);
     free(jk->variants[i].signature);
     free(jk->variants[i].defines);
+    free(jk->variants[i].descs);
   }
   rt_launch_heur_free(jk->heur);
   free(jk->variants);
@@ -388,16 +434,26 @@ void tilert_jit_kernel_destroy(tilert_jit_kernel *jk) {
   free(jk);
 }
 
-static bool same_variant(const spec_variant *v, const spec_key *k, const char *defines) {
-  return v->key.w[0] == k->w[0] && v->key.w[1] == k->w[1] &&
-         (v->defines && defines ? strcmp(v->defines, defines) == 0 : v->defines == defines);
+/* Two optional strings are the same: both NULL, or equal. */
+static bool same_text(const char *a, const char *b) { return a && b ? strcmp(a, b) == 0 : a == b; }
+
+/* A launch's whole key: the bits, the descriptors' types, the heuristics' values. */
+typedef struct spec_lookup {
+  spec_key key;
+  const char *descs;   /* NULL when the plan has no SPEC_DESC entry */
+  const char *defines; /* NULL without launch heuristics */
+} spec_lookup;
+
+static bool same_variant(const spec_variant *v, const spec_lookup *l) {
+  return v->key.w[0] == l->key.w[0] && v->key.w[1] == l->key.w[1] &&
+         same_text(v->descs, l->descs) && same_text(v->defines, l->defines);
 }
 
-static spec_variant *find_variant(tilert_jit_kernel *jk, const spec_key *k, const char *defines) {
-  if (jk->last < jk->nvariants && same_variant(&jk->variants[jk->last], k, defines))
+static spec_variant *find_variant(tilert_jit_kernel *jk, const spec_lookup *l) {
+  if (jk->last < jk->nvariants && same_variant(&jk->variants[jk->last], l))
     return &jk->variants[jk->last];
   for (size_t i = 0; i < jk->nvariants; i++)
-    if (same_variant(&jk->variants[i], k, defines)) {
+    if (same_variant(&jk->variants[i], l)) {
       jk->last = i;
       return &jk->variants[i];
     }
@@ -450,10 +506,11 @@ static size_t split_defines(char *lines, const tilec_options *o, tilec_define *o
   return n;
 }
 
-/* Compiles the specialization `k` (with the launch heuristics' `defines`, or NULL) and adds
- * it to the table. */
-static tilert_status add_variant(tilert_jit_kernel *jk, const spec_key *k, const char *defines,
-                                 spec_variant **out) {
+/* Compiles the specialization of lookup `l` (for `args`, which give the descriptors' types)
+ * and adds it to the table. */
+static tilert_status add_variant(tilert_jit_kernel *jk, const spec_lookup *l,
+                                 const tilert_arg *args, spec_variant **out) {
+  const char *defines = l->defines;
   tilert_runtime *rt = jk->rt;
   if (jk->nvariants == jk->cap) {
     size_t cap = jk->cap ? jk->cap * 2 : 4;
@@ -464,14 +521,16 @@ static tilert_status add_variant(tilert_jit_kernel *jk, const spec_key *k, const
   }
   size_t cap = 64;
   for (size_t i = 0; i < jk->plan->nentries; i++) cap += strlen(jk->plan->entries[i].text) + 4;
-  spec_variant v = {.key = *k, .signature = malloc(cap)};
+  cap += 128 * jk->plan->ndesc; /* a rendered descriptor type is longer than `tensordesc` */
+  spec_variant v = {.key = l->key, .signature = malloc(cap)};
   char *lines = defines ? strdup(defines) : NULL;
   if (defines) v.defines = strdup(defines);
-  if (!v.signature || (defines && (!lines || !v.defines))) {
-    free(v.signature), free(v.defines), free(lines);
+  if (l->descs) v.descs = strdup(l->descs);
+  if (!v.signature || (defines && (!lines || !v.defines)) || (l->descs && !v.descs)) {
+    free(v.signature), free(v.defines), free(v.descs), free(lines);
     return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   }
-  render(jk->plan, k, v.signature, cap);
+  render(jk->plan, &l->key, args, v.signature, cap);
   tilec_options o;
   if (jk->has_opts) o = jk->opts; else memset(&o, 0, sizeof o);
   const char *kernels[1] = {jk->kernel};
@@ -490,6 +549,7 @@ static tilert_status add_variant(tilert_jit_kernel *jk, const spec_key *k, const
     tilert_module_release(v.mod);
     free(v.signature);
     free(v.defines);
+    free(v.descs);
     return s;
   }
   jk->last = jk->nvariants;
@@ -500,20 +560,25 @@ static tilert_status add_variant(tilert_jit_kernel *jk, const spec_key *k, const
 
 static tilert_status get_variant(tilert_jit_kernel *jk, const tilert_arg *args, size_t nargs,
                                  spec_variant **out) {
-  spec_key k;
+  spec_lookup l = {.descs = NULL, .defines = NULL};
+  char descs[1024];
   RT_TRY(rt_check_ready(jk->rt));
-  RT_TRY(spec_key_of(jk->plan, args, nargs, &k, jk->rt->err, sizeof jk->rt->err));
-  const char *defines = NULL;
+  RT_TRY(spec_key_of(jk->plan, args, nargs, &l.key, jk->rt->err, sizeof jk->rt->err));
+  if (jk->plan->ndesc) {
+    if (!desc_types(jk->plan, args, descs, sizeof descs))
+      return rt_fail(jk->rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: the descriptors' types are too long");
+    l.descs = descs;
+  }
   if (jk->heur) {
     char sig[4096];
-    if (!render(jk->plan, &k, sig, sizeof sig))
+    if (!render(jk->plan, &l.key, args, sig, sizeof sig))
       return rt_fail(jk->rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: the signature is too long");
     rt_launch_src src = {jk->rt, jk->filename, jk->source, jk->len, jk->has_opts ? &jk->opts : NULL,
                          jk->kernel};
-    RT_TRY(rt_launch_heur_defines(jk->heur, &src, sig, args, &defines));
+    RT_TRY(rt_launch_heur_defines(jk->heur, &src, sig, args, &l.defines));
   }
-  *out = find_variant(jk, &k, defines);
-  return *out ? TILERT_OK : add_variant(jk, &k, defines, out);
+  *out = find_variant(jk, &l);
+  return *out ? TILERT_OK : add_variant(jk, &l, args, out);
 }
 
 tilert_status tilert_jit_get(tilert_jit_kernel *jk, const tilert_arg *args, size_t nargs,

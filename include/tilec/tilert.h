@@ -51,7 +51,12 @@ const char *tilert_status_name(tilert_status s);
 typedef enum tilert_param_kind {
   TILERT_PARAM_PTR = 0,    /* device pointer, passed as 64 bits */
   TILERT_PARAM_SCALAR = 1, /* passed by value */
+  TILERT_PARAM_TENSORDESC = 2, /* a host tensor descriptor (TMA): a 128-byte CUtensorMap,
+                                  passed by value; takes a TILERT_ARG_TENSORDESC */
 } tilert_param_kind;
+
+/* The most dimensions a tensor descriptor has (TMA's limit). */
+#define TILERT_TENSORDESC_MAX_RANK 5
 
 typedef enum tilert_dtype {
   TILERT_DTYPE_I1 = 0, TILERT_DTYPE_I8, TILERT_DTYPE_I16, TILERT_DTYPE_I32, TILERT_DTYPE_I64,
@@ -73,6 +78,12 @@ typedef struct tilert_param_info {
   tilert_dtype dtype;        /* pointers: element type; scalars: value type */
   uint32_t align;            /* pointers: required byte alignment (1: none) */
   uint64_t divisibility;     /* integer scalars: required divisor (1: none) */
+  /* Tensor descriptors (kind TILERT_PARAM_TENSORDESC; 0 for other kinds); dtype is the
+   * element type. Dimensions are outermost first. */
+  uint32_t rank;             /* 1..TILERT_TENSORDESC_MAX_RANK */
+  int64_t block_shape[TILERT_TENSORDESC_MAX_RANK]; /* the block a load/store moves */
+  uint32_t box[TILERT_TENSORDESC_MAX_RANK];        /* the TMA box (divides block_shape) */
+  uint32_t swizzle;          /* shared-memory swizzle in bytes: 0, 32, 64 or 128 */
 } tilert_param_info;
 
 /* One constexpr of the specialization ("constexprs" in the metadata): recorded for caches,
@@ -158,9 +169,25 @@ typedef enum tilert_arg_kind {
   TILERT_ARG_I64,     /* for i64/u64 parameters */
   TILERT_ARG_F32,     /* for fp32 parameters; also fp16/bf16 (converted, round to nearest) */
   TILERT_ARG_F64,     /* for fp64 parameters */
+  TILERT_ARG_TENSORDESC, /* for tensordesc parameters (a const tilert_tensordesc *) */
 } tilert_arg_kind;
 
 typedef uint64_t tilert_devptr; /* a CUdeviceptr */
+
+/* A host tensor descriptor, as Triton's TensorDescriptor (triton.tools.tensor_descriptor):
+ * a strided tensor in global memory and the block shape the kernel loads and stores. At
+ * launch libtilert checks it against the kernel's parameter (dtype, rank, block_shape; base
+ * 16-byte aligned; strides[rank-1] == 1; the other strides, in bytes, multiples of 16) and
+ * encodes it with cuTensorMapEncodeTiled into the 128 bytes the kernel takes. Borrowed: it
+ * must stay valid until the launch call returns (the kernel reads the encoded copy). */
+typedef struct tilert_tensordesc {
+  tilert_devptr base;      /* global address of element [0, ..., 0]; 16-byte aligned */
+  tilert_dtype dtype;      /* element type; must equal the kernel's */
+  uint32_t rank;           /* 1..5, must equal the kernel's */
+  int64_t shape[TILERT_TENSORDESC_MAX_RANK];   /* elements, outermost first; 1..2^32 */
+  int64_t strides[TILERT_TENSORDESC_MAX_RANK]; /* elements, outermost first; strides[rank-1] == 1 */
+  int64_t block_shape[TILERT_TENSORDESC_MAX_RANK]; /* must equal the kernel's block_shape */
+} tilert_tensordesc;
 
 typedef struct tilert_arg {
   tilert_arg_kind kind;
@@ -170,6 +197,7 @@ typedef struct tilert_arg {
     int64_t i64;
     float f32;
     double f64;
+    const tilert_tensordesc *desc; /* borrowed for the call */
   } v;
 } tilert_arg;
 
@@ -179,12 +207,16 @@ static inline tilert_arg tilert_i32(int32_t x) { tilert_arg a; a.kind = TILERT_A
 static inline tilert_arg tilert_i64(int64_t x) { tilert_arg a; a.kind = TILERT_ARG_I64; a.v.i64 = x; return a; }
 static inline tilert_arg tilert_f32(float x) { tilert_arg a; a.kind = TILERT_ARG_F32; a.v.f32 = x; return a; }
 static inline tilert_arg tilert_f64(double x) { tilert_arg a; a.kind = TILERT_ARG_F64; a.v.f64 = x; return a; }
+static inline tilert_arg tilert_tensordesc_arg(const tilert_tensordesc *d) { tilert_arg a; a.kind = TILERT_ARG_TENSORDESC; a.v.desc = d; return a; }
 
 /* The most run-time parameters a kernel may have. */
 #define TILERT_MAX_PARAMS 64
+/* The most tensor-descriptor parameters a kernel may have (each takes 128 bytes of the
+ * kernel's 4 KB parameter space). */
+#define TILERT_MAX_TENSORDESCS 16
 
 /* Checks `args` against a kernel's signature: count, kind, width/range, pointer alignment
- * (`align`), integer divisibility. Returns TILERT_OK or TILERT_ERROR_INVALID_ARGUMENT with a
+ * (`align`), integer divisibility, tensor descriptors (see tilert_tensordesc). Returns TILERT_OK or TILERT_ERROR_INVALID_ARGUMENT with a
  * message like "tilert: add_kernel: argument 2 (n): expected i32, got f32" in err. */
 tilert_status tilert_args_check(const tilert_kernel_info *k, const tilert_arg *args,
                                 size_t nargs, char *err, size_t err_cap);
@@ -266,9 +298,16 @@ tilert_status tilert_launch(tilert_kernel *k, const unsigned grid[3], tilert_str
                             const tilert_arg *args, size_t nargs);
 /* Fast path: one cuLaunchKernel, no checks. kernel_params[i] points at the value of the i-th
  * parameter in its PTX width (pointers: a tilert_devptr; i32: int32_t; fp32: float; fp16 and
- * bf16: uint16_t bits). The caller guarantees the signature; a mismatch is undefined. */
+ * bf16: uint16_t bits; tensor descriptors: the 128 bytes tilert_tensordesc_encode wrote). The caller guarantees the signature; a mismatch is undefined. */
 tilert_status tilert_launch_unchecked(tilert_kernel *k, const unsigned grid[3],
                                       tilert_stream stream, void **kernel_params);
+/* Encodes descriptor `d` for parameter `index` of kernel k (a TILERT_PARAM_TENSORDESC),
+ * checked as tilert_launch checks it, into `out_map`: the 128-byte CUtensorMap, which must be
+ * 64-byte aligned; for tilert_launch_unchecked, kernel_params[index] points at it. Errors:
+ * INVALID_ARGUMENT (message as tilert_launch's), UNSUPPORTED (a driver without
+ * cuTensorMapEncodeTiled, before CUDA 12.0), DRIVER. */
+tilert_status tilert_tensordesc_encode(tilert_kernel *k, size_t index, const tilert_tensordesc *d,
+                                       void *out_map);
 
 /* Counters and times of one runtime since its creation (for tests and benchmarks). */
 typedef struct tilert_runtime_stats {

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mock_libcuda.h"
+
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
 typedef struct mod { long block; } mod;
@@ -121,6 +123,65 @@ CUresult cuEventElapsedTime(float *ms, void *a, void *b) {
 }
 CUresult cuEventDestroy_v2(void *e) { FAILPOINT(); free(e); return OK; }
 
+/* Tensor maps: the last cuTensorMapEncodeTiled call is recorded (mock_libcuda.h) and the
+ * map filled with a pattern a test can recognise in a launch's parameters. Like the real
+ * driver, a map that is not 64-byte aligned is refused. */
+static mock_tensormap_call tmap_hist[8]; /* the last 8 calls, a ring */
+static int tmap_calls;
+const mock_tensormap_call *mock_cuda_tensormap_recent(int back) {
+  static const mock_tensormap_call none;
+  if (back < 0 || back >= 8 || back >= tmap_calls) return &none;
+  return &tmap_hist[(tmap_calls - 1 - back) % 8];
+}
+const mock_tensormap_call *mock_cuda_tensormap_last(void) { return mock_cuda_tensormap_recent(0); }
+unsigned char mock_tensormap_byte(int i) { return (unsigned char)(0xc0 ^ i); }
+
+CUresult cuTensorMapEncodeTiled(void *map, int dtype, unsigned rank, void *addr,
+                                const unsigned long long *dims, const unsigned long long *strides,
+                                const unsigned *box, const unsigned *estrides, int interleave,
+                                int swizzle, int l2, int oob) {
+  FAILPOINT();
+  mock_tensormap_call *c = &tmap_hist[tmap_calls % 8];
+  memset(c, 0, sizeof *c);
+  c->calls = ++tmap_calls;
+  c->data_type = dtype, c->rank = rank, c->address = (unsigned long long)(uintptr_t)addr;
+  c->interleave = interleave, c->swizzle = swizzle, c->l2_promotion = l2, c->oob_fill = oob;
+  c->map_aligned = (uintptr_t)map % 64 == 0;
+  if (rank < 1 || rank > 5 || !c->map_aligned) return BAD;
+  for (unsigned i = 0; i < rank; i++) {
+    c->dims[i] = dims[i], c->box[i] = box[i], c->elem_strides[i] = estrides[i];
+    if (i + 1 < rank) c->strides[i] = strides[i];
+  }
+  unsigned char *m = map;
+  for (int i = 16; i < 128; i++) m[i] = mock_tensormap_byte(i);
+  memcpy(m, &c->address, 8);
+  memcpy(m + 8, &rank, 4);
+  memcpy(m + 12, &dtype, 4);
+  return OK;
+}
+
+/* Launch parameter capture for kernels named "...tdesc..." (mock_libcuda.h). */
+static unsigned param_sizes[64];
+static int nparam_sizes;
+static unsigned char last_params[64 * 128];
+static size_t last_params_len;
+static int last_param_aligned[64];
+void mock_cuda_param_sizes(const unsigned *sizes, int n) {
+  nparam_sizes = n < 0 ? 0 : n > 64 ? 64 : n;
+  for (int i = 0; i < nparam_sizes; i++) param_sizes[i] = sizes[i] > 128 ? 128 : sizes[i];
+}
+const unsigned char *mock_cuda_last_params(size_t *len) { *len = last_params_len; return last_params; }
+int mock_cuda_last_param_aligned(int i) { return i >= 0 && i < 64 && last_param_aligned[i]; }
+
+static void capture_params(void **params) {
+  last_params_len = 0;
+  for (int i = 0; i < nparam_sizes; i++) {
+    memcpy(last_params + last_params_len, params[i], param_sizes[i]);
+    last_params_len += param_sizes[i];
+    last_param_aligned[i] = (uintptr_t)params[i] % 64 == 0;
+  }
+}
+
 static float *F(void **params, int i) { return (float *)(uintptr_t)*(CUdeviceptr *)params[i]; }
 static int64_t I(void **params, int i, int wide) {
   return wide ? *(int64_t *)params[i] : (int64_t)*(int32_t *)params[i];
@@ -142,6 +203,7 @@ CUresult cuLaunchKernel(void *f_, unsigned gx, unsigned gy, unsigned gz, unsigne
   launches++;
   if (cost) clock_ms += atof(cost + 4) / 1000.0;
   if (strstr(f->name, "tiny")) return OK;
+  if (strstr(f->name, "tdesc")) { capture_params(params); return OK; }
   /* Kernels with no host version (bench/tuning's autotuned kernels): launched, not run. */
   if (getenv("TILERT_MOCK_NO_RUN")) return OK;
   /* Stand-ins for an atomic-accumulating output and an in-place update, each recording what

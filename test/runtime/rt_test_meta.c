@@ -104,7 +104,7 @@ static const bad_case bad_cases[] = {
     {"threads mismatch", "\"threads_per_block\": 128", "\"threads_per_block\": 64", "\"threads_per_block\" is 64 but num_warps 4 needs 128"},
     {"negative shared", "\"shared_bytes\": 0", "\"shared_bytes\": -1", "\"shared_bytes\": -1 is out of range"},
     {"missing params", "\"params\": [\n        {\"name\": \"x_ptr\"", "\"parms\": [\n        {\"name\": \"x_ptr\"", "kernel add_kernel: missing required key \"params\""},
-    {"bad kind", "\"kind\": \"ptr\"", "\"kind\": \"vec\"", "kernel add_kernel: params[0]: \"kind\": expected \"ptr\" or \"scalar\", got \"vec\""},
+    {"bad kind", "\"kind\": \"ptr\"", "\"kind\": \"vec\"", "kernel add_kernel: params[0]: \"kind\": expected \"ptr\", \"scalar\" or \"tensordesc\", got \"vec\""},
     {"bad dtype", "\"dtype\": \"fp32\"", "\"dtype\": \"f32\"", "params[0]: \"dtype\": unknown dtype \"f32\""},
     {"fp8 scalar", "\"dtype\": \"bf16\"", "\"dtype\": \"fp8e4nv\"", "param s: \"dtype\": fp8 is for pointers (no fp8 scalar parameters)"},
     {"align not pow2", "\"align\": 16", "\"align\": 12", "param x_ptr: \"align\": 12 is not a power of two"},

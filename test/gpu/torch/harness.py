@@ -11,7 +11,11 @@
 A check file `check_<topic>.py` defines `run(h)`; `h` is a Harness:
     k = h.kernel("name")        # a launcher for the line `name|...` of a kernels_*.txt
     k(grid, *args)              # grid: int or tuple of up to 3; torch tensors are passed as
-                                # pointers, ints and floats as the parameter's scalar type
+                                # pointers, ints and floats as the parameter's scalar type,
+                                # tensor descriptors (below) as the kernel's 128-byte TMA map
+    d = h.tensordesc(x, [128, 64])  # a host tensor descriptor of a GPU tensor (Triton's
+                                # TensorDescriptor.from_tensor); a Triton TensorDescriptor
+                                # (base, shape, strides, block_shape) is accepted as well
     f = k.prepared(grid, *args) # f() relaunches unchecked (benchmarks: bench/norms.py)
     h.check(name, got, want, atol=..., rtol=...)   # |got-want| <= atol + rtol*|want|,
                                 # NaN and +-inf positions must match exactly
@@ -44,7 +48,16 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 # tilert_dtype (include/tilec/tilert.h) by metadata spelling, and element sizes.
 DTYPE_SIZE = {"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "u8": 1, "u16": 2, "u32": 4,
               "u64": 8, "fp16": 2, "bf16": 2, "fp32": 4, "fp64": 8, "fp8e4nv": 1, "fp8e5": 1}
-ARG_PTR, ARG_I32, ARG_I64, ARG_F32, ARG_F64 = 0, 1, 2, 3, 4
+ARG_PTR, ARG_I32, ARG_I64, ARG_F32, ARG_F64, ARG_TENSORDESC = 0, 1, 2, 3, 4, 5
+# tilert_dtype's values, in the enum's order, and torch's dtypes by name.
+DTYPE_CODE = {n: i for i, n in enumerate(["i1", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64",
+                                          "fp16", "bf16", "fp32", "fp64", "fp8e4nv", "fp8e5"])}
+TORCH_DTYPE = {"torch.bool": "i1", "torch.int8": "i8", "torch.int16": "i16", "torch.int32": "i32",
+               "torch.int64": "i64", "torch.uint8": "u8", "torch.uint16": "u16",
+               "torch.uint32": "u32", "torch.uint64": "u64", "torch.float16": "fp16",
+               "torch.bfloat16": "bf16", "torch.float32": "fp32", "torch.float64": "fp64",
+               "torch.float8_e4m3fn": "fp8e4nv", "torch.float8_e5m2": "fp8e5"}
+MAX_RANK = 5
 INT_RANGE = {"i1": (0, 1), "i8": (-2**7, 2**7 - 1), "i16": (-2**15, 2**15 - 1),
              "i32": (-2**31, 2**31 - 1), "i64": (-2**63, 2**63 - 1), "u8": (0, 2**8 - 1),
              "u16": (0, 2**16 - 1), "u32": (0, 2**32 - 1), "u64": (0, 2**64 - 1)}
@@ -52,7 +65,55 @@ INT_RANGE = {"i1": (0, 1), "i8": (-2**7, 2**7 - 1), "i16": (-2**15, 2**15 - 1),
 
 class _ArgValue(ctypes.Union):
     _fields_ = [("ptr", ctypes.c_uint64), ("i32", ctypes.c_int32), ("i64", ctypes.c_int64),
-                ("f32", ctypes.c_float), ("f64", ctypes.c_double)]
+                ("f32", ctypes.c_float), ("f64", ctypes.c_double), ("desc", ctypes.c_void_p)]
+
+
+class _TensorDescC(ctypes.Structure):
+    """tilert_tensordesc (include/tilec/tilert.h)."""
+    _fields_ = [("base", ctypes.c_uint64), ("dtype", ctypes.c_int), ("rank", ctypes.c_uint32),
+                ("shape", ctypes.c_int64 * MAX_RANK), ("strides", ctypes.c_int64 * MAX_RANK),
+                ("block_shape", ctypes.c_int64 * MAX_RANK)]
+
+
+class TensorDesc:
+    """A host tensor descriptor of a GPU tensor: base (the tensor; element [0, ...]), shape and
+    strides in elements, and the block shape the kernel was compiled for. Holds the tensor
+    and the C struct, so that both live as long as the descriptor."""
+
+    def __init__(self, base, shape, strides, block_shape):
+        shape, strides, block_shape = list(shape), list(strides), list(block_shape)
+        dt = TORCH_DTYPE.get(str(base.dtype))
+        if dt is None:
+            raise TypeError("tensordesc: no TMA element type for %s" % base.dtype)
+        if not (1 <= len(block_shape) <= MAX_RANK) or len(shape) != len(block_shape) \
+                or len(strides) != len(block_shape):
+            raise ValueError("tensordesc: shape %s, strides %s and block_shape %s must have one "
+                             "length, 1 to %d" % (shape, strides, block_shape, MAX_RANK))
+        self.base, self.dtype = base, dt
+        self.shape, self.strides, self.block_shape = shape, strides, block_shape
+        pad = [0] * (MAX_RANK - len(shape))
+        self.c = _TensorDescC(base.data_ptr(), DTYPE_CODE[dt], len(shape),
+                              (ctypes.c_int64 * MAX_RANK)(*(shape + pad)),
+                              (ctypes.c_int64 * MAX_RANK)(*(strides + pad)),
+                              (ctypes.c_int64 * MAX_RANK)(*(block_shape + pad)))
+
+    def type_name(self):
+        return "tensordesc<%s[%s]>" % (self.dtype, ", ".join(str(b) for b in self.block_shape))
+
+
+def as_tensordesc(a):
+    """A TensorDesc, or one made from an object with Triton's TensorDescriptor fields; None for
+    anything else."""
+    if isinstance(a, TensorDesc):
+        return a
+    if all(hasattr(a, f) for f in ("base", "shape", "strides", "block_shape")):
+        return TensorDesc(a.base, a.shape, a.strides, a.block_shape)
+    return None
+
+
+def desc_param_type(p):
+    """A tensordesc parameter's type as Triton spells it: tensordesc<fp16[128, 64]>."""
+    return "tensordesc<%s[%s]>" % (p["dtype"], ", ".join(str(b) for b in p["block_shape"]))
 
 
 class _Arg(ctypes.Structure):
@@ -143,6 +204,7 @@ class Runtime:
                                     ctypes.POINTER(_Arg), ctypes.c_size_t]
         L.tilert_launch_unchecked.argtypes = [P, ctypes.POINTER(ctypes.c_uint * 3), P,
                                               ctypes.POINTER(ctypes.c_void_p)]
+        L.tilert_tensordesc_encode.argtypes = [P, ctypes.c_size_t, P, P]
         self.L = L
         self.rt = P()
         st = L.tilert_runtime_create(0, ctypes.byref(self.rt))
@@ -166,11 +228,28 @@ class Launcher:
         self.params = meta["params"]
         self.constexprs = meta.get("constexprs", {})
 
-    def _arg(self, i, p, a):
+    def _desc(self, i, p, a):
+        """The TensorDesc for argument i of a tensordesc parameter (libtilert checks the rest)."""
+        where = "%s: argument %d (%s)" % (self.name, i, p["name"])
+        d = as_tensordesc(a)
+        if d is None:
+            raise TypeError("%s: expected a tensor descriptor (h.tensordesc) for %s, got %s"
+                            % (where, desc_param_type(p), type(a).__name__))
+        if not getattr(d.base, "is_cuda", False):
+            raise TypeError("%s: the descriptor's tensor is not on the GPU" % where)
+        return d
+
+    def _arg(self, i, p, a, keep):
+        """The tilert_arg for argument i; what it points at is appended to keep."""
         torch = self.h.torch
         where = "%s: argument %d (%s)" % (self.name, i, p["name"])
         arg = _Arg()
         dt = p["dtype"]
+        if p["kind"] == "tensordesc":
+            d = self._desc(i, p, a)
+            keep.append(d)
+            arg.kind, arg.v.desc = ARG_TENSORDESC, ctypes.addressof(d.c)
+            return arg
         if p["kind"] == "ptr":
             if isinstance(a, torch.Tensor):
                 if not a.is_cuda:
@@ -213,15 +292,20 @@ class Launcher:
                  "u16": ctypes.c_uint16, "i32": ctypes.c_int32, "u32": ctypes.c_uint32,
                  "i64": ctypes.c_int64, "u64": ctypes.c_uint64, "fp32": ctypes.c_float,
                  "fp64": ctypes.c_double}
-        vals = []
-        for p, a in zip(self.params, args):
+        vals, ptrs = [], []
+        for i, (p, a) in enumerate(zip(self.params, args)):
+            if p["kind"] == "tensordesc":
+                vals.append(self._encode(i, p, a))
+                ptrs.append(vals[-1][1])
+                continue
             if p["kind"] == "ptr":
                 vals.append(ctypes.c_uint64(a.data_ptr() if hasattr(a, "data_ptr") else a))
             elif p["dtype"] in ctype:
                 vals.append(ctype[p["dtype"]](a))
             else:
                 raise TypeError("%s: prepared launches do not take %s scalars" % (self.name, p["dtype"]))
-        ptrs = (ctypes.c_void_p * max(1, len(vals)))(*[ctypes.cast(ctypes.byref(v), ctypes.c_void_p) for v in vals])
+            ptrs.append(ctypes.cast(ctypes.byref(vals[-1]), ctypes.c_void_p).value)
+        ptrs = (ctypes.c_void_p * max(1, len(ptrs)))(*ptrs)
         if isinstance(grid, int):
             grid = (grid,)
         g = (ctypes.c_uint * 3)(*[int(x) for x in tuple(grid) + (1,) * (3 - len(grid))])
@@ -233,6 +317,17 @@ class Launcher:
             if st != 0:
                 self.h.rt.call("launch of %s" % self.name, st)
         return launch
+
+    def _encode(self, i, p, a):
+        """Argument i's descriptor encoded once (tilert_tensordesc_encode): (the storage, the
+        64-byte aligned address of the 128-byte map in it, the descriptor)."""
+        d = self._desc(i, p, a)
+        raw = (ctypes.c_char * 192)()
+        addr = (ctypes.addressof(raw) + 63) & ~63
+        rt = self.h.rt
+        rt.call("encoding argument %d (%s) of %s" % (i, p["name"], self.name),
+                rt.L.tilert_tensordesc_encode(self.kernel, i, ctypes.byref(d.c), ctypes.c_void_p(addr)))
+        return (raw, addr, d)
 
     def __call__(self, grid, *args):
         if len(args) != len(self.params):
@@ -246,7 +341,8 @@ class Launcher:
             raise ValueError("%s: bad grid %r" % (self.name, grid))
         if 0 in grid:
             return
-        arr = (_Arg * max(1, len(args)))(*[self._arg(i, p, a) for i, (p, a)
+        keep = []  # descriptors the arguments point at: alive until the launch returns
+        arr = (_Arg * max(1, len(args)))(*[self._arg(i, p, a, keep) for i, (p, a)
                                              in enumerate(zip(self.params, args))])
         g = (ctypes.c_uint * 3)(*[int(x) for x in grid])
         stream = self.h.torch.cuda.current_stream().cuda_stream
@@ -278,6 +374,11 @@ class Harness:
         self.current_file = ""
 
     # ---- kernels -------------------------------------------------------------------------
+    def tensordesc(self, tensor, block_shape):
+        """A host tensor descriptor of `tensor` (its shape and strides) with `block_shape`, as
+        Triton's TensorDescriptor.from_tensor(tensor, block_shape)."""
+        return TensorDesc(tensor, tensor.shape, tensor.stride(), block_shape)
+
     def kernel(self, name):
         if name in self.launchers:
             return self.launchers[name]
