@@ -138,9 +138,10 @@ static void store_box(cg_state *st, ir_op *op, unsigned rank, LLVMValueRef smem,
   asm_void(st, args, 3 + rank, text, rank == 2 ? "l,l,b,r,r,~{memory}" : "l,l,b,r,~{memory}");
 }
 
+/* The generic address of the CUtensorMap parameter (lib/Conversion/tensordesc.c), as i64. */
 static LLVMValueRef desc_of(cg_state *st, ir_op *op) {
-  LLVMValueRef d = reg0(st, ir_op_operand(op, 0));
-  return d ? (LLVMGetTypeKind(LLVMTypeOf(d)) == LLVMPointerTypeKind ? as_i64(st, d) : d) : NULL;
+  LLVMValueRef d = cg_tensordesc_ptr(st, ir_op_operand(op, 0));
+  return d ? as_i64(st, d) : NULL;
 }
 
 bool cg_lower_tma_load(cg_state *st, ir_op *op) {
