@@ -9,6 +9,7 @@
 # (median), each checked once against torch.
 #
 #   python3 bench/matmul.py [.carry/torch]          # GPU machine
+#   MATMUL_ONLY=matmul_tma,attention python3 bench/matmul.py   # only these cases (function names)
 #
 # "flops" counts 2 M N K per matmul and 4 B H S^2 D per attention (half of it when causal);
 # "bytes" the operands read once and the result written once: the floors are flops over the
@@ -239,6 +240,9 @@ def main():
                      (matmul, (torch.bfloat16, 4096, 4096, 4096)), (matmul_nt, ()), (matmul_tma, ()),
                      (matmul_tma, (8192, 8192, 8192)), (matmul_persistent, ()), (matmul_fp8, ()), (attention, (False,)),
                      (attention, (True,))):
+        only = os.environ.get("MATMUL_ONLY")  # e.g. MATMUL_ONLY=matmul_tma,attention: these cases only
+        if only and fn.__name__ not in only.split(","):
+            continue
         try:
             fn(h, *args)
         except Exception as e:
