@@ -75,7 +75,7 @@ size_t tilert_dtype_size(tilert_dtype d);
 typedef struct tilert_param_info {
   const char *name;
   tilert_param_kind kind;
-  tilert_dtype dtype;        /* pointers: element type; scalars: value type */
+  tilert_dtype dtype;        /* pointers, tensor descriptors: element type; scalars: value type */
   uint32_t align;            /* pointers: required byte alignment (1: none) */
   uint64_t divisibility;     /* integer scalars: required divisor (1: none) */
   /* Tensor descriptors (kind TILERT_PARAM_TENSORDESC; 0 for other kinds); dtype is the
