@@ -75,7 +75,7 @@ size_t tilert_dtype_size(tilert_dtype d);
 typedef struct tilert_param_info {
   const char *name;
   tilert_param_kind kind;
-  tilert_dtype dtype;        /* pointers: element type; scalars: value type */
+  tilert_dtype dtype;        /* pointers, tensor descriptors: element type; scalars: value type */
   uint32_t align;            /* pointers: required byte alignment (1: none) */
   uint64_t divisibility;     /* integer scalars: required divisor (1: none) */
   /* Tensor descriptors (kind TILERT_PARAM_TENSORDESC; 0 for other kinds); dtype is the
@@ -216,8 +216,9 @@ static inline tilert_arg tilert_tensordesc_arg(const tilert_tensordesc *d) { til
 #define TILERT_MAX_TENSORDESCS 16
 
 /* Checks `args` against a kernel's signature: count, kind, width/range, pointer alignment
- * (`align`), integer divisibility, tensor descriptors (see tilert_tensordesc). Returns TILERT_OK or TILERT_ERROR_INVALID_ARGUMENT with a
- * message like "tilert: add_kernel: argument 2 (n): expected i32, got f32" in err. */
+ * (`align`), integer divisibility, tensor descriptors (see tilert_tensordesc). Returns
+ * TILERT_OK or TILERT_ERROR_INVALID_ARGUMENT with a message like
+ * "tilert: add_kernel: argument 2 (n): expected i32, got f32" in err. */
 tilert_status tilert_args_check(const tilert_kernel_info *k, const tilert_arg *args,
                                 size_t nargs, char *err, size_t err_cap);
 
@@ -298,7 +299,8 @@ tilert_status tilert_launch(tilert_kernel *k, const unsigned grid[3], tilert_str
                             const tilert_arg *args, size_t nargs);
 /* Fast path: one cuLaunchKernel, no checks. kernel_params[i] points at the value of the i-th
  * parameter in its PTX width (pointers: a tilert_devptr; i32: int32_t; fp32: float; fp16 and
- * bf16: uint16_t bits; tensor descriptors: the 128 bytes tilert_tensordesc_encode wrote). The caller guarantees the signature; a mismatch is undefined. */
+ * bf16: uint16_t bits; tensor descriptors: the 128 bytes tilert_tensordesc_encode wrote).
+ * The caller guarantees the signature; a mismatch is undefined. */
 tilert_status tilert_launch_unchecked(tilert_kernel *k, const unsigned grid[3],
                                       tilert_stream stream, void **kernel_params);
 /* Encodes descriptor `d` for parameter `index` of kernel k (a TILERT_PARAM_TENSORDESC),
@@ -534,7 +536,10 @@ tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filena
  *   integers equal to 1 become the constant `1` (they leave the kernel's parameters);
  *   integers divisible by 16 get `:16`; pointers whose address is divisible by 16 get `:16`;
  *   others stay plain.
- * Entries with a hint (`*fp32:16`, `i32:16`) or of other types (`fp32`, `i1`) are kept.
+ * Entries with a hint (`*fp32:16`, `i32:16`) or of other types (`fp32`, `i1`,
+ * `tensordesc<fp16[128, 64]>`) are kept. A bare `tensordesc` entry takes a
+ * TILERT_ARG_TENSORDESC and becomes its type (`tensordesc<fp16[128, 64]>`, from the
+ * descriptor's dtype and block_shape). Entries are split at commas outside <...> and [...].
  * `do_not_specialize` keeps a parameter plain; `do_not_specialize_on_alignment` keeps only
  * the ==1 rule. Each entry of both lists is a run-time parameter's name, or a decimal index
  * into the signature's entries (every parameter, constexprs included, as Triton counts). */
@@ -557,7 +562,8 @@ size_t tilert_spec_plan_arg_count(const tilert_spec_plan *plan);
 /* Writes the specialized signature for `args` (NUL-terminated) into out: e.g. plan
  * "*fp32,*fp32,i32,1024" with an aligned pointer, an odd address and 1 gives
  * "*fp32:16,*fp32,1,1024". TILERT_ERROR_INVALID_ARGUMENT when nargs or an argument's kind
- * does not fit the plan (pointer entries take TILERT_ARG_PTR, integer entries I32 or I64),
+ * does not fit the plan (pointer entries take TILERT_ARG_PTR, integer entries I32 or I64,
+ * bare `tensordesc` entries a TILERT_ARG_TENSORDESC of rank 1 to 5),
  * or when out is too small; message in err. */
 tilert_status tilert_spec_signature(const tilert_spec_plan *plan, const tilert_arg *args,
                                     size_t nargs, char *out, size_t out_cap, char *err,
