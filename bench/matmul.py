@@ -234,12 +234,44 @@ def attention(h, causal, B=4, H=32, S=4096, D=128):
            lambda: True, flops, nbytes)
 
 
+def attention_tma(h, causal, B=4, H=32, S=4096, D=128):
+    """examples/flash_attention_tma.tir (the kernel of flash_attention.tir through host tensor
+    descriptors over [B * H * S, D] views): tilec (bench_attn_tma_*, kernels_attntma.txt)
+    beside Triton's JIT of the same text with TensorDescriptor, same blocks and warps, and SDPA."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    q, k, v = (torch.randn(B, H, S, D, device=dev, dtype=torch.float16) for _ in range(3))
+    o = torch.empty_like(q)
+    scale = D ** -0.5
+    ref = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
+    check = lambda: torch.allclose(o.float(), ref.float(), atol=2e-2, rtol=2e-2)
+    case = f"attention fwd f16 B{B} H{H} S{S} D{D}{' causal' if causal else ''} TMA descriptors"
+    flops = 4 * B * H * S * S * D // (2 if causal else 1)
+    nbytes = 4 * B * H * S * D * 2
+    grid = (S // 128, B * H)
+    views = [t.view(B * H * S, D) for t in (q, k, v, o)]
+    try:
+        kern = h.kernel("bench_attn_tma_d128_causal" if causal else "bench_attn_tma_d128")
+        descs = [h.tensordesc(t, [rows, D]) for t, rows in zip(views, (128, 64, 64, 128))]
+        report("tilec", case, lambda: kern(grid, *descs, scale, S), check, flops, nbytes, block="128x64", num_warps=8)
+    except Exception as e:
+        print(f"matmul: tilec attention tma: {type(e).__name__}: {e}", file=sys.stderr)
+    jit = h.triton("examples/flash_attention_tma.tir", "_attn_fwd_tma")
+    td = [TensorDescriptor(t, t.shape, t.stride(), [rows, D]) for t, rows in zip(views, (128, 64, 64, 128))]
+    for stages in (2, 3, 4):
+        report(f"triton-ns{stages}", case,
+               lambda: jit[grid](*td, scale, S, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=64, CAUSAL=causal, num_warps=8,
+                                 num_stages=stages), check, flops, nbytes, block="128x64", num_warps=8)
+    report("torch", case,
+           lambda: torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale),
+           lambda: True, flops, nbytes)
+
+
 def main():
     h = harness.open_harness(CARRY)
     for fn, args in ((matmul, (torch.float16, 4096, 4096, 4096)), (matmul, (torch.float16, 8192, 8192, 8192)),
                      (matmul, (torch.bfloat16, 4096, 4096, 4096)), (matmul_nt, ()), (matmul_tma, ()),
                      (matmul_tma, (8192, 8192, 8192)), (matmul_persistent, ()), (matmul_fp8, ()), (attention, (False,)),
-                     (attention, (True,))):
+                     (attention, (True,)), (attention_tma, (False,)), (attention_tma, (True,))):
         only = os.environ.get("MATMUL_ONLY")  # e.g. MATMUL_ONLY=matmul_tma,attention: these cases only
         if only and fn.__name__ not in only.split(","):
             continue

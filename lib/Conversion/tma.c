@@ -97,7 +97,7 @@ static bool for_boxes(cg_state *st, ir_op *op, unsigned md_operand, box_fn each,
     return false;
   }
   unsigned rank = md_operand - 1; /* the offsets sit between the descriptor and the memdesc */
-  LLVMValueRef offs[2];
+  LLVMValueRef offs[TGPU_MAX_RANK];
   for (unsigned d = 0; d < rank; d++)
     if (!(offs[d] = reg0(st, ir_op_operand(op, 1 + d)))) return false;
   LLVMTypeRef i8 = LLVMInt8TypeInContext(st->ctx);
@@ -105,9 +105,11 @@ static bool for_boxes(cg_state *st, ir_op *op, unsigned md_operand, box_fn each,
     for (unsigned jc = 0; jc < plan.n_col; jc++) {
       LLVMValueRef off = cg_i32(st, (int64_t)jc * plan.slab_bytes + (int64_t)jr * plan.row_block_bytes);
       LLVMValueRef smem = LLVMBuildGEP2(st->b, i8, base, &off, 1, "box");
-      LLVMValueRef coords[2];
-      coords[0] = LLVMBuildAdd(st->b, offs[rank - 1], cg_i32(st, (int64_t)jc * plan.box[1]), "");
-      if (rank == 2) coords[1] = LLVMBuildAdd(st->b, offs[0], cg_i32(st, (int64_t)jr * plan.box[0]), "");
+      LLVMValueRef coords[TGPU_MAX_RANK]; /* innermost first */
+      for (unsigned i = 0; i < rank; i++) {
+        int64_t step = i == 0 ? (int64_t)jc * plan.box[rank - 1] : i == 1 ? (int64_t)jr * plan.box[rank - 2] : 0;
+        coords[i] = step ? LLVMBuildAdd(st->b, offs[rank - 1 - i], cg_i32(st, step), "") : offs[rank - 1 - i];
+      }
       each(st, op, rank, smem, coords, ctx);
     }
   return true;
@@ -117,25 +119,41 @@ typedef struct copy_ctx {
   LLVMValueRef desc, bar, pred;
 } copy_ctx;
 
+/* "$f, $f+1, ..": the coordinate operands of a copy of `rank` dims starting at operand f. */
+static void coord_list(char *buf, size_t cap, unsigned first, unsigned rank) {
+  size_t o = 0;
+  for (unsigned i = 0; i < rank && o < cap; i++) o += (size_t)snprintf(buf + o, cap - o, "%s$%u", i ? ", " : "", first + i);
+}
+
+static void copy_box(cg_state *st, bool load, unsigned rank, LLVMValueRef smem, LLVMValueRef *coords, copy_ctx *c) {
+  LLVMValueRef args[4 + TGPU_MAX_RANK];
+  unsigned n = 0;
+  args[n++] = as_i64(st, smem), args[n++] = c->desc, args[n++] = c->pred;
+  if (load) args[n++] = c->bar;
+  for (unsigned i = 0; i < rank; i++) args[n++] = coords[i];
+  char list[64], text[240], cons[64];
+  coord_list(list, sizeof list, load ? 4 : 3, rank);
+  if (load)
+    snprintf(text, sizeof text,
+             "@$2 cp.async.bulk.tensor.%ud.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {%s}], [$3];",
+             rank, list);
+  else
+    snprintf(text, sizeof text, "@$2 cp.async.bulk.tensor.%ud.global.shared::cta.tile.bulk_group [$1, {%s}], [$0];", rank,
+             list);
+  size_t o = (size_t)snprintf(cons, sizeof cons, "l,l,b%s", load ? ",l" : "");
+  for (unsigned i = 0; i < rank; i++) o += (size_t)snprintf(cons + o, sizeof cons - o, ",r");
+  snprintf(cons + o, sizeof cons - o, ",~{memory}");
+  asm_void(st, args, n, text, cons);
+}
+
 static void load_box(cg_state *st, ir_op *op, unsigned rank, LLVMValueRef smem, LLVMValueRef *coords, void *vctx) {
   (void)op;
-  copy_ctx *c = vctx;
-  LLVMValueRef args[6] = {as_i64(st, smem), c->desc, c->pred, c->bar, coords[0], rank == 2 ? coords[1] : NULL};
-  char text[200];
-  snprintf(text, sizeof text,
-           "@$2 cp.async.bulk.tensor.%ud.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {%s}], [$3];",
-           rank, rank == 2 ? "$4, $5" : "$4");
-  asm_void(st, args, 4 + rank, text, rank == 2 ? "l,l,b,l,r,r,~{memory}" : "l,l,b,l,r,~{memory}");
+  copy_box(st, true, rank, smem, coords, vctx);
 }
 
 static void store_box(cg_state *st, ir_op *op, unsigned rank, LLVMValueRef smem, LLVMValueRef *coords, void *vctx) {
   (void)op;
-  copy_ctx *c = vctx;
-  LLVMValueRef args[5] = {as_i64(st, smem), c->desc, c->pred, coords[0], rank == 2 ? coords[1] : NULL};
-  char text[160];
-  snprintf(text, sizeof text, "@$2 cp.async.bulk.tensor.%ud.global.shared::cta.tile.bulk_group [$1, {%s}], [$0];", rank,
-           rank == 2 ? "$3, $4" : "$3");
-  asm_void(st, args, 3 + rank, text, rank == 2 ? "l,l,b,r,r,~{memory}" : "l,l,b,r,~{memory}");
+  copy_box(st, false, rank, smem, coords, vctx);
 }
 
 /* The generic address of the CUtensorMap parameter (lib/Conversion/tensordesc.c), as i64. */

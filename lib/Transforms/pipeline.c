@@ -538,30 +538,6 @@ static void consume(pl_loop *p, ir_value *idx) {
   }
 }
 
-/* Whether v is a consume stage of a TMA-filled buffer (after consume()). */
-static bool tma_stage(const pl_loop *p, ir_value *v) {
-  ir_op *d = ir_value_def(v);
-  if (!d || ir_op_code(d) != IR_OP_MEMDESC_INDEX) return false;
-  for (unsigned i = 0; i < p->nloads; i++)
-    if (p->loads[i].tma && ir_op_operand(d, 0) == p->loads[i].buf) return true;
-  return false;
-}
-
-/* A warp_group_dot whose shared operands are all TMA stages needs no proxy fence: TMA
- * writes and wgmma reads are both in the async proxy, ordered by the mbarrier wait. The
- * fence accelerate-matmul put right before it (for its local_allocs) goes. */
-static void drop_fences(pl_loop *p) {
-  for (ir_op *op = p->body->first; op; op = op->next) {
-    if (ir_op_code(op) != IR_OP_WARP_GROUP_DOT || !op->prev || ir_op_code(op->prev) != IR_OP_FENCE_ASYNC_SHARED) continue;
-    bool all = true;
-    for (unsigned k = 0; k < 2 && all; k++) {
-      ir_value *v = ir_op_operand(op, k);
-      all = ir_type_is_tensor(v->type) || tma_stage(p, v);
-    }
-    if (all) ir_op_erase(op->prev);
-  }
-}
-
 /* After consume(): both operands are consume stages. */
 static bool reads_stages(ir_op *dot) {
   for (unsigned i = 0; i < 2; i++) {
@@ -675,7 +651,6 @@ static void rewrite(pl_loop *p) {
     ir_build(&b, "tgpu.mbarrier_wait", 2, ops, 0, NULL);
   }
   consume(p, rd);
-  if (p->ntma) drop_fences(p);
   if (async_wg) async_dots(p);
   else if (p->carried_dot) carry_dot(p);
   /* bottom: iteration i + D's copies, the pointers advanced from the ahead values */

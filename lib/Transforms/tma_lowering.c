@@ -19,6 +19,9 @@
  *   membar then orders the barrier's initialization before the copy, the copy before the
  *   reads, and the local_alloc's writes before the store (its barrier comes after the fence).
  *   Each descriptor's box and swizzle are recorded on the kernel for the metadata.
+ *   Then a tgpu.fence_async_shared right before a warp_group_dot whose shared operands are
+ *   all written by TMA copies only (these and the pipeline's stages) is removed: TMA writes
+ *   and wgmma reads are both in the async proxy, and the mbarrier wait orders them.
  * Invalidates: nothing else (the ops are replaced in place). */
 #include <string.h>
 
@@ -26,6 +29,8 @@
 #include "Dialect/TileGPU/tgpu.h"
 #include "Dialect/TileGPU/tgpu_types.h"
 #include "Transforms/passes.h"
+
+static bool is_fence(const ir_op *op) { return ir_op_code(op) == IR_OP_FENCE_ASYNC_SHARED; }
 
 static bool is_desc_op(const ir_op *op) {
   return ir_op_code(op) == IR_OP_DESCRIPTOR_LOAD || ir_op_code(op) == IR_OP_DESCRIPTOR_STORE;
@@ -59,8 +64,8 @@ static bool lower_load(ir_module *m, ir_op *op) {
   tgpu_memdesc md, bar_md = {0};
   ir_op *alloc = tgpu_tma_wgmma_alloc(op, chain, &nchain, &md);
   if (!alloc && !tma_memdesc(r->type, true, &md)) {
-    return fail(op, "a host tensor descriptor's block must be 1-D or 2-D with an innermost dim of a multiple of 16 "
-                    "bytes, at most 256 rows (TMA)");
+    return fail(op, "TMA cannot copy this host descriptor's block: its innermost dim must span a multiple of 16 "
+                    "bytes, and with 3 to 5 dims every dim must be at most 256");
   }
   tgpu_tma_plan plan;
   tgpu_tma_boxes(&md, &plan);
@@ -101,8 +106,8 @@ static bool lower_store(ir_module *m, ir_op *op) {
   ir_value *v = ir_op_operand(op, op->noperands - 1);
   tgpu_memdesc md;
   if (!tma_memdesc(v->type, false, &md))
-    return fail(op, "a host tensor descriptor's block must be 1-D or 2-D with an innermost dim of a multiple of 16 "
-                    "bytes, at most 256 rows (TMA)");
+    return fail(op, "TMA cannot copy this host descriptor's block: its innermost dim must span a multiple of 16 "
+                    "bytes, and with 3 to 5 dims every dim must be at most 256");
   tgpu_tma_plan plan;
   tgpu_tma_boxes(&md, &plan);
   if (!tgpu_tma_record(op, ir_op_operand(op, 0), &plan)) return false;
@@ -121,6 +126,51 @@ static bool lower_store(ir_module *m, ir_op *op) {
   return true;
 }
 
+/* ---- proxy fences that TMA makes unnecessary ------------------------------------------ */
+
+/* Whether memdesc v (a buffer, or a stage of one) is written by TMA copies only: TMA writes
+ * and wgmma reads are both in the async proxy, ordered by the mbarrier wait. */
+static bool tma_written(ir_value *v) {
+  ir_op *d = ir_value_def(v);
+  if (d && ir_op_code(d) == IR_OP_MEMDESC_INDEX) v = ir_op_operand(d, 0), d = ir_value_def(v);
+  if (!d || ir_op_code(d) != IR_OP_LOCAL_ALLOC || d->noperands) return false;
+  bool any = false;
+  for (ir_use *u = v->first_use; u; u = u->next_use) {
+    ir_op *x = u->user;
+    if (ir_op_code(x) == IR_OP_MEMDESC_INDEX) {
+      for (ir_use *w = ir_op_result(x, 0)->first_use; w; w = w->next_use) {
+        unsigned e = ir_op_effects(w->user);
+        if (ir_op_code(w->user) == IR_OP_TMA_LOAD) any = true;
+        else if (e & IR_EFFECT_WRITE_SHARED) return false;
+      }
+    } else if (ir_op_code(x) == IR_OP_TMA_LOAD) {
+      any = true;
+    } else if (ir_op_effects(x) & IR_EFFECT_WRITE_SHARED) {
+      return false;
+    }
+  }
+  return any;
+}
+
+/* accelerate-matmul puts a tgpu.fence_async_shared before each warp_group_dot for the
+ * local_allocs that wrote its operands; when every shared operand is now TMA-written, the
+ * first op after the fence that touches shared memory is that dot, and the fence goes. */
+static void drop_fences(ir_module *m) {
+  ir_oplist fences = ir_collect_ops(m->op, true, is_fence);
+  for (size_t i = 0; i < fences.count; i++) {
+    ir_op *f = fences.ops[i], *x = f->next;
+    while (x && !(ir_op_effects(x) & (IR_EFFECT_READ_SHARED | IR_EFFECT_WRITE_SHARED)) && !x->nregions) x = x->next;
+    if (!x || ir_op_code(x) != IR_OP_WARP_GROUP_DOT) continue;
+    bool all = true;
+    for (unsigned k = 0; k < 2 && all; k++) {
+      ir_value *v = ir_op_operand(x, k);
+      all = ir_type_is_tensor(v->type) || tma_written(v);
+    }
+    if (all) ir_op_erase(f);
+  }
+  ir_oplist_free(&fences);
+}
+
 static bool run(ir_module *m) {
   ir_oplist ops = ir_collect_ops(m->op, true, is_desc_op);
   bool ok = true;
@@ -132,6 +182,7 @@ static bool run(ir_module *m) {
   for (size_t i = 0; i < ops.count; i++)
     ok = (ir_op_code(ops.ops[i]) == IR_OP_DESCRIPTOR_LOAD ? lower_load(m, ops.ops[i]) : lower_store(m, ops.ops[i])) && ok;
   ir_oplist_free(&ops);
+  if (ok) drop_fences(m);
   return ok;
 }
 

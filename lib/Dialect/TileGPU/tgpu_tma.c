@@ -34,12 +34,12 @@ unsigned tgpu_tma_swizzle_of(const tgpu_shared_layout *l, unsigned elem_bytes) {
 }
 
 bool tgpu_tma_layout(unsigned rank, const int64_t *shape, unsigned elem_bytes, tgpu_shared_layout *out) {
-  if (rank < 1 || rank > 2 || !elem_bytes) return false;
+  if (rank < 1 || rank > TGPU_MAX_RANK || rank > 5 || !elem_bytes) return false;
   int64_t inner = shape[rank - 1] * elem_bytes;
   if (inner % 16) return false;
   *out = tgpu_shared_unswizzled(rank);
   unsigned s = inner % 128 == 0 ? 128 : inner % 64 == 0 ? 64 : inner % 32 == 0 ? 32 : 0;
-  if (rank == 1 || !s) return true; /* dense rows: one box (checked by tgpu_tma_boxes) */
+  if (rank != 2 || !s) return true; /* dense: one box (checked by tgpu_tma_boxes) */
   out->vec = 16 / elem_bytes;
   out->max_phase = s / 16;
   out->per_phase = 128 / s;
@@ -61,10 +61,27 @@ static bool tile_dims(const tgpu_memdesc *md, int64_t *rows, int64_t *cols) {
   return true;
 }
 
+/* Rank 3 to 5: one dense box of the whole tile (row-major, unswizzled). */
+static bool dense_box(const tgpu_memdesc *md, unsigned eb, tgpu_tma_plan *out) {
+  tgpu_shared_layout dense = tgpu_shared_unswizzled(md->rank);
+  if (md->rank > 5 || !tgpu_shared_equal(&md->layout, &dense) || (md->shape[md->rank - 1] * eb) % 16) return false;
+  out->rank = md->rank;
+  out->bytes = eb;
+  for (unsigned d = 0; d < md->rank; d++) {
+    if (md->shape[d] > 256) return false;
+    out->box[d] = md->shape[d];
+    out->bytes *= md->shape[d];
+  }
+  out->n_col = out->n_row = 1;
+  out->slab_bytes = out->row_block_bytes = out->bytes;
+  return true;
+}
+
 bool tgpu_tma_boxes(const tgpu_memdesc *md, tgpu_tma_plan *out) {
   memset(out, 0, sizeof *out);
   unsigned eb = ir_type_byte_size(md->elem);
   int64_t rows, cols;
+  if (eb && md->rank >= 3) return dense_box(md, eb, out);
   if (!eb || !tile_dims(md, &rows, &cols)) return false;
   unsigned s = tgpu_tma_swizzle_of(&md->layout, eb);
   if (s == TGPU_TMA_NO) return false;
@@ -75,8 +92,13 @@ bool tgpu_tma_boxes(const tgpu_memdesc *md, tgpu_tma_plan *out) {
   int64_t box_r = rows > 256 ? 256 : rows;
   if (rows % box_r) return false;
   out->swizzle = s;
-  out->box[0] = box_r;
-  out->box[1] = box_c;
+  out->rank = md->rank;
+  if (md->rank == 1) {
+    out->box[0] = box_c;
+  } else {
+    out->box[0] = box_r;
+    out->box[1] = box_c;
+  }
   out->n_col = (unsigned)(cols / box_c);
   out->n_row = (unsigned)(rows / box_r);
   out->slab_bytes = rows * box_c * eb;
@@ -130,9 +152,9 @@ static bool check_copy(ir_op *op, unsigned nfixed, unsigned md_operand) {
   if (!one_buffer(ir_op_operand(op, md_operand)->type, &md)) return fail(op, "the shared operand must be a memdesc of one buffer");
   bool same = md.elem == blk->elem && md.rank == blk->rank;
   for (unsigned d = 0; same && d < blk->rank; d++) same = md.shape[d] == blk->shape[d];
-  bool trans = !same && md.elem == blk->elem && md.rank == 2 && blk->rank == 2 && md.shape[0] == blk->shape[1] &&
+  if (same && md.rank == 2 && md.layout.order[0] != 1) same = false; /* the block's innermost dim contiguous */
+  bool trans = md.elem == blk->elem && md.rank == 2 && blk->rank == 2 && md.shape[0] == blk->shape[1] &&
                md.shape[1] == blk->shape[0] && md.layout.order[0] == 0;
-  if (same && md.rank == 2 && md.layout.order[0] != 1) same = false;
   if (!same && !trans)
     return fail(op, "the memdesc must hold the descriptor's block (or its transpose), its innermost dim contiguous");
   tgpu_tma_plan plan;
@@ -170,15 +192,13 @@ bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan) {
   char bname[48], sname[48];
   snprintf(bname, sizeof bname, TGPU_ATTR_TMA_BOX "_%u", desc->index);
   snprintf(sname, sizeof sname, TGPU_ATTR_TMA_SWIZZLE "_%u", desc->index);
-  int64_t box[2] = {plan->box[0], plan->box[1]}, old[2];
-  const ir_type *blk = ir_tensordesc_block(desc->type);
-  unsigned rank = blk->rank;
-  if (rank == 1) box[0] = plan->box[1];
+  int64_t old[TGPU_MAX_RANK];
+  unsigned rank = plan->rank;
   const ir_attr *prev = ir_op_get_attr(f, bname);
   if (prev) {
-    int n = ir_attr_get_i64_array(prev, old, 2);
-    bool same = n == (int)rank && old[0] == box[0] && (rank == 1 || old[1] == box[1]) &&
-                ir_op_get_int_attr(f, sname, -1) == (int64_t)plan->swizzle;
+    int n = ir_attr_get_i64_array(prev, old, TGPU_MAX_RANK);
+    bool same = n == (int)rank && ir_op_get_int_attr(f, sname, -1) == (int64_t)plan->swizzle;
+    for (unsigned d = 0; same && d < rank; d++) same = old[d] == plan->box[d];
     if (!same) {
       ir_emit_error(ctx, op->loc,
                     "descriptor parameter %u is copied with two different TMA boxes or swizzles in this kernel; "
@@ -187,7 +207,7 @@ bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan) {
     }
     return true;
   }
-  ir_op_set_attr(f, bname, ir_i64_array_attr(ctx, rank, box));
+  ir_op_set_attr(f, bname, ir_i64_array_attr(ctx, rank, plan->box));
   ir_op_set_attr(f, sname, ir_i32_attr(ctx, plan->swizzle));
   return true;
 }

@@ -125,19 +125,22 @@ bool tgpu_verify_local_store(ir_op *op);
 
 /* ---- TMA (tgpu_tma.c) ---- */
 #define TGPU_TMA_NO 1u /* tgpu_tma_swizzle_of: a layout no TMA copy writes */
-/* How TMA copies fill a one-buffer memdesc (rank 1, or rank 2 with either dim contiguous):
- * boxes of box[0] rows x box[1] columns (the contiguous dim), n_col of them along the
- * columns (one per slab, slab_bytes apart) times n_row row blocks (row_block_bytes apart
- * inside a slab); swizzle in bytes (0: none); bytes: the whole tile. */
+/* How TMA copies fill a one-buffer memdesc (rank 1; rank 2 with either dim contiguous; rank
+ * 3 to 5 row-major and unswizzled, one box): boxes of `box` (rank 2: rows x columns, the
+ * contiguous dim), n_col of them along the columns (one per slab, slab_bytes apart) times
+ * n_row row blocks (row_block_bytes apart inside a slab); swizzle in bytes (0: none); bytes:
+ * the whole tile. */
 typedef struct tgpu_tma_plan {
-  int64_t box[2];
+  unsigned rank;                 /* the descriptor's */
+  int64_t box[TGPU_MAX_RANK];    /* the descriptor's dims, outermost first (rank 2: rows, columns) */
   unsigned n_col, n_row, swizzle;
   int64_t slab_bytes, row_block_bytes, bytes;
 } tgpu_tma_plan;
 /* The TMA swizzle (0, 32, 64, 128 bytes) a shared layout is, or TGPU_TMA_NO. */
 unsigned tgpu_tma_swizzle_of(const tgpu_shared_layout *l, unsigned elem_bytes);
-/* The shared layout a TMA copy of a tile (rank 1 or 2, row-major) goes through when no
- * consumer asks for another: the widest swizzle dividing a row, slabs when wider. */
+/* The shared layout a TMA copy of a tile (row-major) goes through when no consumer asks for
+ * another: rank 2, the widest swizzle dividing a row, slabs when wider; rank 1 or 3 to 5,
+ * unswizzled (dense). */
 bool tgpu_tma_layout(unsigned rank, const int64_t *shape, unsigned elem_bytes, tgpu_shared_layout *out);
 /* The boxes that fill md; false when md's layout is not one a TMA copy writes. */
 bool tgpu_tma_boxes(const tgpu_memdesc *md, tgpu_tma_plan *out);

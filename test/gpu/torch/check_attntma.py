@@ -1,0 +1,35 @@
+"""GPU checks of flash attention through host tensor descriptors (kernels_attntma.txt:
+examples/flash_attention_tma.tir), against torch's scaled_dot_product_attention in float64 on the
+same inputs; p is rounded to f16 / bf16 before p @ v, as in check_dot.py's attention checks:
+atol = rtol = 2e-3 (f16), 1.6e-2 (bf16). Q, K, V and O are [Z, H, N, D]; the kernel sees them as
+[Z * H * N, D] through descriptors (blocks [BLOCK_M, D] for q and o, [BLOCK_N, D] for k and v),
+so a block never crosses a (batch, head) boundary (N a multiple of the blocks). N = 512 gives 8
+iterations of BLOCK_N = 64: more than the stages, so the mbarrier phases wrap round.
+"""
+import math
+
+import torch
+
+DEV = "cuda"
+
+
+def attention(h):
+    for name, dt, d, bm, bn, causal in (("bench_attn_tma_d128", torch.float16, 128, 128, 64, False),
+                                        ("bench_attn_tma_d128_causal", torch.float16, 128, 128, 64, True),
+                                        ("attn_tma_d128_s2", torch.float16, 128, 128, 64, False),
+                                        ("attn_tma_d64_bf16_causal", torch.bfloat16, 64, 128, 64, True)):
+        k = h.kernel(name)
+        for Z, H, N in ((2, 3, 512), (1, 2, 128)):
+            q, kk, v = (torch.randn(Z, H, N, d, device=DEV).to(dt) for _ in range(3))
+            o = torch.full_like(q, float("nan"))
+            scale = 1.0 / math.sqrt(d)
+            descs = [h.tensordesc(t.view(Z * H * N, d), [rows, d]) for t, rows in ((q, bm), (kk, bn), (v, bn), (o, bm))]
+            k((N // bm, Z * H), *descs, scale, N)
+            want = torch.nn.functional.scaled_dot_product_attention(q.double(), kk.double(), v.double(),
+                                                                    is_causal=causal, scale=scale)
+            tol = 2e-3 if dt == torch.float16 else 1.6e-2
+            h.check("%s Z=%d H=%d N=%d" % (name, Z, H, N), o.double(), want, atol=tol, rtol=tol)
+
+
+def run(h):
+    h.part("attention through host descriptors", attention, h)
