@@ -53,8 +53,18 @@
  *   counting the function's other shared buffers (q) for the occupancy; the copies of
  *   iteration i then overwrite a stage whose p @ v every warpgroup waited for before the
  *   top barrier (B = S + 1), or membar's second barrier comes after those waits (B = S).
+ * TMA (sm_90): a tt.descriptor_load (host tensor descriptor) whose single use reaches a
+ *   local_alloc read by warp_group_dots through layout conversions and a 2-D tt.trans, in a
+ *   layout TMA writes (tgpu_tma_wgmma_alloc), is pipelined the same way with TMA copies:
+ *   one mbarrier per buffer (initialized before the prologue, invalidated after the loop);
+ *   each issue is tgpu.mbarrier_expect (the stage's bytes) and one tgpu.tma_load per load,
+ *   by thread 0, predicated on the iteration existing; the consumer waits with
+ *   tgpu.mbarrier_wait on the read stage's barrier and a carried phase parity that flips
+ *   when the read stage wraps round. No async_commit/async_wait unless cp.async loads are
+ *   pipelined in the same loop. Each descriptor's box is recorded on the kernel.
  * Loops that do not qualify are left as they are (the synchronous loads stay correct).
- * Invalidates: the loop (replaced by a new scf.for with two more carried values).
+ * Invalidates: the loop (replaced by a new scf.for with two more carried values, three with
+ *   TMA loads).
  */
 #include <string.h>
 
