@@ -10,6 +10,7 @@
 #
 #   python3 bench/matmul.py [.carry/torch]          # GPU machine
 #   MATMUL_ONLY=matmul_tma,attention python3 bench/matmul.py   # only these cases (function names)
+#   MATMUL_ONLY=matmul_tma_persistent,matmul_tma_dtype python3 bench/matmul.py   # the TMA additions
 #
 # "flops" counts 2 M N K per matmul and 4 B H S^2 D per attention (half of it when causal);
 # "bytes" the operands read once and the result written once: the floors are flops over the
@@ -187,6 +188,93 @@ def matmul_tma(h, M=4096, N=4096, K=4096):
     report("torch", case, lambda: torch.matmul(a, bt.t(), out=c), lambda: True, flops, nbytes)
 
 
+def matmul_tma_persistent(h, M=4096, N=4096, K=4096, sms=132):
+    """Tutorial 09's matmul_kernel_tma_persistent (examples/matmul_tma_persistent.tir), f16:
+    host descriptors, NUM_SMS = 132 programs (the H200's SMs; grid min(NUM_SMS, tiles)) over
+    the tiles, the whole-tile epilogue and EPILOGUE_SUBTILE (c_desc's block [BM, BN // 2]).
+    tilec (bench_mm_tma_persist_*, kernels_tma.txt) beside Triton's JIT of the same text with
+    TensorDescriptor, same blocks, warps and stages, and torch."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    a = torch.randn(M, K, device=dev).half()
+    bt = torch.randn(N, K, device=dev).half()
+    c = torch.empty(M, N, device=dev).half()
+    ref = (a.float() @ bt.float().t()).half()
+    check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
+    flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * 2
+    case = f"matmul float16 {M}x{N}x{K} TMA descriptors persistent"
+    jit = h.triton("examples/matmul_tma_persistent.tir", "matmul_kernel_tma_persistent")
+    for bm, bn, bk, w, st, sub in ((128, 256, 64, 8, 3, 0), (128, 256, 64, 8, 3, 1)):
+        grid = (min(sms, cdiv(M, bm) * cdiv(N, bn)),)
+        cbn = bn // 2 if sub else bn
+        block = f"{bm}x{bn}x{bk} w{w} ns{st}" + (" subtile" if sub else "")
+        try:
+            k = h.kernel(f"bench_mm_tma_persist_f16_{bm}x{bn}x{bk}_w{w}_s{st}" + ("_sub" if sub else ""))
+            descs = (h.tensordesc(a, [bm, bk]), h.tensordesc(bt, [bn, bk]), h.tensordesc(c, [bm, cbn]))
+            report("tilec", case, lambda: k(grid, *descs, M, N, K), check, flops, nbytes, block=block, num_warps=w)
+        except Exception as e:
+            print(f"matmul: tilec tma persistent {block}: {type(e).__name__}: {e}", file=sys.stderr)
+        td = (TensorDescriptor(a, a.shape, a.stride(), [bm, bk]), TensorDescriptor(bt, bt.shape, bt.stride(), [bn, bk]),
+              TensorDescriptor(c, c.shape, c.stride(), [bm, cbn]))
+        report(f"triton-ns{st}", case,
+               lambda: jit[grid](*td, M, N, K, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
+                                 FP8_OUTPUT=False, EPILOGUE_SUBTILE=bool(sub), NUM_SMS=sms, WARP_SPECIALIZE=False,
+                                 num_warps=w, num_stages=st),
+               check, flops, nbytes, block=block, num_warps=w)
+    report("torch", case, lambda: torch.matmul(a, bt.t(), out=c), lambda: True, flops, nbytes)
+
+
+def matmul_tma_dtype(h, dt, M, N, K):
+    """matmul_kernel_tma (examples/matmul_tma.tir) on bf16 (C bf16: the kernel casts to f16,
+    the descriptor store to bf16) or fp8 e4m3 (FP8_OUTPUT = 1: a, b and c fp8, BK = 128):
+    tilec (bench_mm_tma_bf16_* / bench_mm_tma_fp8_*, kernels_tma.txt) beside Triton's JIT of
+    the same text with TensorDescriptor (same blocks, warps, stages), and torch (matmul, or
+    torch._scaled_mm with unit scales for fp8, fp8 out and f16 out)."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    fp8 = dt == torch.float8_e4m3fn
+    a = torch.randn(M, K, device=dev).to(dt)
+    bt = torch.randn(N, K, device=dev).to(dt)
+    c = torch.empty(M, N, device=dev, dtype=dt)
+    ref = a.float() @ bt.float().t()
+    if fp8:  # e4m3 saturates at 448 (satfinite): results of size sqrt(K) ~ 90 reach it at 8192
+        ref = ref.clamp(-448, 448)
+        check = lambda: torch.allclose(c.float(), ref, atol=1e-2 * (K ** 0.5), rtol=7e-2)
+    else:
+        ref = ref.half().to(dt)
+        check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
+    esize = a.element_size()
+    flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * esize
+    tag = "fp8" if fp8 else "bf16"
+    case = f"matmul {'fp8e4m3' if fp8 else 'bfloat16'} {M}x{N}x{K} TMA descriptors"
+    jit = h.triton("examples/matmul_tma.tir", "matmul_kernel_tma")
+    variants = ((128, 256, 128, 8, 3), (128, 128, 128, 8, 4)) if fp8 else ((128, 256, 64, 8, 3), (128, 256, 64, 8, 4))
+    for bm, bn, bk, w, st in variants:
+        grid = (cdiv(M, bm) * cdiv(N, bn),)
+        try:
+            k = h.kernel(f"bench_mm_tma_{tag}_{bm}x{bn}x{bk}_w{w}_s{st}")
+            descs = (h.tensordesc(a, [bm, bk]), h.tensordesc(bt, [bn, bk]), h.tensordesc(c, [bm, bn]))
+            report("tilec", case, lambda: k(grid, *descs, M, N, K), check, flops, nbytes,
+                   block=f"{bm}x{bn}x{bk} w{w} ns{st}", num_warps=w)
+        except Exception as e:
+            print(f"matmul: tilec tma {tag} {bm}x{bn}x{bk}: {type(e).__name__}: {e}", file=sys.stderr)
+        td = (TensorDescriptor(a, a.shape, a.stride(), [bm, bk]), TensorDescriptor(bt, bt.shape, bt.stride(), [bn, bk]),
+              TensorDescriptor(c, c.shape, c.stride(), [bm, bn]))
+        report(f"triton-ns{st}", case,
+               lambda: jit[grid](*td, M, N, K, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
+                                 FP8_OUTPUT=fp8, WARP_SPECIALIZE=False, num_warps=w, num_stages=st),
+               check, flops, nbytes, block=f"{bm}x{bn}x{bk} w{w} ns{st}", num_warps=w)
+    if fp8:
+        one = torch.ones((), device=dev)
+        b = bt.t()  # K x N, column-major: what _scaled_mm wants
+        report("torch", case, lambda: torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=dt), lambda: True,
+               flops, nbytes)
+        c16 = torch.empty(M, N, device=dev, dtype=torch.float16)
+        report("torch-f16out", case,
+               lambda: torch._scaled_mm(a, b, scale_a=one, scale_b=one, out_dtype=torch.float16, out=c16),
+               lambda: True, flops, nbytes + M * N)
+    else:
+        report("torch", case, lambda: torch.matmul(a, bt.t(), out=c), lambda: True, flops, nbytes)
+
+
 def matmul_fp8(h, M=8192, N=8192, K=8192):
     """fp8 e4m3 operands, f16 out, B given N x K (K-contiguous, as Triton's fp8 examples and
     torch._scaled_mm want it): tilec (wgmma k32), Triton (same kernel text), torch._scaled_mm."""
@@ -271,7 +359,13 @@ def main():
     for fn, args in ((matmul, (torch.float16, 4096, 4096, 4096)), (matmul, (torch.float16, 8192, 8192, 8192)),
                      (matmul, (torch.bfloat16, 4096, 4096, 4096)), (matmul_nt, ()), (matmul_tma, ()),
                      (matmul_tma, (8192, 8192, 8192)), (matmul_persistent, ()), (matmul_fp8, ()), (attention, (False,)),
+<<<<<<< HEAD
                      (attention, (True,)), (attention_tma, (False,)), (attention_tma, (True,))):
+=======
+                     (attention, (True,)), (matmul_tma_persistent, ()), (matmul_tma_persistent, (8192, 8192, 8192)),
+                     (matmul_tma_dtype, (torch.bfloat16, 4096, 4096, 4096)),
+                     (matmul_tma_dtype, (torch.float8_e4m3fn, 8192, 8192, 8192))):
+>>>>>>> tma-more
         only = os.environ.get("MATMUL_ONLY")  # e.g. MATMUL_ONLY=matmul_tma,attention: these cases only
         if only and fn.__name__ not in only.split(","):
             continue

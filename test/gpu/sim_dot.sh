@@ -87,6 +87,9 @@ bptr_s3_wgmma_48x40x72|dot_bptr|sm_90a+wgmma+s3|f16 f32|1 48 40 72 0 0 1 0.001|4
 bptr_s3_wgmma_64x64x128_exact|dot_bptr|sm_90a+wgmma+s3|f16 f32|1 64 64 128 0 0 0 0|64,64,128,64,64,32|wgmma_tb
 desc_s3_f16_40x24x56|dot_desc|sm_80+s3|f16 f32|1 40 24 56 0 0 1 0.001|40,24,56,64,32,16|mma
 desc_s3_wgmma_40x24x56|dot_desc|sm_90a+wgmma+s3|f16 f32|1 40 24 56 0 0 1 0.001|40,24,56,64,32,16|wgmma_tb
+subtile_f16_64x64x64|dot_subtile|sm_80+s1|f16 f32|1 64 64 64 0 0 1 0.001|64,64,64,32|mma
+subtile_wgmma_64x128x64|dot_subtile|sm_90a+wgmma+s1|f16 f32|1 64 128 64 0 0 1 0.001|64,128,64,32|wgmma_tb
+subtile_wgmma_128x256x64|dot_subtile|sm_90a+wgmma+s3|f16 f32|1 128 256 128 0 0 1 0.001|128,256,128,64|wgmma_tb
 "
 sigty() { case $1 in e4m3) echo fp8e4nv;; e5m2) echo fp8e5;; f16) echo fp16;; bf16) echo bf16;; f32) echo fp32;; f64) echo fp64;; i8) echo i8;; i32) echo i32;; esac; }
 while IFS='|' read -r name kernel arch types args cx expect env; do

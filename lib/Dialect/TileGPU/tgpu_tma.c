@@ -152,7 +152,8 @@ static bool check_copy(ir_op *op, unsigned nfixed, unsigned md_operand) {
   if (!one_buffer(ir_op_operand(op, md_operand)->type, &md)) return fail(op, "the shared operand must be a memdesc of one buffer");
   bool same = md.elem == blk->elem && md.rank == blk->rank;
   for (unsigned d = 0; same && d < blk->rank; d++) same = md.shape[d] == blk->shape[d];
-  if (same && md.rank == 2 && md.layout.order[0] != 1) same = false; /* the block's innermost dim contiguous */
+  /* the block's innermost dim contiguous; a square block matches both ways: the order says which */
+  if (same && md.rank == 2 && md.layout.order[0] != 1) same = false;
   bool trans = md.elem == blk->elem && md.rank == 2 && blk->rank == 2 && md.shape[0] == blk->shape[1] &&
                md.shape[1] == blk->shape[0] && md.layout.order[0] == 0;
   if (!same && !trans)

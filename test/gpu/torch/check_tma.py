@@ -8,7 +8,9 @@ destination is pre-filled with a sentinel, which must survive outside the tensor
 inputs: atol 1e-5 * K, rtol 1e-3 (f16 out; check_dot.py explains the bounds), with M, N, K
 tails, K below one block and below the stages, and row strides wider than the rows
 (TMA needs 16-byte strides only). A descriptor whose stride is not a multiple of 16 bytes,
-or whose block shape differs from the kernel's, is refused at launch.
+or whose block shape differs from the kernel's, is refused at launch. The persistent TMA matmul
+(tutorial 09's matmul_kernel_tma_persistent, both epilogues) and the fp8 e4m3 TMA matmul are
+checked the same way (their docstrings give their grids and the fp8 tolerance).
 """
 import torch
 
@@ -66,6 +68,68 @@ def matmuls(h):
             h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), want, atol=1e-5 * K, rtol=rtol)
 
 
+def persistent(h):
+    """Tutorial 09's matmul_kernel_tma_persistent (examples/matmul_tma_persistent.tir), 128 x
+    256 x 64, 8 warps, 3 stages, f16: NUM_SMS programs (grid min(NUM_SMS, tiles)) each loop
+    over tiles start_pid, start_pid + NUM_SMS, ...; the epilogue stores the whole tile (c_desc's
+    block [128, 256]) or, with EPILOGUE_SUBTILE, two halves [128, 128] split off the
+    accumulator by reshape / permute / split. NUM_SMS 132 (one tile each when there are fewer
+    tiles; 144 tiles at 2048 x 2304: 12 programs do two) and 7 (every program several tiles).
+    M, N, K tails (a half-tile's store wholly beyond N is dropped by TMA), K below one block;
+    C is a view into a larger buffer filled with a sentinel that must survive outside C.
+    Tolerance as the other f16 matmuls: atol 1e-5 * K, rtol 1e-3."""
+    for name, sub, sms in (("tma_mm_persist_f16", 0, 132), ("tma_mm_persist_f16_sub", 1, 132),
+                           ("tma_mm_persist_f16_sms7", 0, 7), ("tma_mm_persist_f16_sub_sms7", 1, 7)):
+        k = h.kernel(name)
+        bm, bn, bk = 128, 256, 64
+        cbn = bn // 2 if sub else bn
+        for M, N, K in ((16, 16, 16), (100, 72, 40), (129, 264, 1000), (300, 600, 136), (512, 384, 1024),
+                        (1000, 1000, 200), (128, 256, 64), (2048, 2304, 72)):
+            a = torch.randn(M, K + 8, device=DEV).half()[:, :K]
+            b = torch.randn(N, K, device=DEV).half()
+            big = torch.full((M + 5, N + 40), 7.0, device=DEV).half()
+            c = big[:M, :N]
+            tiles = cdiv(M, bm) * cdiv(N, bn)
+            k((min(sms, tiles),), h.tensordesc(a, [bm, bk]), h.tensordesc(b, [bn, bk]), h.tensordesc(c, [bm, cbn]),
+              M, N, K)
+            want = torch.full(big.shape, 7.0, device=DEV, dtype=torch.float64)  # 7: exact in f16 and e4m3
+            want[:M, :N] = a.double() @ b.double().t()
+            h.check("%s %dx%dx%d (%d tiles, %d programs)" % (name, M, N, K, tiles, min(sms, tiles)), big.double(),
+                    want, atol=1e-5 * K, rtol=1e-3)
+
+
+def fp8(h):
+    """matmul_kernel_tma on fp8 e4m3 (FP8_OUTPUT = 1: a, b and c float8_e4m3fn; wgmma k32, f32
+    accumulate), 128 x 256 x 128 (w8 s3) and 128 x 128 x 128 (w8 s4: a square B block), against
+    float64 products of the same fp8 values (the products themselves are exact).
+    Tolerance |got - want| <= atol + rtol |want|, two parts:
+    - the accumulation: Hopper's fp8 wgmma keeps only ~14 bits of the running sum (DeepSeek-V3
+      report, sec. 3.3.2), so each of the K / 32 steps may drop up to ~2^-14 of a running sum of
+      size ~sqrt(K) (randn inputs), biased: ~K / 32 * 2^-14 * sqrt(K), 0.06 at K = 1024;
+      atol 1e-2 * sqrt(K) (0.32 there, as check_dot.py's fp8 checks) leaves 5x room;
+    - the output: rounded to e4m3 (3 mantissa bits, nearest even, satfinite), half an ulp:
+      rtol 2^-4 for normals, plus 2^-10 absolute among the subnormals (step 2^-9).
+    Results stay well below e4m3's 448 (sqrt(K) sized, K <= 1024). Row strides of a, b and c
+    wider than the rows (16-byte multiples), M, N, K tails, K below one block; C inside a
+    sentinel-filled buffer (7 must survive outside C)."""
+    f8 = torch.float8_e4m3fn
+    for name, bm, bn, bk in (("tma_mm_fp8", 128, 256, 128), ("tma_mm_fp8_sq", 128, 128, 128)):
+        k = h.kernel(name)
+        for M, N, K in ((16, 16, 16), (100, 72, 40), (128, 256, 128), (129, 264, 1000), (300, 200, 136),
+                        (512, 384, 1024), (40, 72, 8)):
+            kp, np_ = cdiv(K, 16) * 16 + 16, cdiv(N, 16) * 16 + 16  # 16-byte row strides
+            a = torch.randn(M, kp, device=DEV).to(f8)[:, :K]
+            b = torch.randn(N, kp, device=DEV).to(f8)[:, :K]
+            big = torch.full((M + 3, np_), 7.0, device=DEV).to(f8)
+            c = big[:M, :N]
+            k((cdiv(M, bm) * cdiv(N, bn),), h.tensordesc(a, [bm, bk]), h.tensordesc(b, [bn, bk]),
+              h.tensordesc(c, [bm, bn]), M, N, K)
+            want = torch.full(big.shape, 7.0, device=DEV, dtype=torch.float64)  # 7: exact in f16 and e4m3
+            want[:M, :N] = a.double() @ b.double().t()
+            h.check("%s %dx%dx%d" % (name, M, N, K), big.double(), want, atol=1e-2 * K ** 0.5 + 2 ** -10,
+                    rtol=2 ** -4)
+
+
 def refusals(h):
     """Launches the runtime must refuse, and a word its message must contain."""
     k = h.kernel("tma_copy_f16")
@@ -87,4 +151,6 @@ def refusals(h):
 def run(h):
     h.part("TMA copies", copies, h)
     h.part("TMA matmuls", matmuls, h)
+    h.part("TMA persistent matmuls", persistent, h)
+    h.part("TMA fp8 matmuls", fp8, h)
     h.part("TMA refusals", refusals, h)
