@@ -359,13 +359,10 @@ def main():
     for fn, args in ((matmul, (torch.float16, 4096, 4096, 4096)), (matmul, (torch.float16, 8192, 8192, 8192)),
                      (matmul, (torch.bfloat16, 4096, 4096, 4096)), (matmul_nt, ()), (matmul_tma, ()),
                      (matmul_tma, (8192, 8192, 8192)), (matmul_persistent, ()), (matmul_fp8, ()), (attention, (False,)),
-<<<<<<< HEAD
-                     (attention, (True,)), (attention_tma, (False,)), (attention_tma, (True,))):
-=======
-                     (attention, (True,)), (matmul_tma_persistent, ()), (matmul_tma_persistent, (8192, 8192, 8192)),
+                     (attention, (True,)), (attention_tma, (False,)), (attention_tma, (True,)),
+                     (matmul_tma_persistent, ()), (matmul_tma_persistent, (8192, 8192, 8192)),
                      (matmul_tma_dtype, (torch.bfloat16, 4096, 4096, 4096)),
                      (matmul_tma_dtype, (torch.float8_e4m3fn, 8192, 8192, 8192))):
->>>>>>> tma-more
         only = os.environ.get("MATMUL_ONLY")  # e.g. MATMUL_ONLY=matmul_tma,attention: these cases only
         if only and fn.__name__ not in only.split(","):
             continue

@@ -179,6 +179,10 @@ static tilert_status parse_tensordesc(mctx *m, const rt_json *v, tilert_param_in
   if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
     return mfail(m, rt_json_get(v, "swizzle"), "\"swizzle\": %lld is not 0, 32, 64 or 128",
                  (long long)swizzle);
+  const rt_json *st = rt_json_get(v, "store");
+  if (st && st->type != RT_JSON_BOOL)
+    return mfail(m, st, "\"store\" must be true or false, got %s", rt_json_type_name(st->type));
+  out->store = st && st->boolean;
   out->rank = rank;
   out->swizzle = (uint32_t)swizzle;
   out->align = 1;

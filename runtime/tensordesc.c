@@ -94,6 +94,12 @@ static tilert_status check_tensor(const tilert_kernel_info *k, size_t i, const t
       return arg_fail(k, i, err, cap, "descriptor strides[%u] is %lld elements = %lld bytes, not a "
                       "multiple of 16 (TMA needs it)", j, s, s * es);
   }
+  const tilert_param_info *p = &k->params[i];
+  long long inner = (long long)d->shape[r - 1] * es;
+  if (p->store && inner % 16)
+    return arg_fail(k, i, err, cap, "descriptor shape[%u] is %lld elements = %lld bytes, not a multiple of "
+                    "16: the kernel stores through it, and a TMA store writes a row's last 16 bytes whole "
+                    "(past the tensor's end; seen on sm_90)", r - 1, (long long)d->shape[r - 1], inner);
   return TILERT_OK;
 }
 

@@ -84,6 +84,8 @@ typedef struct tilert_param_info {
   int64_t block_shape[TILERT_TENSORDESC_MAX_RANK]; /* the block a load/store moves */
   uint32_t box[TILERT_TENSORDESC_MAX_RANK];        /* the TMA box (divides block_shape) */
   uint32_t swizzle;          /* shared-memory swizzle in bytes: 0, 32, 64 or 128 */
+  uint32_t store;            /* 1: the kernel stores through it (its innermost extent must span a
+                              * multiple of 16 bytes: TMA writes the last 16 bytes whole) */
 } tilert_param_info;
 
 /* One constexpr of the specialization ("constexprs" in the metadata): recorded for caches,

@@ -48,17 +48,15 @@
 #define TGPU_ATTR_ASYNC "tgpu.async"
 /* On tt.load / tt.store: the vector width chosen by coalesce (i32). */
 #define TGPU_ATTR_VEC "tgpu.vec"
-/* On a kernel tt.func, for its host tensor-descriptor parameter i (written by the passes
- * that make TMA copies, read by the metadata writer): tgpu.tma_box_<i> (array of i64, the
- * TMA box, outermost dim first) and tgpu.tma_swizzle_<i> (i32: 0, 32, 64 or 128 bytes). */
-#define TGPU_ATTR_TMA_BOX "tgpu.tma_box"
-#define TGPU_ATTR_TMA_SWIZZLE "tgpu.tma_swizzle"
 
 /* On a kernel tt.func, for its host tensor descriptor argument i (a !tt.tensordesc): the
  * TMA box (array of i64, outermost first) and swizzle in bytes (i32: 0, 32, 64, 128) that
  * the lowering chose, as "<prefix><i>"; read by the metadata (absent: the block shape, 0). */
 #define TGPU_ATTR_TMA_BOX_PREFIX "tgpu.tma_box_"
 #define TGPU_ATTR_TMA_SWIZZLE_PREFIX "tgpu.tma_swizzle_"
+/* tgpu.tma_store_<i> (i1): the kernel stores through descriptor argument i (a TMA store
+ * writes the innermost dim's last 16 bytes whole: the runtime checks the tensor's extent). */
+#define TGPU_ATTR_TMA_STORE_PREFIX "tgpu.tma_store_"
 
 /* On each kernel tt.func: argument names, Triton dtypes and constexpr values. */
 #define TILEC_ATTR_ARG_NAMES "arg_names"

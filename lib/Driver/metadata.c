@@ -100,7 +100,9 @@ static void emit_tensordesc(sup_strbuf *b, const ir_op *func, unsigned i, const 
   json_i64s(b, block->shape, rank);
   sup_strbuf_puts(b, ", \"box\": ");
   json_i64s(b, nbox == rank ? box : block->shape, rank);
-  sup_strbuf_printf(b, ", \"swizzle\": %lld}", (long long)swizzle);
+  snprintf(key, sizeof key, TGPU_ATTR_TMA_STORE_PREFIX "%u", i);
+  sup_strbuf_printf(b, ", \"swizzle\": %lld%s}", (long long)swizzle,
+                    ir_op_get_int_attr(func, key, 0) ? ", \"store\": true" : "");
 }
 
 static void emit_param(sup_strbuf *b, const ir_op *func, unsigned i, const ir_type *t) {

@@ -621,6 +621,132 @@ static void carry_dot(pl_loop *p) {
   replace_uses_except(r, ir_op_result(fin, 0), fin);
 }
 
+/* x ^ 1 when idx (a stage index) is 0, else x: the parity of the stage after a wrap. */
+static ir_value *flip_on_wrap(ir_builder *b, ir_value *x, ir_value *idx) {
+  ir_value *ops[3] = {cmp(b, "eq", idx, i32c(b, 0)), binop(b, "arith.xori", x, i32c(b, 1)), x};
+  return ir_build1(b, "arith.select", 3, ops, x->type);
+}
+
+/* Whether v is stage `idx` of a TMA-filled buffer; its buffer in *buf. */
+static bool tma_stage_of(const pl_loop *p, ir_value *v, ir_value *idx, ir_value **buf) {
+  ir_op *d = ir_value_def(v);
+  if (!d || ir_op_code(d) != IR_OP_MEMDESC_INDEX || ir_op_operand(d, 1) != idx) return false;
+  for (unsigned i = 0; i < p->nloads; i++)
+    if (p->loads[i].tma && ir_op_operand(d, 0) == p->loads[i].buf) {
+      *buf = p->loads[i].buf;
+      return true;
+    }
+  return false;
+}
+
+static bool outside(const pl_loop *p, ir_value *v) {
+  for (ir_op *d = ir_value_def(v); d; d = ir_op_parent_op(d))
+    if (d == p->loop) return false;
+  return !(v->block && v->block->parent && v->block->parent->parent == p->loop);
+}
+
+/* Attention with TMA stages, q @ k^T moved one iteration ahead (FlashAttention-3's
+ * intra-warpgroup overlap): q @ k^T(i + 1) is issued right after the wait that completes
+ * q @ k^T(i) and p @ v(i - 1), so the tensor cores run it while the warps compute the
+ * softmax of iteration i. Its accumulator is carried round the loop; the prologue issues
+ * q @ k^T(0) after waiting for stage 0 (when the loop runs); the wait for stage i + 1 moves
+ * to the issue point (skipped in the last iteration, whose q @ k^T(n) reads a stale stage and
+ * is discarded: nothing writes the stages then, and the final wait after the loop completes
+ * it), and the top-of-body wait for stage i goes (every thread waited for it one iteration
+ * earlier). Needs D >= 2 (the stage read ahead, i + 1, is not the one being refilled,
+ * i + D) and q and the zero accumulator defined outside the loop (or a constant). */
+static void rotate_qk(pl_loop *p, ir_value *rd, ir_value *phase) {
+  ir_op *top = p->body->first, *dot = NULL, *w = NULL;
+  while (top && ir_op_code(top) != IR_OP_MBARRIER_WAIT) top = top->next;
+  for (ir_op *op = p->body->first; op && !dot; op = op->next)
+    if (ir_op_code(op) == IR_OP_WARP_GROUP_DOT && op != p->carried_dot && !tgpu_wgmma_a_in_regs(op)) dot = op;
+  if (!top || !dot || !ir_op_get_int_attr(dot, TGPU_ATTR_ASYNC, 0)) return;
+  ir_value *res = ir_op_result(dot, 0), *kbuf;
+  if (ir_value_num_uses(res) != 1 || ir_op_code(res->first_use->user) != IR_OP_WARP_GROUP_DOT_WAIT) return;
+  w = res->first_use->user;
+  ir_value *q = ir_op_operand(dot, 0), *zero = ir_op_operand(dot, 2);
+  ir_op *zdef = ir_value_def(zero);
+  bool zero_const = zdef && ir_op_code(zdef) == IR_OP_CONSTANT;
+  if (!outside(p, q) || !(outside(p, zero) || zero_const) || !tma_stage_of(p, ir_op_operand(dot, 1), rd, &kbuf)) return;
+  const ir_type *kty = ir_op_operand(dot, 1)->type;
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  /* the prologue: q @ k^T(0) */
+  ir_builder_set_before(&b, p->loop);
+  b.loc = dot->loc;
+  ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1);
+  ir_value *wops[3] = {bar_of(&b, p, i32c(&b, 0), NULL), i32c(&b, 0), cmp(&b, "slt", lb, ub)};
+  ir_build(&b, "tgpu.mbarrier_wait", 3, wops, 0, NULL);
+  ir_value *iops[2] = {kbuf, i32c(&b, 0)};
+  ir_op *k0op = ir_build(&b, "tgpu.memdesc_index", 2, iops, 1, &kty);
+  /* stage 0 is not iteration 0's produce stage (D >= 2): membar keeps them apart */
+  ir_op_set_attr(k0op, TGPU_ATTR_PIPELINE_SLOT, ir_string_attr(p->m->ctx, TGPU_PIPELINE_SLOT_CONSUME));
+  ir_value *k0 = ir_op_result(k0op, 0);
+  ir_value *z0 = zero;
+  if (!outside(p, zero)) {
+    ir_valmap vm = {0};
+    ir_op *c = ir_op_clone(p->m, zdef, &vm);
+    ir_valmap_free(&vm);
+    ir_op_insert_before(c, p->loop);
+    z0 = ir_op_result(c, 0);
+  }
+  ir_value *dops[3] = {q, k0, z0};
+  ir_op *d0 = ir_build(&b, "tgpu.warp_group_dot", 3, dops, 1, (const ir_type *[]){res->type});
+  ir_op_set_attr(d0, TGPU_ATTR_ASYNC, ir_bool_attr(p->m->ctx, true));
+  /* completed before the loop: the loop's other initial values are defined after this point,
+   * and ptxas serializes every wgmma when registers are defined while one is in flight */
+  ir_value *init = ir_op_result(build_wait(&b, "tgpu.warp_group_dot_wait", ir_op_result(d0, 0), 0), 0);
+  unsigned rdi = rd->index, phi = phase->index;
+  if (!add_carried(p, &init, 1)) return;
+  rd = p->body->args[rdi], phase = p->body->args[phi];
+  ir_value *qk_c = p->body->args[p->body->nargs - 1];
+  /* the body: wait on the carried q @ k^T(i), then issue q @ k^T(i + 1) */
+  ir_op_set_operand(w, 0, qk_c);
+  ir_op_erase(top);
+  /* issued after the carried dot's accumulator is rescaled: ptxas serializes the wgmmas when
+   * non-wgmma instructions define (C7515) or read (C7514, the rescale) a wgmma's accumulator
+   * while another is in flight */
+  ir_op *at = w, *accdef = ir_value_def(ir_op_operand(p->carried_dot, 2));
+  if (accdef && accdef->parent == p->body) at = accdef;
+  ir_builder_set_after(&b, at);
+  b.loc = dot->loc;
+  ir_value *nrd = next_index(&b, rd, p->buffers), *iv = p->body->args[0];
+  ir_value *more = cmp(&b, "slt", binop(&b, "arith.addi", iv, ir_build_int(&b, iv->type, p->step)), ub);
+  ir_value *nops[3] = {bar_of(&b, p, nrd, TGPU_PIPELINE_SLOT_CONSUME), flip_on_wrap(&b, phase, nrd), more};
+  ir_build(&b, "tgpu.mbarrier_wait", 3, nops, 0, NULL);
+  ir_op *ki = ir_value_def(ir_op_operand(dot, 1)); /* the k stage's index, then the dot, move here */
+  ir_op *moved[3] = {ki, dot, NULL};
+  if (dot->prev && ir_op_code(dot->prev) == IR_OP_FENCE_ASYNC_SHARED) /* its fence goes with it */
+    moved[0] = dot->prev, moved[1] = ki, moved[2] = dot;
+  for (unsigned k = 0; k < 3 && moved[k]; k++) {
+    ir_op_remove(moved[k]);
+    if (b.before) ir_op_insert_before(moved[k], b.before);
+    else ir_block_append(b.block, moved[k]);
+  }
+  ir_op_set_operand(ki, 1, nrd);
+  ir_op *yield = ir_block_terminator(p->body);
+  ir_value *yv[64];
+  unsigned ny = yield->noperands;
+  if (ny + 1 > 64) return;
+  for (unsigned k = 0; k < ny; k++) yv[k] = ir_op_operand(yield, k);
+  yv[ny] = res; /* q @ k^T(i + 1) goes round */
+  ir_op_set_operands(yield, ny + 1, yv);
+  /* the final wait after the loop also takes the last (discarded) q @ k^T, so that its
+   * registers stay reserved until it completes */
+  ir_value *last = ir_op_result(p->loop, p->loop->nresults - 1);
+  ir_value *pv = ir_op_result(p->loop, p->carried_pos);
+  ir_op *fin = NULL;
+  for (ir_use *u = pv->first_use; u && !fin; u = u->next_use)
+    if (ir_op_code(u->user) == IR_OP_WARP_GROUP_DOT_WAIT && u->user->noperands == 1) fin = u->user;
+  if (!fin) return;
+  ir_builder_set_before(&b, fin);
+  b.loc = fin->loc;
+  ir_value *accs[2] = {pv, last};
+  ir_op *w2 = build_wait_n(&b, "tgpu.warp_group_dot_wait", accs, 2, 0);
+  ir_value_replace_all_uses(ir_op_result(fin, 0), ir_op_result(w2, 0));
+  ir_op_erase(fin);
+}
+
 static void rewrite(pl_loop *p) {
   ir_value *ahead[64];
   bool async_wg = p->wg_pending > 0;
@@ -693,6 +819,7 @@ static void rewrite(pl_loop *p) {
     ir_value *bar = bar_of(&b, p, i32c(&b, j), NULL);
     ir_build(&b, "tgpu.mbarrier_inval", 1, &bar, 0, NULL);
   }
+  if (p->carried_dot && p->ntma && !p->ncp && p->dist >= 2) rotate_qk(p, rd, phase);
 }
 
 /* ---- driver ---------------------------------------------------------------------------- */

@@ -23,6 +23,7 @@
  *   all written by TMA copies only (these and the pipeline's stages) is removed: TMA writes
  *   and wgmma reads are both in the async proxy, and the mbarrier wait orders them.
  * Invalidates: nothing else (the ops are replaced in place). */
+#include <stdio.h>
 #include <string.h>
 
 #include "Dialect/Tile/tile.h"
@@ -111,6 +112,9 @@ static bool lower_store(ir_module *m, ir_op *op) {
   tgpu_tma_plan plan;
   tgpu_tma_boxes(&md, &plan);
   if (!tgpu_tma_record(op, ir_op_operand(op, 0), &plan)) return false;
+  char key[48];
+  snprintf(key, sizeof key, TGPU_ATTR_TMA_STORE_PREFIX "%u", ir_op_operand(op, 0)->index);
+  ir_op_set_attr((ir_op *)tgpu_enclosing_func(op), key, ir_bool_attr(ctx, true));
   ir_builder b;
   ir_builder_init(&b, m);
   ir_builder_set_before(&b, op);

@@ -131,6 +131,8 @@ bool tgpu_verify_mbarrier(ir_op *op) {
   }
   if (ir_op_code(op) == IR_OP_MBARRIER_WAIT && !is_i(ir_op_operand(op, 1)->type, 32))
     return fail(op, "operand #1 must be the i32 phase parity");
+  if (ir_op_code(op) == IR_OP_MBARRIER_WAIT && op->noperands == 3 && !is_i(ir_op_operand(op, 2)->type, 1))
+    return fail(op, "operand #2 must be an i1 predicate");
   return true;
 }
 
@@ -191,8 +193,8 @@ bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan) {
   }
   ir_context *ctx = ir_op_context(op);
   char bname[48], sname[48];
-  snprintf(bname, sizeof bname, TGPU_ATTR_TMA_BOX "_%u", desc->index);
-  snprintf(sname, sizeof sname, TGPU_ATTR_TMA_SWIZZLE "_%u", desc->index);
+  snprintf(bname, sizeof bname, TGPU_ATTR_TMA_BOX_PREFIX "%u", desc->index);
+  snprintf(sname, sizeof sname, TGPU_ATTR_TMA_SWIZZLE_PREFIX "%u", desc->index);
   int64_t old[TGPU_MAX_RANK];
   unsigned rank = plan->rank;
   const ir_attr *prev = ir_op_get_attr(f, bname);

@@ -115,8 +115,9 @@ def fp8(h):
     f8 = torch.float8_e4m3fn
     for name, bm, bn, bk in (("tma_mm_fp8", 128, 256, 128), ("tma_mm_fp8_sq", 128, 128, 128)):
         k = h.kernel(name)
-        for M, N, K in ((16, 16, 16), (100, 72, 40), (128, 256, 128), (129, 264, 1000), (300, 200, 136),
-                        (512, 384, 1024), (40, 72, 8)):
+        # N a multiple of 16 bytes: c is stored through (the runtime refuses others, see refusals())
+        for M, N, K in ((16, 16, 16), (100, 80, 40), (128, 256, 128), (129, 272, 1000), (300, 208, 136),
+                        (512, 384, 1024), (40, 80, 8)):
             kp, np_ = cdiv(K, 16) * 16 + 16, cdiv(N, 16) * 16 + 16  # 16-byte row strides
             a = torch.randn(M, kp, device=DEV).to(f8)[:, :K]
             b = torch.randn(N, kp, device=DEV).to(f8)[:, :K]
@@ -146,6 +147,19 @@ def refusals(h):
                           torch.tensor([word in msg]), torch.tensor([True]))
         else:
             h.fail("tma_copy_f16 refuses %s" % why, "the launch was accepted")
+    # a stored descriptor whose rows are not a multiple of 16 bytes: on the H200 a TMA store
+    # wrote up to the next 16-byte boundary past such a tensor (fp8 N = 72 wrote columns 72-79)
+    k = h.kernel("tma_mm_fp8_sq")
+    f8 = torch.float8_e4m3fn
+    a = torch.zeros(128, 128, device=DEV).to(f8)
+    c = torch.zeros(128, 80, device=DEV).to(f8)[:, :72]
+    try:
+        k((1,), h.tensordesc(a, [128, 128]), h.tensordesc(a, [128, 128]), h.tensordesc(c, [128, 128]), 128, 72, 128)
+    except Exception as e:
+        h.check_equal("tma_mm_fp8_sq refuses a stored 72-byte row, saying 'whole'", torch.tensor(["whole" in str(e)]),
+                      torch.tensor([True]))
+    else:
+        h.fail("tma_mm_fp8_sq refuses a stored 72-byte row", "the launch was accepted")
 
 
 def run(h):
