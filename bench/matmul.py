@@ -237,7 +237,9 @@ def matmul_tma_dtype(h, dt, M, N, K):
     ref = a.float() @ bt.float().t()
     if fp8:  # e4m3 saturates at 448 (satfinite): results of size sqrt(K) ~ 90 reach it at 8192
         ref = ref.clamp(-448, 448)
-        check = lambda: torch.allclose(c.float(), ref, atol=1e-2 * (K ** 0.5), rtol=7e-2)
+        # Hopper's fp8 wgmma keeps ~14 bits of the running sum (check_tma.py's fp8 docstring):
+        # K / 32 steps may each drop ~2^-14 of a sum of size up to ~4 sqrt(K); then e4m3 rounding
+        check = lambda: torch.allclose(c.float(), ref, atol=(K / 32) * 2 ** -14 * 4 * K ** 0.5, rtol=2 ** -3)
     else:
         ref = ref.half().to(dt)
         check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
