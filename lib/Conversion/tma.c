@@ -71,16 +71,6 @@ bool cg_lower_mbarrier(cg_state *st, ir_op *op) {
     LLVMValueRef phase = reg0(st, ir_op_operand(op, 1));
     if (!phase) return false;
     args[1] = phase;
-    if (op->noperands == 3) { /* only when the predicate holds */
-      LLVMValueRef a3[3] = {args[0], phase, reg0(st, ir_op_operand(op, 2))};
-      if (!a3[2]) return false;
-      asm_void(st, a3, 3,
-               "{\n\t.reg .pred P1;\n\t@!$2 bra TILEC_DONE;\n\tTILEC_WAIT:\n\t"
-               "mbarrier.try_wait.parity.shared::cta.b64 P1, [$0], $1;\n\t"
-               "@P1 bra TILEC_DONE;\n\tbra TILEC_WAIT;\n\tTILEC_DONE:\n\t}",
-               "l,r,b,~{memory}");
-      return true;
-    }
     asm_void(st, args, 2,
              "{\n\t.reg .pred P1;\n\tTILEC_WAIT:\n\tmbarrier.try_wait.parity.shared::cta.b64 P1, [$0], $1;\n\t"
              "@P1 bra TILEC_DONE;\n\tbra TILEC_WAIT;\n\tTILEC_DONE:\n\t}",
