@@ -170,8 +170,18 @@ def matmul_tma(h, M=4096, N=4096, K=4096):
     flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * 2
     case = f"matmul float16 {M}x{N}x{K} TMA descriptors"
     jit = h.triton("examples/matmul_tma.tir", "matmul_kernel_tma")
-    for bm, bn, bk, w, st in ((128, 256, 64, 8, 3), (128, 256, 64, 8, 4), (128, 128, 64, 8, 4)):
+    for bm, bn, bk, w, st, ws in ((128, 256, 64, 8, 3, ""), (128, 256, 64, 8, 4, ""), (128, 128, 64, 8, 4, ""),
+                                  (128, 256, 64, 8, 3, "_ws"), (128, 256, 64, 8, 4, "_ws")):
         grid = (cdiv(M, bm) * cdiv(N, bn),)
+        if ws:  # warp-specialized (a producer warpgroup; Triton 3.6 does not specialize host-descriptor loops on Hopper)
+            try:
+                k = h.kernel(f"bench_mm_tma_f16_{bm}x{bn}x{bk}_w{w}_s{st}{ws}")
+                descs = (h.tensordesc(a, [bm, bk]), h.tensordesc(bt, [bn, bk]), h.tensordesc(c, [bm, bn]))
+                report("tilec", case, lambda: k(grid, *descs, M, N, K), check, flops, nbytes,
+                       block=f"{bm}x{bn}x{bk} w{w} ns{st} ws", num_warps=w)
+            except Exception as e:
+                print(f"matmul: tilec tma ws: {type(e).__name__}: {e}", file=sys.stderr)
+            continue
         try:
             k = h.kernel(f"bench_mm_tma_f16_{bm}x{bn}x{bk}_w{w}_s{st}")
             descs = (h.tensordesc(a, [bm, bk]), h.tensordesc(bt, [bn, bk]), h.tensordesc(c, [bm, bn]))
@@ -339,12 +349,14 @@ def attention_tma(h, causal, B=4, H=32, S=4096, D=128):
     nbytes = 4 * B * H * S * D * 2
     grid = (S // 128, B * H)
     views = [t.view(B * H * S, D) for t in (q, k, v, o)]
-    try:
-        kern = h.kernel("bench_attn_tma_d128_causal" if causal else "bench_attn_tma_d128")
-        descs = [h.tensordesc(t, [rows, D]) for t, rows in zip(views, (128, 64, 64, 128))]
-        report("tilec", case, lambda: kern(grid, *descs, scale, S), check, flops, nbytes, block="128x64", num_warps=8)
-    except Exception as e:
-        print(f"matmul: tilec attention tma: {type(e).__name__}: {e}", file=sys.stderr)
+    for ws in ("", "_ws"):
+        try:
+            kern = h.kernel(("bench_attn_tma_d128_causal" if causal else "bench_attn_tma_d128") + ws)
+            descs = [h.tensordesc(t, [rows, D]) for t, rows in zip(views, (128, 64, 64, 128))]
+            report("tilec", case, lambda: kern(grid, *descs, scale, S), check, flops, nbytes,
+                   block="128x64" + (" ws" if ws else ""), num_warps=8)
+        except Exception as e:
+            print(f"matmul: tilec attention tma{ws}: {type(e).__name__}: {e}", file=sys.stderr)
     jit = h.triton("examples/flash_attention_tma.tir", "_attn_fwd_tma")
     td = [TensorDescriptor(t, t.shape, t.stride(), [rows, D]) for t, rows in zip(views, (128, 64, 64, 128))]
     for stages in (2, 3, 4):

@@ -145,13 +145,27 @@ static bool collect_buffers(liveness *l, unsigned num_warps) {
 #define MAX_DEPTH 256
 
 /* Grows b's interval to cover `user`, lifted to the block where the user's and the owner's
- * ancestors meet: a use nested in a loop or if covers the whole construct at that level. */
+ * ancestors meet: a use nested in a loop or if covers the whole construct at that level.
+ * The split of a warp-specialized kernel (an scf.if with tgpu.ws_split) is the exception:
+ * its two regions run side by side in different warps, each ordered against the other
+ * through mbarriers, so a use in one covers only the op of that region it is in (the
+ * consumers' epilogue may reuse the stages once their loop, which waited for every copy, is
+ * over). */
 static void extend(liveness *l, liveness_buffer *b, ir_op *user) {
   ir_op *chain[MAX_DEPTH];
   unsigned depth = 0;
   for (ir_op *a = b->owner; a && depth < MAX_DEPTH; a = ir_op_parent_op(a)) chain[depth++] = a;
   for (ir_op *u = user; u; u = ir_op_parent_op(u))
     for (unsigned i = 0; i < depth; i++) {
+      ir_op *pu = ir_op_parent_op(u);
+      if (chain[i]->parent != u->parent && pu && chain[i]->parent == pu->parent &&
+          ir_op_get_int_attr(pu, TGPU_ATTR_WS_SPLIT, 0)) {
+        unsigned s = liveness_op_number(l, chain[i]), e = liveness_op_number(l, u);
+        if (s == UINT32_MAX || e == UINT32_MAX) return;
+        if (s < b->start) b->start = s;
+        if (l->last[e] > b->end) b->end = l->last[e];
+        return;
+      }
       if (chain[i]->parent != u->parent) continue;
       unsigned s = liveness_op_number(l, chain[i]), e = liveness_op_number(l, u);
       if (s == UINT32_MAX || e == UINT32_MAX) return;

@@ -216,6 +216,7 @@ bool cg_lower_fence_async_shared(cg_state *st, ir_op *op);
 bool cg_lower_mbarrier(cg_state *st, ir_op *op);
 bool cg_lower_tma_load(cg_state *st, ir_op *op);
 bool cg_lower_tma_store(cg_state *st, ir_op *op);
+bool cg_lower_ws_producer(cg_state *st, ir_op *op); /* tgpu.ws_producer: warp >= num_warps */
 
 /* ---- ldmatrix.c ---- */
 /* The loads of a SHARED conversion whose plan says ldmatrix (a 16-bit mma dot operand):

@@ -230,6 +230,8 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_MBARRIER_INVAL] = {.lower = cg_lower_mbarrier},
     [IR_OP_MBARRIER_EXPECT] = {.lower = cg_lower_mbarrier},
     [IR_OP_MBARRIER_WAIT] = {.lower = cg_lower_mbarrier},
+    [IR_OP_MBARRIER_ARRIVE] = {.lower = cg_lower_mbarrier},
+    [IR_OP_WS_PRODUCER] = {.lower = cg_lower_ws_producer},
     [IR_OP_TMA_LOAD] = {.lower = cg_lower_tma_load},
     [IR_OP_TMA_STORE] = {.lower = cg_lower_tma_store},
     [IR_OP_SCAN] = {.lower = cg_lower_scan},
@@ -330,7 +332,7 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
   for (unsigned i = 0; i < ft->ninputs; i++)
     if (ir_type_is_tensordesc(ft->inputs[i])) cg_tensordesc_param_attrs(st, i);
   char buf[32];
-  snprintf(buf, sizeof buf, "%u", st->num_warps * TGPU_WARP_SIZE);
+  snprintf(buf, sizeof buf, "%u", (st->num_warps + (unsigned)ir_op_get_int_attr(f, TGPU_ATTR_WS_WARPS, 0)) * TGPU_WARP_SIZE);
   add_string_fn_attr(st, "nvvm.maxntid", buf);
   unsigned min_ctas = cg_kernel_min_ctas(f, st->num_warps);
   if (min_ctas) {

@@ -15,6 +15,7 @@
  * the fastest shared dim, and stay consecutive and aligned in shared memory, move as one
  * vector access (up to 16 bytes). A local_load into an mma dot operand from a row-major
  * memdesc whose swizzle keeps 16-byte rows whole reads with ldmatrix (load_ldmatrix). */
+#include <stdio.h>
 #include <string.h>
 
 #include "Conversion/cg_internal.h"
@@ -278,8 +279,26 @@ bool cg_lower_local_dealloc(cg_state *st, ir_op *op) {
   return true;
 }
 
+/* Whether op runs in the consumer (else) region of a warp-specialized kernel's split. */
+static bool in_consumer(const ir_op *op) {
+  for (const ir_op *o = op; o; o = ir_op_parent_op(o)) {
+    const ir_op *p = ir_op_parent_op(o);
+    if (p && ir_op_get_int_attr(p, TGPU_ATTR_WS_SPLIT, 0) && o->parent && o->parent->parent == ir_op_region((ir_op *)p, 1))
+      return true;
+  }
+  return false;
+}
+
 bool cg_lower_barrier(cg_state *st, ir_op *op) {
-  (void)op;
-  cg_barrier(st);
+  if (!in_consumer(op)) {
+    cg_barrier(st);
+    return true;
+  }
+  /* the consumer warps only: named barrier 1 over num_warps warps */
+  char text[48];
+  snprintf(text, sizeof text, "bar.sync 1, %u;", st->num_warps * TGPU_WARP_SIZE);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(st->ctx), NULL, 0, 0);
+  LLVMValueRef fn = LLVMGetInlineAsm(fty, text, strlen(text), "~{memory}", 9, 1, 0, LLVMInlineAsmDialectATT, 0);
+  LLVMBuildCall2(st->b, fty, fn, NULL, 0, "");
   return true;
 }

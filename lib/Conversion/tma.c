@@ -29,13 +29,16 @@ static void asm_void(cg_state *st, LLVMValueRef *args, unsigned n, const char *t
   LLVMBuildCall2(st->b, fty, fn, args, n, "");
 }
 
-/* thread 0 of the CTA, and `pred` when given */
-static LLVMValueRef elected(cg_state *st, LLVMValueRef pred) {
-  LLVMValueRef z = cg_i32(st, 0);
-  LLVMValueRef t0 = LLVMBuildAnd(st->b, LLVMBuildICmp(st->b, LLVMIntEQ, st->lane, z, ""),
-                                 LLVMBuildICmp(st->b, LLVMIntEQ, st->warp, z, ""), "");
+/* The issuing thread, and `pred` when given: lane 0 of warp 0, or of the producer
+ * warpgroup's first warp (warp num_warps) for an op marked tgpu.producer. */
+static LLVMValueRef elected_for(cg_state *st, ir_op *op, LLVMValueRef pred) {
+  unsigned w = op && ir_op_get_int_attr(op, TGPU_ATTR_PRODUCER, 0) ? st->num_warps : 0;
+  LLVMValueRef t0 = LLVMBuildAnd(st->b, LLVMBuildICmp(st->b, LLVMIntEQ, st->lane, cg_i32(st, 0), ""),
+                                 LLVMBuildICmp(st->b, LLVMIntEQ, st->warp, cg_i32(st, w), ""), "");
   return pred ? LLVMBuildAnd(st->b, t0, pred, "") : t0;
 }
+
+static LLVMValueRef elected(cg_state *st, LLVMValueRef pred) { return elected_for(st, NULL, pred); }
 
 static LLVMValueRef reg0(cg_state *st, ir_value *v) {
   cg_val *c = cg_get(st, v);
@@ -51,11 +54,11 @@ bool cg_lower_mbarrier(cg_state *st, ir_op *op) {
   case IR_OP_MBARRIER_INIT:
     snprintf(text, sizeof text, "@$1 mbarrier.init.shared::cta.b64 [$0], %lld;",
              (long long)ir_op_get_int_attr(op, "count", 1));
-    args[1] = elected(st, NULL);
+    args[1] = elected_for(st, op, NULL);
     asm_void(st, args, 2, text, "l,b,~{memory}");
     return true;
   case IR_OP_MBARRIER_INVAL:
-    args[1] = elected(st, NULL);
+    args[1] = elected_for(st, op, NULL);
     asm_void(st, args, 2, "@$1 mbarrier.inval.shared::cta.b64 [$0];", "l,b,~{memory}");
     return true;
   case IR_OP_MBARRIER_EXPECT: {
@@ -63,14 +66,32 @@ bool cg_lower_mbarrier(cg_state *st, ir_op *op) {
     if (!pred) return false;
     snprintf(text, sizeof text, "@$1 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], %lld;",
              (long long)ir_op_get_int_attr(op, "bytes", 0));
-    args[1] = elected(st, pred);
+    args[1] = elected_for(st, op, pred);
     asm_void(st, args, 2, text, "l,b,~{memory}");
+    return true;
+  }
+  case IR_OP_MBARRIER_ARRIVE: {
+    LLVMValueRef pred = reg0(st, ir_op_operand(op, 1));
+    if (!pred) return false;
+    args[1] = LLVMBuildAnd(st->b, LLVMBuildICmp(st->b, LLVMIntEQ, st->lane, cg_i32(st, 0), ""), pred, "");
+    asm_void(st, args, 2, "@$1 mbarrier.arrive.shared::cta.b64 _, [$0];", "l,b,~{memory}");
     return true;
   }
   case IR_OP_MBARRIER_WAIT: {
     LLVMValueRef phase = reg0(st, ir_op_operand(op, 1));
     if (!phase) return false;
     args[1] = phase;
+    if (op->noperands == 3) { /* the issuing thread only, when the predicate holds */
+      LLVMValueRef pred = reg0(st, ir_op_operand(op, 2));
+      if (!pred) return false;
+      LLVMValueRef a3[3] = {args[0], phase, elected_for(st, op, pred)};
+      asm_void(st, a3, 3,
+               "{\n\t.reg .pred P1;\n\t@!$2 bra TILEC_DONE;\n\tTILEC_WAIT:\n\t"
+               "mbarrier.try_wait.parity.shared::cta.b64 P1, [$0], $1;\n\t"
+               "@P1 bra TILEC_DONE;\n\tbra TILEC_WAIT;\n\tTILEC_DONE:\n\t}",
+               "l,r,b,~{memory}");
+      return true;
+    }
     asm_void(st, args, 2,
              "{\n\t.reg .pred P1;\n\tTILEC_WAIT:\n\tmbarrier.try_wait.parity.shared::cta.b64 P1, [$0], $1;\n\t"
              "@P1 bra TILEC_DONE;\n\tbra TILEC_WAIT;\n\tTILEC_DONE:\n\t}",
@@ -167,8 +188,14 @@ bool cg_lower_tma_load(cg_state *st, ir_op *op) {
   copy_ctx c = {desc_of(st, op), reg0(st, ir_op_operand(op, n - 2)), reg0(st, ir_op_operand(op, n - 1))};
   if (!c.desc || !c.bar || !c.pred) return false;
   c.bar = as_i64(st, c.bar);
-  c.pred = elected(st, c.pred);
+  c.pred = elected_for(st, op, c.pred);
   return for_boxes(st, op, n - 3, load_box, &c);
+}
+
+bool cg_lower_ws_producer(cg_state *st, ir_op *op) {
+  LLVMValueRef p = LLVMBuildICmp(st->b, LLVMIntUGE, st->warp, cg_i32(st, st->num_warps), "producer");
+  cg_set(st, ir_op_result(op, 0), cg_val_splat(st, 1, p));
+  return true;
 }
 
 bool cg_lower_tma_store(cg_state *st, ir_op *op) {

@@ -16,6 +16,20 @@
 #define TILE_ATTR_PRECISE "precise"
 /* On scf.for (range(..., num_stages=N)). */
 #define TILE_ATTR_LOOP_NUM_STAGES "tt.num_stages"
+/* On scf.for (i1): tl.range(..., warp_specialize=True): the pipeline pass may give the loop's
+ * TMA copies to a producer warpgroup (docs/pipelining.md, "Warp specialization"). */
+#define TILE_ATTR_LOOP_WARP_SPECIALIZE "tt.warp_specialize"
+/* On a kernel tt.func (i32): warps added for the producer warpgroup of a warp-specialized
+ * loop; the launch has num_warps + this many (the layouts use num_warps). */
+#define TGPU_ATTR_WS_WARPS "tgpu.ws_warps"
+/* On the scf.if that splits a warp-specialized kernel (i1): its else region is the consumer
+ * warps' (barriers there are named barrier 1 over num_warps warps). On TMA and mbarrier ops
+ * (i1 tgpu.producer): issued by the producer warpgroup's first thread. */
+#define TGPU_ATTR_WS_SPLIT "tgpu.ws_split"
+#define TGPU_ATTR_PRODUCER "tgpu.producer"
+/* On tgpu.tma_load (i1): the destination stage's readers release it through an mbarrier that
+ * the issuing thread waits on before the copy, so membar need not order the copy. */
+#define TGPU_ATTR_GUARDED "tgpu.guarded"
 
 /* On the module (the default) and on each tt.func (wins): i32. */
 #define TGPU_ATTR_NUM_WARPS "tgpu.num_warps"

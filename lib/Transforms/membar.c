@@ -66,7 +66,9 @@ static void add_access(membar_access_list *l, bool write, int operand) {
  *    a lowering detail, so the op itself is pure) writes it, synchronizes, then reads it.
  * tgpu.barrier (IR_EFFECT_CONTROL) is the walk's business, not an access. The mbarrier of a
  * tgpu.tma_load is not an access either (the copy's completion updates it, and
- * tgpu.mbarrier_wait, a read, is what the barrier's initialization must be ordered before). */
+ * tgpu.mbarrier_wait, a read, is what the barrier's initialization must be ordered before); a
+ * tgpu.guarded copy (a warp-specialized producer's) is no access at all: mbarriers order it
+ * both ways (its issuer waits for the readers' release of the stage, the readers for its data). */
 static membar_access_list membar_effects(const ir_op *op, const liveness *l) {
   membar_access_list r = {0};
   unsigned e = ir_op_effects(op);
@@ -83,7 +85,7 @@ static membar_access_list membar_effects(const ir_op *op, const liveness *l) {
     return r;
   }
   if (ir_op_code(op) == IR_OP_TMA_LOAD) { /* the destination; the mbarrier is the hardware's to update */
-    add_access(&r, true, (int)op->noperands - 3);
+    if (!ir_op_get_int_attr(op, TGPU_ATTR_GUARDED, 0)) add_access(&r, true, (int)op->noperands - 3);
     return r;
   }
   for (unsigned i = 0; i < op->noperands; i++) {

@@ -75,6 +75,7 @@
 #include "Transforms/passes.h"
 
 #define PL_MAX_LOADS 8
+#define PL_WS_WARPS 4 /* the producer warpgroup of a warp-specialized loop */
 
 typedef struct pl_load {
   ir_op *load;     /* tt.load (or tt.descriptor_load: TMA) in the body */
@@ -104,6 +105,8 @@ typedef struct pl_loop {
   unsigned ncp, ntma;   /* loads copied by cp.async, by TMA */
   int64_t tma_bytes;    /* the TMA copies' bytes per stage (each stage's mbarrier expects them) */
   ir_value *bars;       /* TMA: one mbarrier per stage (memdesc of i64 [1], B buffers) */
+  bool ws;              /* warp-specialized: a producer warpgroup issues the TMA copies */
+  ir_value *empties;    /* ws: one mbarrier per stage that every consumer warp arrives on when done */
   tgpu_memdesc bar_md;  /* one of them */
   sup_ptrmap cone;    /* ops computing the loads' operands */
   sup_ptrmap rec;     /* ops computing the next values of the carried args the cone reads */
@@ -390,6 +393,14 @@ static ir_value *bar_of(ir_builder *b, const pl_loop *p, ir_value *idx, const ch
   return index_of(b, p->bars, &p->bar_md, idx, slot);
 }
 
+static ir_value *empty_of(ir_builder *b, const pl_loop *p, ir_value *idx) {
+  return index_of(b, p->empties, &p->bar_md, idx, NULL);
+}
+
+static void mark_producer(ir_op *op) {
+  ir_op_set_attr(op, TGPU_ATTR_PRODUCER, ir_bool_attr(ir_op_context(op), true));
+}
+
 /* Clones the ops of `set` (in body order) at b, through vm. */
 static void clone_set(pl_loop *p, ir_builder *b, const sup_ptrmap *set, ir_valmap *vm) {
   for (ir_op *op = p->body->first; op; op = op->next) {
@@ -413,6 +424,7 @@ static void issue(pl_loop *p, ir_builder *b, ir_valmap *vm, ir_value *iv, ir_val
     ir_value *ops[2] = {bar, live};
     ir_op *e = ir_build(b, "tgpu.mbarrier_expect", 2, ops, 0, NULL);
     ir_op_set_attr(e, "bytes", ir_i32_attr(ctx, p->tma_bytes));
+    if (p->ws) mark_producer(e);
   }
   for (unsigned i = 0; i < p->nloads; i++) {
     const pl_load *l = &p->loads[i];
@@ -423,7 +435,11 @@ static void issue(pl_loop *p, ir_builder *b, ir_valmap *vm, ir_value *iv, ir_val
       ops[n++] = stage_of(b, l, idx, slot);
       ops[n++] = bar;
       ops[n++] = live;
-      ir_build(b, "tgpu.tma_load", n, ops, 0, NULL);
+      ir_op *cp = ir_build(b, "tgpu.tma_load", n, ops, 0, NULL);
+      if (p->ws) { /* ordered by the empty and full mbarriers, not by barriers */
+        mark_producer(cp);
+        ir_op_set_attr(cp, TGPU_ATTR_GUARDED, ir_bool_attr(ctx, true));
+      }
       continue;
     }
     ir_value *ptrs = ir_valmap_lookup_or_self(vm, l->ptrs);
@@ -518,6 +534,17 @@ static void prologue(pl_loop *p, ir_value **ahead) {
   }
   ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1);
   for (unsigned a = 1; a < p->body->nargs; a++) ahead[a] = ir_op_operand(p->loop, 3 + a - 1);
+  if (p->ws) { /* every consumer warp arrives once per phase; one barrier publishes the inits */
+    p->empties = ir_build1(&b, "tgpu.local_alloc", 0, NULL, ir_op_result(ir_value_def(p->bars), 0)->type);
+    unsigned nw = tgpu_func_num_warps(tgpu_enclosing_func(p->loop));
+    for (unsigned j = 0; j < p->buffers; j++) {
+      ir_value *bar = empty_of(&b, p, i32c(&b, j));
+      ir_op *init = ir_build(&b, "tgpu.mbarrier_init", 1, &bar, 0, NULL);
+      ir_op_set_attr(init, "count", ir_i32_attr(p->m->ctx, nw));
+    }
+    ir_build(&b, "tgpu.barrier", 0, NULL, 0, NULL);
+    return; /* the producer issues every copy */
+  }
   ir_op *yield = ir_block_terminator(p->body);
   for (unsigned j = 0; j < p->dist; j++) {
     ir_valmap vm = {0};
@@ -621,10 +648,95 @@ static void carry_dot(pl_loop *p) {
   replace_uses_except(r, ir_op_result(fin, 0), fin);
 }
 
+/* ---- warp specialization ------------------------------------------------------------- */
+
+/* x ^ 1 when idx (the next stage index) is 0, else x: a stage's parity after a wrap. */
+static ir_value *flip_on_wrap(ir_builder *b, ir_value *x, ir_value *idx) {
+  ir_value *ops[3] = {cmp(b, "eq", idx, i32c(b, 0)), binop(b, "arith.xori", x, i32c(b, 1)), x};
+  return ir_build1(b, "arith.select", 3, ops, x->type);
+}
+
+static ir_op *empty_yield(ir_module *m, ir_loc loc) {
+  return ir_op_create_named(m, "scf.yield", loc, 0, NULL, 0, NULL, 0, NULL);
+}
+
+/* Splits the function at the loop: `scf.if (tgpu.ws_producer()) {producer} else {the loop
+ * and everything after it}`; returns the producer block (empty but for its yield). */
+static ir_block *ws_split(pl_loop *p) {
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  ir_builder_set_before(&b, p->loop);
+  b.loc = p->loop->loc;
+  ir_value *isp = ir_build1(&b, "tgpu.ws_producer", 0, NULL, ir_int_type(p->m->ctx, 1));
+  ir_op *split = ir_op_create_named(p->m, "scf.if", p->loop->loc, 1, &isp, 0, NULL, 0, NULL);
+  ir_op_set_attr(split, TGPU_ATTR_WS_SPLIT, ir_bool_attr(p->m->ctx, true));
+  ir_block *pb = ir_block_create(p->m), *cb = ir_block_create(p->m);
+  ir_region_append_block(ir_op_region(split, 0), pb);
+  ir_region_append_block(ir_op_region(split, 1), cb);
+  ir_block *fb = p->loop->parent;
+  ir_op *term = ir_block_terminator(fb);
+  ir_op_insert_before(split, p->loop);
+  for (ir_op *op = p->loop, *next; op && op != term; op = next) {
+    next = op->next;
+    ir_op_remove(op);
+    ir_block_append(cb, op);
+  }
+  ir_block_append(cb, empty_yield(p->m, p->loop->loc));
+  ir_block_append(pb, empty_yield(p->m, p->loop->loc));
+  return pb;
+}
+
+/* Consumer side: right after the loop's first warp_group_dot_wait (every dot of iteration
+ * i - 1 has completed there: the matmul's pending-1 wait, attention's wait after q @ k^T),
+ * every warp releases stage (i - 1) % B (not in the first iteration). */
+static void release(pl_loop *p, ir_value *rd) {
+  ir_op *w = p->body->first;
+  while (w && ir_op_code(w) != IR_OP_WARP_GROUP_DOT_WAIT) w = w->next;
+  if (!w) return;
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  ir_builder_set_after(&b, w);
+  b.loc = w->loc;
+  ir_value *ops[3] = {cmp(&b, "eq", rd, i32c(&b, 0)), i32c(&b, p->buffers - 1), binop(&b, "arith.subi", rd, i32c(&b, 1))};
+  ir_value *prev = ir_build1(&b, "arith.select", 3, ops, rd->type);
+  ir_value *iv = p->body->args[0], *aops[2] = {empty_of(&b, p, prev), cmp(&b, "sgt", iv, ir_op_operand(p->loop, 0))};
+  ir_build(&b, "tgpu.mbarrier_arrive", 2, aops, 0, NULL);
+}
+
+/* Producer side, in pb: the loop's iterations again, each waiting (its issuing thread) until
+ * the consumers released the stage's previous use (iteration j - B), then arming the stage's
+ * full mbarrier and issuing its TMA copies. */
+static void producer_loop(pl_loop *p, ir_block *pb) {
+  ir_context *ctx = p->m->ctx;
+  ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1), *st = ir_op_operand(p->loop, 2);
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  ir_builder_set_before(&b, ir_block_terminator(pb));
+  b.loc = p->loop->loc;
+  ir_value *ops[5] = {lb, ub, st, i32c(&b, 0), i32c(&b, 0)};
+  const ir_type *i32 = ir_int_type(ctx, 32), *tys[2] = {i32, i32};
+  ir_op *loop = ir_op_create_named(p->m, "scf.for", p->loop->loc, 5, ops, 2, tys, 0, NULL);
+  ir_block *body = ir_block_create(p->m);
+  ir_region_append_block(ir_op_region(loop, 0), body);
+  ir_value *iv = ir_block_add_arg(p->m, body, lb->type);
+  ir_value *wr = ir_block_add_arg(p->m, body, i32), *wph = ir_block_add_arg(p->m, body, i32);
+  ir_op_insert_before(loop, ir_block_terminator(pb));
+  ir_builder_set_end(&b, body);
+  ir_value *first = binop(&b, "arith.addi", lb, ir_build_int(&b, lb->type, (int64_t)p->buffers * p->step));
+  ir_value *wops[3] = {empty_of(&b, p, wr), binop(&b, "arith.xori", wph, i32c(&b, 1)), cmp(&b, "sge", iv, first)};
+  mark_producer(ir_build(&b, "tgpu.mbarrier_wait", 3, wops, 0, NULL));
+  ir_valmap vm = {0};
+  issue(p, &b, &vm, iv, ir_build_int(&b, ir_int_type(ctx, 1), 1), wr, NULL);
+  ir_valmap_free(&vm);
+  ir_value *nwr = next_index(&b, wr, p->buffers), *yv[2] = {nwr, flip_on_wrap(&b, wph, nwr)};
+  ir_build(&b, "scf.yield", 2, yv, 0, NULL);
+}
+
 static void rewrite(pl_loop *p) {
   ir_value *ahead[64];
   bool async_wg = p->wg_pending > 0;
   prologue(p, ahead);
+  ir_block *producer = p->ws ? ws_split(p) : NULL;
   ir_builder b;
   ir_builder_init(&b, p->m);
   ir_builder_set_before(&b, p->loop);
@@ -663,14 +775,17 @@ static void rewrite(pl_loop *p) {
   consume(p, rd);
   if (async_wg) async_dots(p);
   else if (p->carried_dot) carry_dot(p);
+  if (p->ws) release(p, rd);
   /* bottom: iteration i + D's copies, the pointers advanced from the ahead values */
   ir_builder_set_before(&b, yield);
   b.loc = yield->loc;
   ir_valmap vm = {0};
   ir_value *iv0 = p->body->args[0]; /* i32 or i64, as the loop's bounds */
   ir_value *iv = binop(&b, "arith.addi", iv0, ir_build_int(&b, iv0->type, (int64_t)p->dist * p->step));
-  issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ir_op_operand(p->loop, 1)), wr, p->wait_barrier ? NULL : TGPU_PIPELINE_SLOT_PRODUCE);
-  clone_set(p, &b, &p->rec, &vm);
+  if (!p->ws) { /* (warp-specialized: the producer issues them) */
+    issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ir_op_operand(p->loop, 1)), wr, p->wait_barrier ? NULL : TGPU_PIPELINE_SLOT_PRODUCE);
+    clone_set(p, &b, &p->rec, &vm);
+  }
   ir_value *yv[64];
   unsigned ny = yield->noperands;
   for (unsigned k = 0; k < ny; k++) {
@@ -686,12 +801,24 @@ static void rewrite(pl_loop *p) {
     yv[ny + 2] = ir_build1(&b, "arith.select", 3, ops, phase->type);
   }
   ir_op_set_operands(yield, ny + (p->ntma ? 3 : 2), yv);
-  ir_builder_set_after(&b, p->loop);
+  /* after the final wgmma waits: the barrier membar puts before the invalidations then also
+   * orders every warpgroup's last wgmma reads before the stages' bytes are reused */
+  ir_op *after = p->loop;
+  while (p->ntma && after->next && ir_op_code(after->next) == IR_OP_WARP_GROUP_DOT_WAIT) after = after->next;
+  ir_builder_set_after(&b, after);
   b.loc = p->loop->loc;
   if (p->ncp) build_wait(&b, "tgpu.async_wait", NULL, 0);
   for (unsigned j = 0; p->ntma && j < p->buffers; j++) { /* the barriers' bytes may be reused */
     ir_value *bar = bar_of(&b, p, i32c(&b, j), NULL);
     ir_build(&b, "tgpu.mbarrier_inval", 1, &bar, 0, NULL);
+    if (!p->ws) continue;
+    bar = empty_of(&b, p, i32c(&b, j));
+    ir_build(&b, "tgpu.mbarrier_inval", 1, &bar, 0, NULL);
+  }
+  if (producer) {
+    producer_loop(p, producer);
+    ir_op *f = (ir_op *)tgpu_enclosing_func(p->loop);
+    ir_op_set_attr(f, TGPU_ATTR_WS_WARPS, ir_i32_attr(p->m->ctx, PL_WS_WARPS));
   }
 }
 
@@ -752,6 +879,18 @@ static unsigned loop_stages(ir_op *loop) {
   return n ? (n <= 16 ? n : 16) : PL_DEFAULT_STAGES;
 }
 
+/* Warp specialization (tl.range(..., warp_specialize=True)) when the loop's loads are all
+ * TMA copies with wgmma in flight, their offsets do not depend on carried values (the
+ * producer recomputes them from its own induction variable), the loop is at the top of the
+ * kernel (the split puts it and the rest of the kernel in the consumers' branch) and no other
+ * loop of the kernel was split. */
+static bool ws_wanted(const pl_loop *p) {
+  const ir_op *f = tgpu_enclosing_func(p->loop);
+  return ir_op_get_int_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE, 0) && p->ntma && !p->ncp &&
+         (p->wg_pending || p->carried_dot) && p->carried.count == 0 && p->rec.count == 0 && f &&
+         ir_op_parent_op(p->loop) == f && !ir_op_get_attr(f, TGPU_ATTR_WS_WARPS);
+}
+
 /* Counts the cp.async and TMA loads; for TMA, the bytes each stage's barrier expects and
  * the boxes recorded on the kernel (false after an error). */
 static bool classify(pl_loop *p) {
@@ -791,6 +930,7 @@ static bool pipeline_loop(ir_module *m, ir_op *loop) {
   bool ok = true;
   if (p.nloads && collect_cone(&p) && movable(&p) && (ok = classify(&p))) {
     choose_buffers(&p);
+    p.ws = ws_wanted(&p);
     rewrite(&p);
   }
   sup_ptrmap_free(&p.cone);

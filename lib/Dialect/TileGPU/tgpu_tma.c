@@ -131,6 +131,10 @@ bool tgpu_verify_mbarrier(ir_op *op) {
   }
   if (ir_op_code(op) == IR_OP_MBARRIER_WAIT && !is_i(ir_op_operand(op, 1)->type, 32))
     return fail(op, "operand #1 must be the i32 phase parity");
+  if (ir_op_code(op) == IR_OP_MBARRIER_WAIT && op->noperands == 3 && !is_i(ir_op_operand(op, 2)->type, 1))
+    return fail(op, "operand #2 must be an i1 predicate");
+  if (ir_op_code(op) == IR_OP_MBARRIER_ARRIVE && !is_i(ir_op_operand(op, 1)->type, 1))
+    return fail(op, "operand #1 must be an i1 predicate");
   return true;
 }
 

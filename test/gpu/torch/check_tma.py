@@ -52,7 +52,9 @@ def matmuls(h):
                                  ("tma_mm_f16_s4", torch.float16, 128, 128, 64),
                                  ("tma_mm_f16_s2", torch.float16, 64, 64, 32),
                                  ("tma_mm_f16_s1", torch.float16, 128, 128, 64),
-                                 ("tma_mm_bf16", torch.bfloat16, 128, 256, 64)):
+                                 ("tma_mm_bf16", torch.bfloat16, 128, 256, 64),
+                                 ("tma_mm_f16_ws", torch.float16, 128, 256, 64),
+                                 ("tma_mm_f16_s2_ws", torch.float16, 64, 64, 32)):
         k = h.kernel(name)
         for M, N, K in ((16, 16, 16), (100, 72, 40), (256, 512, 128), (129, 264, 1000), (512, 384, 1024),
                         (40, 72, 8), (128, 256, 64), (300, 200, 136)):
