@@ -156,12 +156,37 @@ def matmul_nt(h, M=4096, N=4096, K=4096):
     report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
 
 
+def tma_pair(h, jit, case, tag, problem, config, check, flops, nbytes, fp8=False, ws=""):
+    """tilec's bench_mm_tma_<tag>_<config><ws> (kernels_tma.txt) and, unless warp-specialized,
+    Triton's JIT of examples/matmul_tma.tir with the same config: problem = (a, bt, c, M, N, K)
+    with a M x K, bt N x K; config = (BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages)."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    a, bt, c, M, N, K = problem
+    bm, bn, bk, w, st = config
+    grid = (cdiv(M, bm) * cdiv(N, bn),)
+    block = f"{bm}x{bn}x{bk} w{w} ns{st}"
+    try:
+        k = h.kernel(f"bench_mm_tma_{tag}_{bm}x{bn}x{bk}_w{w}_s{st}{ws}")
+        descs = (h.tensordesc(a, [bm, bk]), h.tensordesc(bt, [bn, bk]), h.tensordesc(c, [bm, bn]))
+        report("tilec", case, lambda: k(grid, *descs, M, N, K), check, flops, nbytes,
+               block=block + (" ws" if ws else ""), num_warps=w)
+    except Exception as e:
+        print(f"matmul: tilec tma {tag} {block}{ws}: {type(e).__name__}: {e}", file=sys.stderr)
+    if ws:
+        return
+    td = (TensorDescriptor(a, a.shape, a.stride(), [bm, bk]), TensorDescriptor(bt, bt.shape, bt.stride(), [bn, bk]),
+          TensorDescriptor(c, c.shape, c.stride(), [bm, bn]))
+    report(f"triton-ns{st}", case,
+           lambda: jit[grid](*td, M, N, K, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
+                             FP8_OUTPUT=fp8, WARP_SPECIALIZE=False, num_warps=w, num_stages=st),
+           check, flops, nbytes, block=block, num_warps=w)
+
+
 def matmul_tma(h, M=4096, N=4096, K=4096):
     """Triton's tutorial 09 matmul_kernel_tma (examples/matmul_tma.tir): host tensor descriptors
     for A (M x K), B (N x K) and C, f16. tilec (bench_mm_tma_*, kernels_tma.txt; the
     descriptors are encoded by libtilert at each launch) beside Triton's JIT of the same text
     with triton.tools.tensor_descriptor.TensorDescriptor, same blocks, warps and stages."""
-    from triton.tools.tensor_descriptor import TensorDescriptor
     a = torch.randn(M, K, device=dev).half()
     bt = torch.randn(N, K, device=dev).half()
     c = torch.empty(M, N, device=dev).half()
@@ -172,29 +197,8 @@ def matmul_tma(h, M=4096, N=4096, K=4096):
     jit = h.triton("examples/matmul_tma.tir", "matmul_kernel_tma")
     for bm, bn, bk, w, st, ws in ((128, 256, 64, 8, 3, ""), (128, 256, 64, 8, 4, ""), (128, 128, 64, 8, 4, ""),
                                   (128, 256, 64, 8, 3, "_ws"), (128, 256, 64, 8, 4, "_ws")):
-        grid = (cdiv(M, bm) * cdiv(N, bn),)
-        if ws:  # warp-specialized (a producer warpgroup; Triton 3.6 does not specialize host-descriptor loops on Hopper)
-            try:
-                k = h.kernel(f"bench_mm_tma_f16_{bm}x{bn}x{bk}_w{w}_s{st}{ws}")
-                descs = (h.tensordesc(a, [bm, bk]), h.tensordesc(bt, [bn, bk]), h.tensordesc(c, [bm, bn]))
-                report("tilec", case, lambda: k(grid, *descs, M, N, K), check, flops, nbytes,
-                       block=f"{bm}x{bn}x{bk} w{w} ns{st} ws", num_warps=w)
-            except Exception as e:
-                print(f"matmul: tilec tma ws: {type(e).__name__}: {e}", file=sys.stderr)
-            continue
-        try:
-            k = h.kernel(f"bench_mm_tma_f16_{bm}x{bn}x{bk}_w{w}_s{st}")
-            descs = (h.tensordesc(a, [bm, bk]), h.tensordesc(bt, [bn, bk]), h.tensordesc(c, [bm, bn]))
-            report("tilec", case, lambda: k(grid, *descs, M, N, K), check, flops, nbytes,
-                   block=f"{bm}x{bn}x{bk} w{w} ns{st}", num_warps=w)
-        except Exception as e:
-            print(f"matmul: tilec tma {bm}x{bn}x{bk}: {type(e).__name__}: {e}", file=sys.stderr)
-        td = (TensorDescriptor(a, a.shape, a.stride(), [bm, bk]), TensorDescriptor(bt, bt.shape, bt.stride(), [bn, bk]),
-              TensorDescriptor(c, c.shape, c.stride(), [bm, bn]))
-        report(f"triton-ns{st}", case,
-               lambda: jit[grid](*td, M, N, K, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
-                                 FP8_OUTPUT=False, WARP_SPECIALIZE=False, num_warps=w, num_stages=st),
-               check, flops, nbytes, block=f"{bm}x{bn}x{bk} w{w} ns{st}", num_warps=w)
+        # warp-specialized: tilec only (Triton 3.6 does not specialize host-descriptor loops on Hopper)
+        tma_pair(h, jit, case, "f16", (a, bt, c, M, N, K), (bm, bn, bk, w, st), check, flops, nbytes, False, ws)
     report("torch", case, lambda: torch.matmul(a, bt.t(), out=c), lambda: True, flops, nbytes)
 
 
@@ -239,7 +243,6 @@ def matmul_tma_dtype(h, dt, M, N, K):
     tilec (bench_mm_tma_bf16_* / bench_mm_tma_fp8_*, kernels_tma.txt) beside Triton's JIT of
     the same text with TensorDescriptor (same blocks, warps, stages), and torch (matmul, or
     torch._scaled_mm with unit scales for fp8, fp8 out and f16 out)."""
-    from triton.tools.tensor_descriptor import TensorDescriptor
     fp8 = dt == torch.float8_e4m3fn
     a = torch.randn(M, K, device=dev).to(dt)
     bt = torch.randn(N, K, device=dev).to(dt)
@@ -259,21 +262,8 @@ def matmul_tma_dtype(h, dt, M, N, K):
     case = f"matmul {'fp8e4m3' if fp8 else 'bfloat16'} {M}x{N}x{K} TMA descriptors"
     jit = h.triton("examples/matmul_tma.tir", "matmul_kernel_tma")
     variants = ((128, 256, 128, 8, 3), (128, 128, 128, 8, 4)) if fp8 else ((128, 256, 64, 8, 3), (128, 256, 64, 8, 4))
-    for bm, bn, bk, w, st in variants:
-        grid = (cdiv(M, bm) * cdiv(N, bn),)
-        try:
-            k = h.kernel(f"bench_mm_tma_{tag}_{bm}x{bn}x{bk}_w{w}_s{st}")
-            descs = (h.tensordesc(a, [bm, bk]), h.tensordesc(bt, [bn, bk]), h.tensordesc(c, [bm, bn]))
-            report("tilec", case, lambda: k(grid, *descs, M, N, K), check, flops, nbytes,
-                   block=f"{bm}x{bn}x{bk} w{w} ns{st}", num_warps=w)
-        except Exception as e:
-            print(f"matmul: tilec tma {tag} {bm}x{bn}x{bk}: {type(e).__name__}: {e}", file=sys.stderr)
-        td = (TensorDescriptor(a, a.shape, a.stride(), [bm, bk]), TensorDescriptor(bt, bt.shape, bt.stride(), [bn, bk]),
-              TensorDescriptor(c, c.shape, c.stride(), [bm, bn]))
-        report(f"triton-ns{st}", case,
-               lambda: jit[grid](*td, M, N, K, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
-                                 FP8_OUTPUT=fp8, WARP_SPECIALIZE=False, num_warps=w, num_stages=st),
-               check, flops, nbytes, block=f"{bm}x{bn}x{bk} w{w} ns{st}", num_warps=w)
+    for v in variants:
+        tma_pair(h, jit, case, tag, (a, bt, c, M, N, K), v, check, flops, nbytes, fp8)
     if fp8:
         one = torch.ones((), device=dev)
         b = bt.t()  # K x N, column-major: what _scaled_mm wants
