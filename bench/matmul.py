@@ -156,6 +156,17 @@ def matmul_nt(h, M=4096, N=4096, K=4096):
     report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
 
 
+def problem_nt(M, N, K):
+    """f16 A (M x K), B given N x K (the TMA kernels' b_desc), C; the check against torch,
+    flops and bytes."""
+    a = torch.randn(M, K, device=dev).half()
+    bt = torch.randn(N, K, device=dev).half()
+    c = torch.empty(M, N, device=dev).half()
+    ref = (a.float() @ bt.float().t()).half()
+    check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
+    return a, bt, c, check, 2 * M * N * K, (M * K + K * N + M * N) * 2
+
+
 def tma_pair(h, jit, case, tag, problem, config, check, flops, nbytes, fp8=False, ws=""):
     """tilec's bench_mm_tma_<tag>_<config><ws> (kernels_tma.txt) and, unless warp-specialized,
     Triton's JIT of examples/matmul_tma.tir with the same config: problem = (a, bt, c, M, N, K)
@@ -187,12 +198,7 @@ def matmul_tma(h, M=4096, N=4096, K=4096):
     for A (M x K), B (N x K) and C, f16. tilec (bench_mm_tma_*, kernels_tma.txt; the
     descriptors are encoded by libtilert at each launch) beside Triton's JIT of the same text
     with triton.tools.tensor_descriptor.TensorDescriptor, same blocks, warps and stages."""
-    a = torch.randn(M, K, device=dev).half()
-    bt = torch.randn(N, K, device=dev).half()
-    c = torch.empty(M, N, device=dev).half()
-    ref = (a.float() @ bt.float().t()).half()
-    check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
-    flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * 2
+    a, bt, c, check, flops, nbytes = problem_nt(M, N, K)
     case = f"matmul float16 {M}x{N}x{K} TMA descriptors"
     jit = h.triton("examples/matmul_tma.tir", "matmul_kernel_tma")
     for bm, bn, bk, w, st, ws in ((128, 256, 64, 8, 3, ""), (128, 256, 64, 8, 4, ""), (128, 128, 64, 8, 4, ""),
@@ -209,12 +215,7 @@ def matmul_tma_persistent(h, M=4096, N=4096, K=4096, sms=132):
     tilec (bench_mm_tma_persist_*, kernels_tma.txt) beside Triton's JIT of the same text with
     TensorDescriptor, same blocks, warps and stages, and torch."""
     from triton.tools.tensor_descriptor import TensorDescriptor
-    a = torch.randn(M, K, device=dev).half()
-    bt = torch.randn(N, K, device=dev).half()
-    c = torch.empty(M, N, device=dev).half()
-    ref = (a.float() @ bt.float().t()).half()
-    check = lambda: torch.allclose(c.float(), ref.float(), atol=1e-2 * (K ** 0.5), rtol=2e-2)
-    flops, nbytes = 2 * M * N * K, (M * K + K * N + M * N) * 2
+    a, bt, c, check, flops, nbytes = problem_nt(M, N, K)
     case = f"matmul float16 {M}x{N}x{K} TMA descriptors persistent"
     jit = h.triton("examples/matmul_tma_persistent.tir", "matmul_kernel_tma_persistent")
     for bm, bn, bk, w, st, sub in ((128, 256, 64, 8, 3, 0), (128, 256, 64, 8, 3, 1)):
