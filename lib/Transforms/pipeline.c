@@ -62,6 +62,13 @@
  *   tgpu.mbarrier_wait on the read stage's barrier and a carried phase parity that flips
  *   when the read stage wraps round. No async_commit/async_wait unless cp.async loads are
  *   pipelined in the same loop. Each descriptor's box is recorded on the kernel.
+ * Warp specialization (tl.range(..., warp_specialize=True); ws_wanted says when): the
+ *   kernel is split at the loop into a producer warpgroup (4 more warps: tgpu.ws_warps) that
+ *   issues every copy, waiting (its first thread) on per-stage "empty" mbarriers, and the
+ *   consumer warps, which run the loop without copies or barriers and release each stage
+ *   (mbarrier_arrive, one per warp) after the wgmma wait that completes its last reader;
+ *   the rest of the kernel moves into the consumers' branch (docs/pipelining.md, "Warp
+ *   specialization").
  * Loops that do not qualify are left as they are (the synchronous loads stay correct).
  * Invalidates: the loop (replaced by a new scf.for with two more carried values, three with
  *   TMA loads).
