@@ -886,16 +886,52 @@ static unsigned loop_stages(ir_op *loop) {
   return n ? (n <= 16 ? n : 16) : PL_DEFAULT_STAGES;
 }
 
+/* Whether an op before the split may run in the producer warps too: their warp ids lie
+ * outside the layouts, so nothing there may touch memory through a distributed layout.
+ * Allowed: pure ops other than those that may go through shared scratch (layout conversions,
+ * reductions, scans, shape ops), local_alloc without a value, and host-descriptor loads that
+ * go straight to a wgmma's shared operand (tma-lowering makes them one TMA copy into the
+ * operand's buffer: their conversions and local_alloc, in `chain`, go away). */
+static bool runs_anywhere(ir_op *op, sup_ptrmap *chain_ops) {
+  if (in_set(chain_ops, op)) return true;
+  switch (ir_op_code(op)) {
+  case IR_OP_CONVERT_LAYOUT: case IR_OP_REDUCE: case IR_OP_SCAN: case IR_OP_TRANS: case IR_OP_RESHAPE:
+  case IR_OP_JOIN: case IR_OP_SPLIT:
+    return false;
+  case IR_OP_LOCAL_ALLOC:
+    return op->noperands == 0;
+  case IR_OP_DESCRIPTOR_LOAD: {
+    ir_op *chain[TGPU_TMA_MAX_CHAIN];
+    unsigned n;
+    tgpu_memdesc md;
+    ir_op *alloc = tgpu_tma_wgmma_alloc(op, chain, &n, &md);
+    if (!alloc) return false;
+    set_add(chain_ops, alloc);
+    for (unsigned k = 0; k < n; k++) set_add(chain_ops, chain[k]);
+    return true;
+  }
+  default:
+    return ir_op_effects(op) == 0 && op->nregions == 0;
+  }
+}
+
 /* Warp specialization (tl.range(..., warp_specialize=True)) when the loop's loads are all
  * TMA copies with wgmma in flight, their offsets do not depend on carried values (the
  * producer recomputes them from its own induction variable), the loop is at the top of the
- * kernel (the split puts it and the rest of the kernel in the consumers' branch) and no other
- * loop of the kernel was split. */
+ * kernel (the split puts it and the rest of the kernel in the consumers' branch), everything
+ * before it may run in the producer warps too (runs_anywhere), and no other loop of the
+ * kernel was split. */
 static bool ws_wanted(const pl_loop *p) {
   const ir_op *f = tgpu_enclosing_func(p->loop);
-  return ir_op_get_int_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE, 0) && p->ntma && !p->ncp &&
-         (p->wg_pending || p->carried_dot) && p->carried.count == 0 && p->rec.count == 0 && f &&
-         ir_op_parent_op(p->loop) == f && !ir_op_get_attr(f, TGPU_ATTR_WS_WARPS);
+  if (!ir_op_get_int_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE, 0) || !p->ntma || p->ncp ||
+      !(p->wg_pending || p->carried_dot) || p->carried.count || p->rec.count || !f || ir_op_parent_op(p->loop) != f ||
+      ir_op_get_attr(f, TGPU_ATTR_WS_WARPS))
+    return false;
+  sup_ptrmap chain_ops = {0};
+  bool ok = true;
+  for (ir_op *op = p->loop->parent->first; ok && op != p->loop; op = op->next) ok = runs_anywhere(op, &chain_ops);
+  sup_ptrmap_free(&chain_ops);
+  return ok;
 }
 
 /* Counts the cp.async and TMA loads; for TMA, the bytes each stage's barrier expects and
