@@ -137,6 +137,16 @@ static LLVMValueRef descriptor(cg_state *st, LLVMValueRef addr, const operand_de
   return LLVMBuildOr(st->b, LLVMBuildZExt(st->b, start, i64, ""), LLVMConstInt(i64, d->fixed, false), "desc");
 }
 
+/* The descriptor of start address base + off, from base's descriptor: the start field is
+ * (address >> 4) in the low 14 bits, and every shared address is under 2^18 bytes (the
+ * allocator's limit is 227 KiB), so adding off >> 4 (off a multiple of 16) cannot carry out of
+ * it. One 64-bit add per instruction instead of a shift, mask and or: the descriptors of a
+ * dot differ by constants, which ptxas keeps in uniform registers. */
+static LLVMValueRef desc_plus(cg_state *st, LLVMValueRef base_desc, unsigned off) {
+  if (!off) return base_desc;
+  return LLVMBuildAdd(st->b, base_desc, LLVMConstInt(LLVMInt64TypeInContext(st->ctx), off >> 4, false), "desc");
+}
+
 /* The function running one m64nNk16 instruction: (desc a, desc b, scale-d, acc...) -> acc;
  * trans_a / trans_b are the instruction's immediates (1: the operand is MN-major), named
  * in the function (_ta, _tb) so that each variant is its own helper. */
@@ -244,11 +254,12 @@ static bool lower_reg_a(cg_state *st, ir_op *op, cg_val *b, const tgpu_memdesc *
       ir_emit_error(st->ictx, op->loc, "internal: wgmma A registers do not match their layout");
       return false;
     }
+  LLVMValueRef b_desc = descriptor(st, b_addr, &db);
   call_void_asm(st, "__tilec_wgmma_fence", "wgmma.fence.sync.aligned;");
   for (unsigned r = 0; r < reps; r++)
     for (unsigned kk = 0; kk < K; kk += 16) {
       memcpy(args, packed + (r * (K / 16) + kk / 16) * 4, sizeof(LLVMValueRef) * 4);
-      args[4] = descriptor(st, LLVMBuildAdd(st->b, b_addr, cg_i32(st, desc_offset(&db, 0, kk)), ""), &db);
+      args[4] = desc_plus(st, b_desc, desc_offset(&db, 0, kk));
       args[5] = cg_i32(st, 1);
       for (unsigned i = 0; i < nacc; i++) args[6 + i] = out->regs[r * nacc + i];
       LLVMValueRef res = LLVMBuildCall2(st->b, fty, fn, args, 6 + nacc, "");
@@ -270,13 +281,12 @@ static void lower_smem_a(cg_state *st, ir_op *op, cg_val *a, cg_val *b, const tg
   /* warpgroup g's rows start at 64 g: a multiple of 64 and of A's slab width */
   LLVMValueRef group = LLVMBuildLShr(st->b, st->warp, cg_i32(st, 2), "warpgroup");
   LLVMValueRef a_group = LLVMBuildAdd(st->b, a_addr, LLVMBuildMul(st->b, group, cg_i32(st, desc_offset(&da, 64, 0)), ""), "");
-  LLVMValueRef args[3 + 128];
+  LLVMValueRef args[3 + 128], a_desc = descriptor(st, a_group, &da), b_desc = descriptor(st, b_addr, &db);
   call_void_asm(st, "__tilec_wgmma_fence", "wgmma.fence.sync.aligned;");
   for (unsigned r = 0; r < reps; r++)
     for (unsigned kk = 0; kk < K; kk += kstep) {
-      unsigned a_off = desc_offset(&da, r * 16 * st->num_warps, kk);
-      args[0] = descriptor(st, LLVMBuildAdd(st->b, a_group, cg_i32(st, a_off), ""), &da);
-      args[1] = descriptor(st, LLVMBuildAdd(st->b, b_addr, cg_i32(st, desc_offset(&db, 0, kk)), ""), &db);
+      args[0] = desc_plus(st, a_desc, desc_offset(&da, r * 16 * st->num_warps, kk));
+      args[1] = desc_plus(st, b_desc, desc_offset(&db, 0, kk));
       args[2] = cg_i32(st, 1);
       for (unsigned i = 0; i < nacc; i++) args[3 + i] = out->regs[r * nacc + i];
       LLVMValueRef res = LLVMBuildCall2(st->b, fty, fn, args, 3 + nacc, "");
