@@ -300,15 +300,21 @@ def matmul_fp8(h, M=8192, N=8192, K=8192):
            lambda: True, flops, nbytes)
 
 
-def attention(h, causal, B=4, H=32, S=4096, D=128):
+def attn_problem(causal, B, H, S, D):
+    """f16 q, k, v, o [B, H, S, D], the softmax scale, the check against torch's SDPA, flops,
+    bytes, the case name, and the SDPA timing itself as a callable."""
     q, k, v = (torch.randn(B, H, S, D, device=dev, dtype=torch.float16) for _ in range(3))
     o = torch.empty_like(q)
     scale = D ** -0.5
-    ref = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
+    sdpa = lambda: torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
+    ref = sdpa()
     check = lambda: torch.allclose(o.float(), ref.float(), atol=2e-2, rtol=2e-2)
     case = f"attention fwd f16 B{B} H{H} S{S} D{D}{' causal' if causal else ''}"
-    flops = 4 * B * H * S * S * D // (2 if causal else 1)
-    nbytes = 4 * B * H * S * D * 2
+    return q, k, v, o, scale, check, 4 * B * H * S * S * D // (2 if causal else 1), 4 * B * H * S * D * 2, case, sdpa
+
+
+def attention(h, causal, B=4, H=32, S=4096, D=128):
+    q, k, v, o, scale, check, flops, nbytes, case, sdpa = attn_problem(causal, B, H, S, D)
     args = (q, k, v, scale, o, *q.stride(), *k.stride(), *v.stride(), *o.stride(), H, S)
     targs = (q, k, v, scale, o, *q.stride()[:3], *k.stride()[:3], *v.stride()[:3], *o.stride()[:3], H, S)  # unit strides: constants
     grid = (S // 128, B * H)
@@ -320,9 +326,7 @@ def attention(h, causal, B=4, H=32, S=4096, D=128):
         report(f"triton-ns{stages}", case,
                lambda: kern[grid](*args, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=64, CAUSAL=causal, num_warps=8,
                                   num_stages=stages), check, flops, nbytes, block="128x64", num_warps=8)
-    report("torch", case,
-           lambda: torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale),
-           lambda: True, flops, nbytes)
+    report("torch", case, sdpa, lambda: True, flops, nbytes)
 
 
 def attention_tma(h, causal, B=4, H=32, S=4096, D=128):
@@ -330,14 +334,8 @@ def attention_tma(h, causal, B=4, H=32, S=4096, D=128):
     descriptors over [B * H * S, D] views): tilec (bench_attn_tma_*, kernels_attntma.txt)
     beside Triton's JIT of the same text with TensorDescriptor, same blocks and warps, and SDPA."""
     from triton.tools.tensor_descriptor import TensorDescriptor
-    q, k, v = (torch.randn(B, H, S, D, device=dev, dtype=torch.float16) for _ in range(3))
-    o = torch.empty_like(q)
-    scale = D ** -0.5
-    ref = torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale)
-    check = lambda: torch.allclose(o.float(), ref.float(), atol=2e-2, rtol=2e-2)
-    case = f"attention fwd f16 B{B} H{H} S{S} D{D}{' causal' if causal else ''} TMA descriptors"
-    flops = 4 * B * H * S * S * D // (2 if causal else 1)
-    nbytes = 4 * B * H * S * D * 2
+    q, k, v, o, scale, check, flops, nbytes, case, sdpa = attn_problem(causal, B, H, S, D)
+    case += " TMA descriptors"
     grid = (S // 128, B * H)
     views = [t.view(B * H * S, D) for t in (q, k, v, o)]
     for ws in ("", "_ws"):
@@ -354,9 +352,7 @@ def attention_tma(h, causal, B=4, H=32, S=4096, D=128):
         report(f"triton-ns{stages}", case,
                lambda: jit[grid](*td, scale, S, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=64, CAUSAL=causal, num_warps=8,
                                  num_stages=stages), check, flops, nbytes, block="128x64", num_warps=8)
-    report("torch", case,
-           lambda: torch.nn.functional.scaled_dot_product_attention(q, k, v, is_causal=causal, scale=scale),
-           lambda: True, flops, nbytes)
+    report("torch", case, sdpa, lambda: True, flops, nbytes)
 
 
 def main():

@@ -155,24 +155,18 @@ static void extend(liveness *l, liveness_buffer *b, ir_op *user) {
   ir_op *chain[MAX_DEPTH];
   unsigned depth = 0;
   for (ir_op *a = b->owner; a && depth < MAX_DEPTH; a = ir_op_parent_op(a)) chain[depth++] = a;
-  for (ir_op *u = user; u; u = ir_op_parent_op(u))
+  for (ir_op *u = user, *pu; u; u = pu) {
+    pu = ir_op_parent_op(u);
     for (unsigned i = 0; i < depth; i++) {
-      ir_op *pu = ir_op_parent_op(u);
-      if (chain[i]->parent != u->parent && pu && chain[i]->parent == pu->parent &&
-          ir_op_get_int_attr(pu, TGPU_ATTR_WS_SPLIT, 0)) {
-        unsigned s = liveness_op_number(l, chain[i]), e = liveness_op_number(l, u);
-        if (s == UINT32_MAX || e == UINT32_MAX) return;
-        if (s < b->start) b->start = s;
-        if (l->last[e] > b->end) b->end = l->last[e];
-        return;
-      }
-      if (chain[i]->parent != u->parent) continue;
+      bool in_split = pu && chain[i]->parent == pu->parent && ir_op_get_int_attr(pu, TGPU_ATTR_WS_SPLIT, 0);
+      if (chain[i]->parent != u->parent && !in_split) continue;
       unsigned s = liveness_op_number(l, chain[i]), e = liveness_op_number(l, u);
       if (s == UINT32_MAX || e == UINT32_MAX) return;
       if (s < b->start) b->start = s;
       if (l->last[e] > b->end) b->end = l->last[e];
       return;
     }
+  }
   /* Nesting deeper than MAX_DEPTH: no common block found; the whole function is safe. */
   b->start = 0;
   b->end = l->nops - 1;

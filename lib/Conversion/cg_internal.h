@@ -98,6 +98,8 @@ unsigned cg_num_regs(cg_state *st, const ir_type *t, ir_loc loc);
 /* Calls the intrinsic `name` (overloaded on `over`). */
 LLVMValueRef cg_intrinsic(cg_state *st, const char *name, LLVMTypeRef *over, unsigned nover,
                           LLVMValueRef *args, unsigned nargs);
+/* A call to side-effecting inline PTX `text` returning nothing (at most 16 operands). */
+void cg_asm_void(cg_state *st, LLVMValueRef *args, unsigned nargs, const char *text, const char *constraints);
 /* Calls (declaring on first use) an external function such as a libdevice one. */
 LLVMValueRef cg_call_extern(cg_state *st, const char *name, LLVMTypeRef ret,
                             LLVMTypeRef *params, unsigned nparams, LLVMValueRef *args);

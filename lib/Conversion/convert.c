@@ -97,6 +97,16 @@ LLVMValueRef cg_intrinsic(cg_state *st, const char *name, LLVMTypeRef *over, uns
   return LLVMBuildCall2(st->b, fty, fn, args, nargs, "");
 }
 
+void cg_asm_void(cg_state *st, LLVMValueRef *args, unsigned nargs, const char *text, const char *constraints) {
+  LLVMTypeRef params[16];
+  assert(nargs <= 16 && "cg_asm_void: at most 16 operands");
+  for (unsigned i = 0; i < nargs; i++) params[i] = LLVMTypeOf(args[i]);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(st->ctx), params, nargs, 0);
+  LLVMValueRef fn = LLVMGetInlineAsm(fty, (char *)text, strlen(text), (char *)constraints, strlen(constraints), 1, 0,
+                                     LLVMInlineAsmDialectATT, 0);
+  LLVMBuildCall2(st->b, fty, fn, args, nargs, "");
+}
+
 LLVMValueRef cg_call_extern(cg_state *st, const char *name, LLVMTypeRef ret,
                             LLVMTypeRef *params, unsigned nparams, LLVMValueRef *args) {
   LLVMTypeRef fty = LLVMFunctionType(ret, params, nparams, 0);
@@ -332,7 +342,7 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
   for (unsigned i = 0; i < ft->ninputs; i++)
     if (ir_type_is_tensordesc(ft->inputs[i])) cg_tensordesc_param_attrs(st, i);
   char buf[32];
-  snprintf(buf, sizeof buf, "%u", (st->num_warps + (unsigned)ir_op_get_int_attr(f, TGPU_ATTR_WS_WARPS, 0)) * TGPU_WARP_SIZE);
+  snprintf(buf, sizeof buf, "%u", tgpu_func_launch_warps(f) * TGPU_WARP_SIZE);
   add_string_fn_attr(st, "nvvm.maxntid", buf);
   unsigned min_ctas = cg_kernel_min_ctas(f, st->num_warps);
   if (min_ctas) {

@@ -297,8 +297,6 @@ bool cg_lower_barrier(cg_state *st, ir_op *op) {
   /* the consumer warps only: named barrier 1 over num_warps warps */
   char text[48];
   snprintf(text, sizeof text, "bar.sync 1, %u;", st->num_warps * TGPU_WARP_SIZE);
-  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(st->ctx), NULL, 0, 0);
-  LLVMValueRef fn = LLVMGetInlineAsm(fty, text, strlen(text), "~{memory}", 9, 1, 0, LLVMInlineAsmDialectATT, 0);
-  LLVMBuildCall2(st->b, fty, fn, NULL, 0, "");
+  cg_asm_void(st, NULL, 0, text, "~{memory}");
   return true;
 }

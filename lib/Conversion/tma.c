@@ -1,10 +1,11 @@
-/* Lowers the TMA ops (sm_90): tgpu.mbarrier_init / _inval / _expect / _wait, tgpu.tma_load
- * and tgpu.tma_store, as inline PTX (LLVM's intrinsics for them differ between versions;
- * the PTX ISA's spelling does not).
+/* Lowers the TMA ops (sm_90): tgpu.mbarrier_init / _inval / _expect / _wait / _arrive,
+ * tgpu.tma_load, tgpu.tma_store and tgpu.ws_producer, as inline PTX (LLVM's intrinsics for
+ * them differ between versions; the PTX ISA's spelling does not).
  *
- * One thread (thread 0 of the CTA) initializes the barriers, arrives with the expected
- * transaction bytes and issues the copies; every thread waits on the barrier's phase with
- * mbarrier.try_wait.parity in a loop. A copy of a tile is one cp.async.bulk.tensor per box
+ * One thread (thread 0 of the CTA, or of the producer warpgroup for ops marked
+ * tgpu.producer) initializes the barriers, arrives with the expected transaction bytes and
+ * issues the copies; every thread waits on the barrier's phase with mbarrier.try_wait.parity
+ * in a loop (only the issuing thread, for a wait with a predicate). A copy of a tile is one cp.async.bulk.tensor per box
  * (tgpu_tma.c, tgpu_tma_boxes: one per slab of the swizzled layout and per block of 256
  * rows), its coordinates innermost first as the instruction takes them. The descriptor is
  * the generic address of the kernel's __grid_constant__ CUtensorMap parameter. A store is
@@ -20,15 +21,6 @@ static LLVMValueRef as_i64(cg_state *st, LLVMValueRef p) {
   return LLVMBuildPtrToInt(st->b, p, LLVMInt64TypeInContext(st->ctx), "");
 }
 
-static void asm_void(cg_state *st, LLVMValueRef *args, unsigned n, const char *text, const char *cons) {
-  LLVMTypeRef params[16];
-  for (unsigned i = 0; i < n; i++) params[i] = LLVMTypeOf(args[i]);
-  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(st->ctx), params, n, 0);
-  LLVMValueRef fn = LLVMGetInlineAsm(fty, (char *)text, strlen(text), (char *)cons, strlen(cons), 1, 0,
-                                     LLVMInlineAsmDialectATT, 0);
-  LLVMBuildCall2(st->b, fty, fn, args, n, "");
-}
-
 /* The issuing thread, and `pred` when given: lane 0 of warp 0, or of the producer
  * warpgroup's first warp (warp num_warps) for an op marked tgpu.producer. */
 static LLVMValueRef elected_for(cg_state *st, ir_op *op, LLVMValueRef pred) {
@@ -37,8 +29,6 @@ static LLVMValueRef elected_for(cg_state *st, ir_op *op, LLVMValueRef pred) {
                                  LLVMBuildICmp(st->b, LLVMIntEQ, st->warp, cg_i32(st, w), ""), "");
   return pred ? LLVMBuildAnd(st->b, t0, pred, "") : t0;
 }
-
-static LLVMValueRef elected(cg_state *st, LLVMValueRef pred) { return elected_for(st, NULL, pred); }
 
 static LLVMValueRef reg0(cg_state *st, ir_value *v) {
   cg_val *c = cg_get(st, v);
@@ -49,17 +39,17 @@ bool cg_lower_mbarrier(cg_state *st, ir_op *op) {
   LLVMValueRef bar = reg0(st, ir_op_operand(op, 0));
   if (!bar) return false;
   char text[160];
-  LLVMValueRef args[2] = {as_i64(st, bar), NULL};
+  LLVMValueRef args[3] = {as_i64(st, bar), NULL, NULL};
   switch (ir_op_code(op)) {
   case IR_OP_MBARRIER_INIT:
     snprintf(text, sizeof text, "@$1 mbarrier.init.shared::cta.b64 [$0], %lld;",
              (long long)ir_op_get_int_attr(op, "count", 1));
     args[1] = elected_for(st, op, NULL);
-    asm_void(st, args, 2, text, "l,b,~{memory}");
+    cg_asm_void(st, args, 2, text, "l,b,~{memory}");
     return true;
   case IR_OP_MBARRIER_INVAL:
     args[1] = elected_for(st, op, NULL);
-    asm_void(st, args, 2, "@$1 mbarrier.inval.shared::cta.b64 [$0];", "l,b,~{memory}");
+    cg_asm_void(st, args, 2, "@$1 mbarrier.inval.shared::cta.b64 [$0];", "l,b,~{memory}");
     return true;
   case IR_OP_MBARRIER_EXPECT: {
     LLVMValueRef pred = reg0(st, ir_op_operand(op, 1));
@@ -67,35 +57,30 @@ bool cg_lower_mbarrier(cg_state *st, ir_op *op) {
     snprintf(text, sizeof text, "@$1 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], %lld;",
              (long long)ir_op_get_int_attr(op, "bytes", 0));
     args[1] = elected_for(st, op, pred);
-    asm_void(st, args, 2, text, "l,b,~{memory}");
+    cg_asm_void(st, args, 2, text, "l,b,~{memory}");
     return true;
   }
   case IR_OP_MBARRIER_ARRIVE: {
     LLVMValueRef pred = reg0(st, ir_op_operand(op, 1));
     if (!pred) return false;
     args[1] = LLVMBuildAnd(st->b, LLVMBuildICmp(st->b, LLVMIntEQ, st->lane, cg_i32(st, 0), ""), pred, "");
-    asm_void(st, args, 2, "@$1 mbarrier.arrive.shared::cta.b64 _, [$0];", "l,b,~{memory}");
+    cg_asm_void(st, args, 2, "@$1 mbarrier.arrive.shared::cta.b64 _, [$0];", "l,b,~{memory}");
     return true;
   }
   case IR_OP_MBARRIER_WAIT: {
     LLVMValueRef phase = reg0(st, ir_op_operand(op, 1));
     if (!phase) return false;
     args[1] = phase;
-    if (op->noperands == 3) { /* the issuing thread only, when the predicate holds */
-      LLVMValueRef pred = reg0(st, ir_op_operand(op, 2));
-      if (!pred) return false;
-      LLVMValueRef a3[3] = {args[0], phase, elected_for(st, op, pred)};
-      asm_void(st, a3, 3,
-               "{\n\t.reg .pred P1;\n\t@!$2 bra TILEC_DONE;\n\tTILEC_WAIT:\n\t"
-               "mbarrier.try_wait.parity.shared::cta.b64 P1, [$0], $1;\n\t"
-               "@P1 bra TILEC_DONE;\n\tbra TILEC_WAIT;\n\tTILEC_DONE:\n\t}",
-               "l,r,b,~{memory}");
-      return true;
-    }
-    asm_void(st, args, 2,
-             "{\n\t.reg .pred P1;\n\tTILEC_WAIT:\n\tmbarrier.try_wait.parity.shared::cta.b64 P1, [$0], $1;\n\t"
+    /* with a predicate, only the issuing thread waits, when it holds */
+    bool only = op->noperands == 3;
+    if (only && !(args[2] = reg0(st, ir_op_operand(op, 2)))) return false;
+    if (only) args[2] = elected_for(st, op, args[2]);
+    char text[240];
+    snprintf(text, sizeof text,
+             "{\n\t.reg .pred P1;\n\t%sTILEC_WAIT:\n\tmbarrier.try_wait.parity.shared::cta.b64 P1, [$0], $1;\n\t"
              "@P1 bra TILEC_DONE;\n\tbra TILEC_WAIT;\n\tTILEC_DONE:\n\t}",
-             "l,r,~{memory}");
+             only ? "@!$2 bra TILEC_DONE;\n\t" : "");
+    cg_asm_void(st, args, only ? 3 : 2, text, only ? "l,r,b,~{memory}" : "l,r,~{memory}");
     return true;
   }
   default: break;
@@ -103,11 +88,44 @@ bool cg_lower_mbarrier(cg_state *st, ir_op *op) {
   return false;
 }
 
-/* The boxes of a copy between the descriptor of `op` and memdesc operand `md_operand`;
- * calls `each` with the shared address of a box and its coordinates (innermost first). */
-typedef void (*box_fn)(cg_state *st, ir_op *op, unsigned rank, LLVMValueRef smem, LLVMValueRef *coords, void *ctx);
+/* The operands of one tgpu.tma_load / tma_store copy: the descriptor's generic address, the
+ * mbarrier (loads) and the issuing thread's predicate. */
+typedef struct copy_ctx {
+  bool load;
+  LLVMValueRef desc, bar, pred;
+} copy_ctx;
 
-static bool for_boxes(cg_state *st, ir_op *op, unsigned md_operand, box_fn each, void *ctx) {
+/* "$f, $f+1, ..": the coordinate operands of a copy of `rank` dims starting at operand f. */
+static void coord_list(char *buf, size_t cap, unsigned first, unsigned rank) {
+  size_t o = 0;
+  for (unsigned i = 0; i < rank && o < cap; i++) o += (size_t)snprintf(buf + o, cap - o, "%s$%u", i ? ", " : "", first + i);
+}
+
+/* One cp.async.bulk.tensor of the box at shared address smem and coordinates (innermost first). */
+static void copy_box(cg_state *st, const copy_ctx *c, unsigned rank, LLVMValueRef smem, LLVMValueRef *coords) {
+  LLVMValueRef args[4 + TGPU_MAX_RANK];
+  unsigned n = 0;
+  args[n++] = as_i64(st, smem), args[n++] = c->desc, args[n++] = c->pred;
+  if (c->load) args[n++] = c->bar;
+  for (unsigned i = 0; i < rank; i++) args[n++] = coords[i];
+  char list[64], text[240], cons[64];
+  coord_list(list, sizeof list, c->load ? 4 : 3, rank);
+  if (c->load)
+    snprintf(text, sizeof text,
+             "@$2 cp.async.bulk.tensor.%ud.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {%s}], [$3];",
+             rank, list);
+  else
+    snprintf(text, sizeof text, "@$2 cp.async.bulk.tensor.%ud.global.shared::cta.tile.bulk_group [$1, {%s}], [$0];", rank,
+             list);
+  size_t o = (size_t)snprintf(cons, sizeof cons, "l,l,b%s", c->load ? ",l" : "");
+  for (unsigned i = 0; i < rank; i++) o += (size_t)snprintf(cons + o, sizeof cons - o, ",r");
+  snprintf(cons + o, sizeof cons - o, ",~{memory}");
+  cg_asm_void(st, args, n, text, cons);
+}
+
+/* The copies between the descriptor of `op` and its memdesc operand `md_operand`: one per box
+ * (tgpu_tma_boxes), each at its shared address and coordinates. */
+static bool copy_boxes(cg_state *st, ir_op *op, unsigned md_operand, const copy_ctx *c) {
   tgpu_memdesc md;
   tgpu_tma_plan plan;
   ir_value *mv = ir_op_operand(op, md_operand);
@@ -131,50 +149,9 @@ static bool for_boxes(cg_state *st, ir_op *op, unsigned md_operand, box_fn each,
         int64_t step = i == 0 ? (int64_t)jc * plan.box[rank - 1] : i == 1 ? (int64_t)jr * plan.box[rank - 2] : 0;
         coords[i] = step ? LLVMBuildAdd(st->b, offs[rank - 1 - i], cg_i32(st, step), "") : offs[rank - 1 - i];
       }
-      each(st, op, rank, smem, coords, ctx);
+      copy_box(st, c, rank, smem, coords);
     }
   return true;
-}
-
-typedef struct copy_ctx {
-  LLVMValueRef desc, bar, pred;
-} copy_ctx;
-
-/* "$f, $f+1, ..": the coordinate operands of a copy of `rank` dims starting at operand f. */
-static void coord_list(char *buf, size_t cap, unsigned first, unsigned rank) {
-  size_t o = 0;
-  for (unsigned i = 0; i < rank && o < cap; i++) o += (size_t)snprintf(buf + o, cap - o, "%s$%u", i ? ", " : "", first + i);
-}
-
-static void copy_box(cg_state *st, bool load, unsigned rank, LLVMValueRef smem, LLVMValueRef *coords, copy_ctx *c) {
-  LLVMValueRef args[4 + TGPU_MAX_RANK];
-  unsigned n = 0;
-  args[n++] = as_i64(st, smem), args[n++] = c->desc, args[n++] = c->pred;
-  if (load) args[n++] = c->bar;
-  for (unsigned i = 0; i < rank; i++) args[n++] = coords[i];
-  char list[64], text[240], cons[64];
-  coord_list(list, sizeof list, load ? 4 : 3, rank);
-  if (load)
-    snprintf(text, sizeof text,
-             "@$2 cp.async.bulk.tensor.%ud.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], [$1, {%s}], [$3];",
-             rank, list);
-  else
-    snprintf(text, sizeof text, "@$2 cp.async.bulk.tensor.%ud.global.shared::cta.tile.bulk_group [$1, {%s}], [$0];", rank,
-             list);
-  size_t o = (size_t)snprintf(cons, sizeof cons, "l,l,b%s", load ? ",l" : "");
-  for (unsigned i = 0; i < rank; i++) o += (size_t)snprintf(cons + o, sizeof cons - o, ",r");
-  snprintf(cons + o, sizeof cons - o, ",~{memory}");
-  asm_void(st, args, n, text, cons);
-}
-
-static void load_box(cg_state *st, ir_op *op, unsigned rank, LLVMValueRef smem, LLVMValueRef *coords, void *vctx) {
-  (void)op;
-  copy_box(st, true, rank, smem, coords, vctx);
-}
-
-static void store_box(cg_state *st, ir_op *op, unsigned rank, LLVMValueRef smem, LLVMValueRef *coords, void *vctx) {
-  (void)op;
-  copy_box(st, false, rank, smem, coords, vctx);
 }
 
 /* The generic address of the CUtensorMap parameter (lib/Conversion/tensordesc.c), as i64. */
@@ -185,11 +162,11 @@ static LLVMValueRef desc_of(cg_state *st, ir_op *op) {
 
 bool cg_lower_tma_load(cg_state *st, ir_op *op) {
   unsigned n = op->noperands;
-  copy_ctx c = {desc_of(st, op), reg0(st, ir_op_operand(op, n - 2)), reg0(st, ir_op_operand(op, n - 1))};
+  copy_ctx c = {true, desc_of(st, op), reg0(st, ir_op_operand(op, n - 2)), reg0(st, ir_op_operand(op, n - 1))};
   if (!c.desc || !c.bar || !c.pred) return false;
   c.bar = as_i64(st, c.bar);
   c.pred = elected_for(st, op, c.pred);
-  return for_boxes(st, op, n - 3, load_box, &c);
+  return copy_boxes(st, op, n - 3, &c);
 }
 
 bool cg_lower_ws_producer(cg_state *st, ir_op *op) {
@@ -199,9 +176,9 @@ bool cg_lower_ws_producer(cg_state *st, ir_op *op) {
 }
 
 bool cg_lower_tma_store(cg_state *st, ir_op *op) {
-  copy_ctx c = {desc_of(st, op), NULL, elected(st, NULL)};
-  if (!c.desc || !for_boxes(st, op, op->noperands - 1, store_box, &c)) return false;
+  copy_ctx c = {false, desc_of(st, op), NULL, elected_for(st, op, NULL)};
+  if (!c.desc || !copy_boxes(st, op, op->noperands - 1, &c)) return false;
   LLVMValueRef args[1] = {c.pred};
-  asm_void(st, args, 1, "@$0 cp.async.bulk.commit_group;\n\t@$0 cp.async.bulk.wait_group.read 0;", "b,~{memory}");
+  cg_asm_void(st, args, 1, "@$0 cp.async.bulk.commit_group;\n\t@$0 cp.async.bulk.wait_group.read 0;", "b,~{memory}");
   return true;
 }

@@ -182,8 +182,7 @@ static unsigned shared_bytes_of(const char *name, const drv_kernel_facts *facts,
 static void emit_kernel(sup_strbuf *b, const ir_op *func, const drv_kernel_facts *facts, size_t nfacts) {
   const char *name = ir_op_get_string_attr(func, "sym_name");
   const ir_block *entry = ir_region_entry(&func->regions[0]);
-  /* a warp-specialized kernel launches its producer warpgroup too */
-  unsigned num_warps = tgpu_func_num_warps(func) + (unsigned)ir_op_get_int_attr(func, TGPU_ATTR_WS_WARPS, 0);
+  unsigned num_warps = tgpu_func_launch_warps(func); /* a producer warpgroup included */
   sup_strbuf_puts(b, "    {\n      \"name\": ");
   json_string(b, name);
   const char *of = ir_op_get_string_attr(func, FE_ATTR_VARIANT_OF);

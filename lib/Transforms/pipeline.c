@@ -385,6 +385,12 @@ static ir_value *next_index(ir_builder *b, ir_value *x, unsigned n) {
   return ir_build1(b, "arith.select", 3, ops, x->type);
 }
 
+/* x ^ 1 when idx (the next stage index) is 0, else x: a stage's parity after a wrap. */
+static ir_value *flip_on_wrap(ir_builder *b, ir_value *x, ir_value *idx) {
+  ir_value *ops[3] = {cmp(b, "eq", idx, i32c(b, 0)), binop(b, "arith.xori", x, i32c(b, 1)), x};
+  return ir_build1(b, "arith.select", 3, ops, x->type);
+}
+
 static ir_value *index_of(ir_builder *b, ir_value *buf, const tgpu_memdesc *one, ir_value *idx, const char *slot) {
   ir_value *ops[2] = {buf, idx};
   ir_op *op = ir_build(b, "tgpu.memdesc_index", 2, ops, 1, (const ir_type *[]){tgpu_memdesc_type(b->m->ctx, one)});
@@ -517,6 +523,18 @@ static ir_op *add_carried(pl_loop *p, ir_value **inits, unsigned extra) {
   return nl;
 }
 
+/* B mbarriers (one per buffer), each initialized for `count` arrivals per phase. */
+static ir_value *alloc_barriers(ir_builder *b, const pl_loop *p, unsigned count) {
+  tgpu_memdesc all = p->bar_md;
+  all.num_buffers = p->buffers;
+  ir_value *bars = ir_build1(b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(p->m->ctx, &all));
+  for (unsigned j = 0; j < p->buffers; j++) {
+    ir_value *bar = index_of(b, bars, &p->bar_md, i32c(b, j), NULL);
+    ir_op_set_attr(ir_build(b, "tgpu.mbarrier_init", 1, &bar, 0, NULL), "count", ir_i32_attr(p->m->ctx, count));
+  }
+  return bars;
+}
+
 /* The prologue before the loop: buffers, then iterations 0 .. D-1's copies; returns the
  * carried args' values D iterations ahead in `ahead` (indexed by block arg). */
 static void prologue(pl_loop *p, ir_value **ahead) {
@@ -529,26 +547,11 @@ static void prologue(pl_loop *p, ir_value **ahead) {
     all.num_buffers = p->buffers;
     p->loads[i].buf = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(p->m->ctx, &all));
   }
-  if (p->ntma) { /* one mbarrier per stage, one arrival (thread 0's expect) per phase */
-    tgpu_memdesc all = p->bar_md;
-    all.num_buffers = p->buffers;
-    p->bars = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(p->m->ctx, &all));
-    for (unsigned j = 0; j < p->buffers; j++) {
-      ir_value *bar = bar_of(&b, p, i32c(&b, j), NULL);
-      ir_op *init = ir_build(&b, "tgpu.mbarrier_init", 1, &bar, 0, NULL);
-      ir_op_set_attr(init, "count", ir_i32_attr(p->m->ctx, 1));
-    }
-  }
+  if (p->ntma) p->bars = alloc_barriers(&b, p, 1); /* one arrival per phase: the issuer's expect */
   ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1);
   for (unsigned a = 1; a < p->body->nargs; a++) ahead[a] = ir_op_operand(p->loop, 3 + a - 1);
   if (p->ws) { /* every consumer warp arrives once per phase; one barrier publishes the inits */
-    p->empties = ir_build1(&b, "tgpu.local_alloc", 0, NULL, ir_op_result(ir_value_def(p->bars), 0)->type);
-    unsigned nw = tgpu_func_num_warps(tgpu_enclosing_func(p->loop));
-    for (unsigned j = 0; j < p->buffers; j++) {
-      ir_value *bar = empty_of(&b, p, i32c(&b, j));
-      ir_op *init = ir_build(&b, "tgpu.mbarrier_init", 1, &bar, 0, NULL);
-      ir_op_set_attr(init, "count", ir_i32_attr(p->m->ctx, nw));
-    }
+    p->empties = alloc_barriers(&b, p, tgpu_func_num_warps(tgpu_enclosing_func(p->loop)));
     ir_build(&b, "tgpu.barrier", 0, NULL, 0, NULL);
     return; /* the producer issues every copy */
   }
@@ -656,12 +659,6 @@ static void carry_dot(pl_loop *p) {
 }
 
 /* ---- warp specialization ------------------------------------------------------------- */
-
-/* x ^ 1 when idx (the next stage index) is 0, else x: a stage's parity after a wrap. */
-static ir_value *flip_on_wrap(ir_builder *b, ir_value *x, ir_value *idx) {
-  ir_value *ops[3] = {cmp(b, "eq", idx, i32c(b, 0)), binop(b, "arith.xori", x, i32c(b, 1)), x};
-  return ir_build1(b, "arith.select", 3, ops, x->type);
-}
 
 static ir_op *empty_yield(ir_module *m, ir_loc loc) {
   return ir_op_create_named(m, "scf.yield", loc, 0, NULL, 0, NULL, 0, NULL);
@@ -802,11 +799,7 @@ static void rewrite(pl_loop *p) {
   ir_valmap_free(&vm);
   yv[ny] = next_index(&b, rd, p->buffers);
   yv[ny + 1] = next_index(&b, wr, p->buffers);
-  if (p->ntma) { /* the parity flips each time the read stage wraps round */
-    ir_value *flip = binop(&b, "arith.xori", phase, i32c(&b, 1));
-    ir_value *ops[3] = {cmp(&b, "eq", yv[ny], i32c(&b, 0)), flip, phase};
-    yv[ny + 2] = ir_build1(&b, "arith.select", 3, ops, phase->type);
-  }
+  if (p->ntma) yv[ny + 2] = flip_on_wrap(&b, phase, yv[ny]); /* the read stage's parity */
   ir_op_set_operands(yield, ny + (p->ntma ? 3 : 2), yv);
   /* after the final wgmma waits: the barrier membar puts before the invalidations then also
    * orders every warpgroup's last wgmma reads before the stages' bytes are reused */
@@ -945,19 +938,11 @@ static bool classify(pl_loop *p) {
     }
     tgpu_tma_plan plan;
     tgpu_tma_boxes(&l->md, &plan);
-    if (!tgpu_tma_record(l->load, ir_op_operand(l->load, 0), &plan)) return false;
+    if (!tgpu_tma_record(l->load, ir_op_operand(l->load, 0), &plan, false)) return false;
     p->ntma++;
     p->tma_bytes += plan.bytes;
   }
-  if (p->ntma) {
-    memset(&p->bar_md, 0, sizeof p->bar_md);
-    p->bar_md.rank = 1;
-    p->bar_md.shape[0] = 1;
-    p->bar_md.elem = ir_int_type(p->m->ctx, 64);
-    p->bar_md.layout = tgpu_shared_unswizzled(1);
-    p->bar_md.is_mutable = true;
-    p->bar_md.num_buffers = 1;
-  }
+  if (p->ntma) p->bar_md = tgpu_mbarrier_memdesc(p->m->ctx);
   return true;
 }
 
@@ -994,5 +979,5 @@ static bool run(ir_module *m) {
   return ok;
 }
 
-const ir_pass pass_pipeline = {"pipeline", "software-pipelines the loads that feed tensor-core dots (cp.async stages)",
-                               run};
+const ir_pass pass_pipeline = {"pipeline",
+                               "software-pipelines the loads that feed tensor-core dots (cp.async or TMA stages)", run};

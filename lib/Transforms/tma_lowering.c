@@ -23,7 +23,6 @@
  *   all written by TMA copies only (these and the pipeline's stages) is removed: TMA writes
  *   and wgmma reads are both in the async proxy, and the mbarrier wait orders them.
  * Invalidates: nothing else (the ops are replaced in place). */
-#include <stdio.h>
 #include <string.h>
 
 #include "Dialect/Tile/tile.h"
@@ -45,7 +44,12 @@ static bool fail(ir_op *op, const char *msg) {
   return false;
 }
 
-/* The TMA layout of a tile of type t (rank 1 or 2), as a one-buffer memdesc. */
+static bool cannot_copy(ir_op *op) {
+  return fail(op, "TMA cannot copy this host descriptor's block: its innermost dim must span a multiple of 16 "
+                  "bytes, and with 3 to 5 dims every dim must be at most 256");
+}
+
+/* The TMA layout of a tile of type t, as a one-buffer memdesc. */
 static bool tma_memdesc(const ir_type *t, bool is_mutable, tgpu_memdesc *md) {
   memset(md, 0, sizeof *md);
   md->rank = t->rank;
@@ -62,17 +66,12 @@ static bool lower_load(ir_module *m, ir_op *op) {
   ir_value *r = ir_op_result(op, 0);
   ir_op *chain[TGPU_TMA_MAX_CHAIN];
   unsigned nchain;
-  tgpu_memdesc md, bar_md = {0};
+  tgpu_memdesc md, bar_md = tgpu_mbarrier_memdesc(ctx);
   ir_op *alloc = tgpu_tma_wgmma_alloc(op, chain, &nchain, &md);
-  if (!alloc && !tma_memdesc(r->type, true, &md)) {
-    return fail(op, "TMA cannot copy this host descriptor's block: its innermost dim must span a multiple of 16 "
-                    "bytes, and with 3 to 5 dims every dim must be at most 256");
-  }
+  if (!alloc && !tma_memdesc(r->type, true, &md)) return cannot_copy(op);
   tgpu_tma_plan plan;
   tgpu_tma_boxes(&md, &plan);
-  if (!tgpu_tma_record(op, ir_op_operand(op, 0), &plan)) return false;
-  bar_md.rank = 1, bar_md.shape[0] = 1, bar_md.elem = ir_int_type(ctx, 64);
-  bar_md.layout = tgpu_shared_unswizzled(1), bar_md.is_mutable = true, bar_md.num_buffers = 1;
+  if (!tgpu_tma_record(op, ir_op_operand(op, 0), &plan, false)) return false;
   ir_builder b;
   ir_builder_init(&b, m);
   ir_builder_set_before(&b, op);
@@ -106,15 +105,10 @@ static bool lower_store(ir_module *m, ir_op *op) {
   ir_context *ctx = m->ctx;
   ir_value *v = ir_op_operand(op, op->noperands - 1);
   tgpu_memdesc md;
-  if (!tma_memdesc(v->type, false, &md))
-    return fail(op, "TMA cannot copy this host descriptor's block: its innermost dim must span a multiple of 16 "
-                    "bytes, and with 3 to 5 dims every dim must be at most 256");
+  if (!tma_memdesc(v->type, false, &md)) return cannot_copy(op);
   tgpu_tma_plan plan;
   tgpu_tma_boxes(&md, &plan);
-  if (!tgpu_tma_record(op, ir_op_operand(op, 0), &plan)) return false;
-  char key[48];
-  snprintf(key, sizeof key, TGPU_ATTR_TMA_STORE_PREFIX "%u", ir_op_operand(op, 0)->index);
-  ir_op_set_attr((ir_op *)tgpu_enclosing_func(op), key, ir_bool_attr(ctx, true));
+  if (!tgpu_tma_record(op, ir_op_operand(op, 0), &plan, true)) return false;
   ir_builder b;
   ir_builder_init(&b, m);
   ir_builder_set_before(&b, op);
@@ -132,28 +126,29 @@ static bool lower_store(ir_module *m, ir_op *op) {
 
 /* ---- proxy fences that TMA makes unnecessary ------------------------------------------ */
 
+/* Whether every op writing memdesc v, directly or through its stages, is a TMA copy; sets
+ * *any when there is one. */
+static bool only_tma_writes(ir_value *v, bool *any) {
+  for (ir_use *u = v->first_use; u; u = u->next_use) {
+    ir_op *x = u->user;
+    if (ir_op_code(x) == IR_OP_MEMDESC_INDEX) {
+      if (!only_tma_writes(ir_op_result(x, 0), any)) return false;
+    } else if (ir_op_code(x) == IR_OP_TMA_LOAD) {
+      *any = true;
+    } else if (ir_op_effects(x) & IR_EFFECT_WRITE_SHARED) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /* Whether memdesc v (a buffer, or a stage of one) is written by TMA copies only: TMA writes
  * and wgmma reads are both in the async proxy, ordered by the mbarrier wait. */
 static bool tma_written(ir_value *v) {
   ir_op *d = ir_value_def(v);
   if (d && ir_op_code(d) == IR_OP_MEMDESC_INDEX) v = ir_op_operand(d, 0), d = ir_value_def(v);
-  if (!d || ir_op_code(d) != IR_OP_LOCAL_ALLOC || d->noperands) return false;
   bool any = false;
-  for (ir_use *u = v->first_use; u; u = u->next_use) {
-    ir_op *x = u->user;
-    if (ir_op_code(x) == IR_OP_MEMDESC_INDEX) {
-      for (ir_use *w = ir_op_result(x, 0)->first_use; w; w = w->next_use) {
-        unsigned e = ir_op_effects(w->user);
-        if (ir_op_code(w->user) == IR_OP_TMA_LOAD) any = true;
-        else if (e & IR_EFFECT_WRITE_SHARED) return false;
-      }
-    } else if (ir_op_code(x) == IR_OP_TMA_LOAD) {
-      any = true;
-    } else if (ir_op_effects(x) & IR_EFFECT_WRITE_SHARED) {
-      return false;
-    }
-  }
-  return any;
+  return d && ir_op_code(d) == IR_OP_LOCAL_ALLOC && !d->noperands && only_tma_writes(v, &any) && any;
 }
 
 /* accelerate-matmul puts a tgpu.fence_async_shared before each warp_group_dot for the

@@ -96,6 +96,10 @@ unsigned tgpu_func_num_warps(const ir_op *func) {
   return n > 0 && n <= INT32_MAX ? (unsigned)n : TGPU_DEFAULT_NUM_WARPS;
 }
 
+unsigned tgpu_func_launch_warps(const ir_op *func) {
+  return tgpu_func_num_warps(func) + (unsigned)ir_op_get_int_attr(func, TGPU_ATTR_WS_WARPS, 0);
+}
+
 unsigned tgpu_func_num_stages(const ir_op *func) {
   int64_t n = func_config(func, TGPU_ATTR_NUM_STAGES, TGPU_DEFAULT_NUM_STAGES);
   return n > 0 && n <= INT32_MAX ? (unsigned)n : TGPU_DEFAULT_NUM_STAGES;

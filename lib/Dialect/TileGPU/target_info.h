@@ -78,6 +78,9 @@ const tgpu_target *tgpu_target_of_module(ir_module *m);
  * these two helpers. */
 /* num_warps of func: its attribute, else its module's, else TGPU_DEFAULT_NUM_WARPS. */
 unsigned tgpu_func_num_warps(const ir_op *func);
+/* The warps a launch has: num_warps plus a warp-specialized kernel's producer warpgroup
+ * (tgpu.ws_warps); the layouts use num_warps. */
+unsigned tgpu_func_launch_warps(const ir_op *func);
 /* num_stages of func: its attribute, else its module's, else TGPU_DEFAULT_NUM_STAGES. */
 unsigned tgpu_func_num_stages(const ir_op *func);
 /* The tt.func that contains op (op itself when it is one); NULL when none. */

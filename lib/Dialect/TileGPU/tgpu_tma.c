@@ -14,6 +14,7 @@
  * offset j R S. Rows beyond 256 (the box limit) split into row blocks of 256 as well.
  * The wgmma operand layouts (tgpu_wgmma.c) are of this form, so a TMA copy fills a wgmma
  * operand's stage directly. */
+#include <stdio.h>
 #include <string.h>
 
 #include "Dialect/TileGPU/tgpu.h"
@@ -109,6 +110,12 @@ bool tgpu_tma_boxes(const tgpu_memdesc *md, tgpu_tma_plan *out) {
 
 /* ---- verifiers --------------------------------------------------------------------------- */
 
+tgpu_memdesc tgpu_mbarrier_memdesc(ir_context *ctx) {
+  tgpu_memdesc md = {.rank = 1, .shape = {1}, .elem = ir_int_type(ctx, 64), .layout = tgpu_shared_unswizzled(1),
+                     .is_mutable = true, .num_buffers = 1};
+  return md;
+}
+
 static bool one_buffer(const ir_type *t, tgpu_memdesc *md) {
   return !tgpu_memdesc_check(t) && tgpu_memdesc_get(t, md) && md->num_buffers == 1;
 }
@@ -186,7 +193,7 @@ bool tgpu_verify_tma_store(ir_op *op) {
 
 /* ---- the descriptor parameters' boxes ---------------------------------------------------- */
 
-bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan) {
+bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan, bool store) {
   ir_op *f = (ir_op *)tgpu_enclosing_func(op);
   if (!f || desc->def || !desc->block || desc->block->parent->parent != f) {
     ir_emit_error(ir_op_context(op), op->loc,
@@ -195,6 +202,10 @@ bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan) {
   }
   ir_context *ctx = ir_op_context(op);
   char bname[48], sname[48];
+  if (store) { /* the runtime checks a stored tensor's rows (docs/runtime.md) */
+    snprintf(bname, sizeof bname, TGPU_ATTR_TMA_STORE_PREFIX "%u", desc->index);
+    ir_op_set_attr(f, bname, ir_bool_attr(ctx, true));
+  }
   snprintf(bname, sizeof bname, TGPU_ATTR_TMA_BOX_PREFIX "%u", desc->index);
   snprintf(sname, sizeof sname, TGPU_ATTR_TMA_SWIZZLE_PREFIX "%u", desc->index);
   int64_t old[TGPU_MAX_RANK];

@@ -145,9 +145,11 @@ bool tgpu_tma_layout(unsigned rank, const int64_t *shape, unsigned elem_bytes, t
 /* The boxes that fill md; false when md's layout is not one a TMA copy writes. */
 bool tgpu_tma_boxes(const tgpu_memdesc *md, tgpu_tma_plan *out);
 /* Records on the kernel the box and swizzle of descriptor parameter `desc` (a function
- * argument) for the metadata; an error when it is not a parameter or was recorded with
- * another box. */
-bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan);
+ * argument) for the metadata, and that the kernel stores through it when `store`; an error
+ * when it is not a parameter or was recorded with another box. */
+bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan, bool store);
+/* One mbarrier: a mutable memdesc of one i64 [1] (set num_buffers for an array of them). */
+tgpu_memdesc tgpu_mbarrier_memdesc(ir_context *ctx);
 /* The local_alloc read only by warp_group_dots that a descriptor load's single-use chain of
  * layout conversions and 2-D transposes (at most TGPU_TMA_MAX_CHAIN, returned in `chain`,
  * first to last) ends in, when its memdesc (returned in md as one mutable buffer) is one a
