@@ -45,6 +45,7 @@ typedef struct cg_state {
   sup_ptrmap vals;           /* ir_value* -> cg_val* */
   unsigned num_warps;
   LLVMValueRef lane, warp;   /* i32, computed in the entry block */
+  LLVMValueRef warp_uniform; /* cg_warp_uniform's value, once built */
   axis_analysis *axis;       /* the module's axis info (constancy: cleanup.c), or NULL */
 } cg_state;
 
@@ -218,6 +219,8 @@ bool cg_lower_fence_async_shared(cg_state *st, ir_op *op);
 bool cg_lower_mbarrier(cg_state *st, ir_op *op);
 bool cg_lower_tma_load(cg_state *st, ir_op *op);
 bool cg_lower_tma_store(cg_state *st, ir_op *op);
+/* The warp index as a value ptxas knows to be warp-uniform (a shuffle from lane 0). */
+LLVMValueRef cg_warp_uniform(cg_state *st);
 bool cg_lower_ws_producer(cg_state *st, ir_op *op); /* tgpu.ws_producer: warp >= num_warps */
 
 /* ---- ldmatrix.c ---- */

@@ -358,6 +358,25 @@ static void compute_thread_ids(cg_state *st) {
   st->warp = LLVMBuildLShr(st->b, tid, cg_i32(st, 5), "warp");
 }
 
+/* The warp index through a shuffle from lane 0: the same value, but ptxas then knows it is
+ * uniform across the warp. Used where that matters (which warp issues TMA copies): ptxas
+ * keeps what follows from it in uniform registers and issues a copy without a loop over the
+ * threads that might issue it. Layout arithmetic keeps the plain index, which ptxas may
+ * recompute from %tid.x instead of holding it (the 128x256 persistent matmul spills when its
+ * wgmma warpgroup offset uses the shuffled one). Built on first use, in the entry block right
+ * after the plain index, where every thread of the warp takes part in the shuffle. */
+LLVMValueRef cg_warp_uniform(cg_state *st) {
+  if (st->warp_uniform) return st->warp_uniform;
+  LLVMBuilderRef here = st->b;
+  st->b = LLVMCreateBuilderInContext(st->ctx);
+  LLVMPositionBuilderBefore(st->b, LLVMGetNextInstruction(st->warp));
+  st->warp_uniform = cg_shfl(st, st->warp, false, cg_i32(st, 0));
+  LLVMSetValueName2(st->warp_uniform, "warp_uniform", 12);
+  LLVMDisposeBuilder(st->b);
+  st->b = here;
+  return st->warp_uniform;
+}
+
 static bool lower_kernel_body(cg_state *st, ir_op *f, const char *name) {
   ir_block *entry = ir_region_entry(ir_op_region(f, 0));
   if (!entry) {

@@ -21,12 +21,17 @@ static LLVMValueRef as_i64(cg_state *st, LLVMValueRef p) {
   return LLVMBuildPtrToInt(st->b, p, LLVMInt64TypeInContext(st->ctx), "");
 }
 
-/* The issuing thread, and `pred` when given: lane 0 of warp 0, or of the producer
- * warpgroup's first warp (warp num_warps) for an op marked tgpu.producer. */
+/* The issuing thread, and `pred` when given: the lane elect.sync picks (lane 0, the whole warp
+ * being converged here) of warp 0, or of the producer warpgroup's first warp (warp num_warps)
+ * for an op marked tgpu.producer. elect.sync rather than lane == 0, and a warp index ptxas
+ * knows to be uniform (cg_warp_uniform): ptxas then knows that one thread of one warp issues,
+ * and issues the copy from uniform registers; with a per-thread predicate it wraps every
+ * copy in a loop over the threads whose predicate holds. */
 static LLVMValueRef elected_for(cg_state *st, ir_op *op, LLVMValueRef pred) {
   unsigned w = op && ir_op_get_int_attr(op, TGPU_ATTR_PRODUCER, 0) ? st->num_warps : 0;
-  LLVMValueRef t0 = LLVMBuildAnd(st->b, LLVMBuildICmp(st->b, LLVMIntEQ, st->lane, cg_i32(st, 0), ""),
-                                 LLVMBuildICmp(st->b, LLVMIntEQ, st->warp, cg_i32(st, w), ""), "");
+  LLVMValueRef all = cg_i32(st, -1);
+  LLVMValueRef el = LLVMBuildExtractValue(st->b, cg_intrinsic(st, "llvm.nvvm.elect.sync", NULL, 0, &all, 1), 1, "");
+  LLVMValueRef t0 = LLVMBuildAnd(st->b, LLVMBuildICmp(st->b, LLVMIntEQ, cg_warp_uniform(st), cg_i32(st, w), ""), el, "");
   return pred ? LLVMBuildAnd(st->b, t0, pred, "") : t0;
 }
 
@@ -170,7 +175,7 @@ bool cg_lower_tma_load(cg_state *st, ir_op *op) {
 }
 
 bool cg_lower_ws_producer(cg_state *st, ir_op *op) {
-  LLVMValueRef p = LLVMBuildICmp(st->b, LLVMIntUGE, st->warp, cg_i32(st, st->num_warps), "producer");
+  LLVMValueRef p = LLVMBuildICmp(st->b, LLVMIntUGE, cg_warp_uniform(st), cg_i32(st, st->num_warps), "producer");
   cg_set(st, ir_op_result(op, 0), cg_val_splat(st, 1, p));
   return true;
 }
