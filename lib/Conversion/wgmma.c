@@ -279,7 +279,7 @@ static void lower_smem_a(cg_state *st, ir_op *op, cg_val *a, cg_val *b, const tg
   unsigned kstep = 32 / da.eb; /* 32 bytes of K per instruction: k16 for 16-bit, k32 for 8-bit */
   LLVMValueRef a_addr = smem_addr(st, a->regs[0]), b_addr = smem_addr(st, b->regs[0]);
   /* warpgroup g's rows start at 64 g: a multiple of 64 and of A's slab width */
-  LLVMValueRef group = LLVMBuildLShr(st->b, st->warp, cg_i32(st, 2), "warpgroup");
+  LLVMValueRef group = LLVMBuildLShr(st->b, cg_warp_uniform(st), cg_i32(st, 2), "warpgroup");
   LLVMValueRef a_group = LLVMBuildAdd(st->b, a_addr, LLVMBuildMul(st->b, group, cg_i32(st, desc_offset(&da, 64, 0)), ""), "");
   LLVMValueRef args[3 + 128], a_desc = descriptor(st, a_group, &da), b_desc = descriptor(st, b_addr, &db);
   call_void_asm(st, "__tilec_wgmma_fence", "wgmma.fence.sync.aligned;");

@@ -251,6 +251,7 @@ static const ll_builder builders[] = {
     [TGPU_LAYOUT_SLICE] = from_slice,
     [TGPU_LAYOUT_MMA] = tgpu_ll_from_mma,
     [TGPU_LAYOUT_DOT_OP] = tgpu_ll_from_dot_op,
+    [TGPU_LAYOUT_LINEAR] = tgpu_ll_from_linear,
 };
 
 const char *tgpu_ll_build(const ir_attr *enc, unsigned rank, const int64_t *shape,

@@ -73,6 +73,8 @@ uint32_t tgpu_ll_layout_zero_bits(const tgpu_ll_layout *l, unsigned which);
  * packing order. */
 tgpu_ll tgpu_ll_layout_restrict(const tgpu_ll_layout *l, unsigned which_mask);
 bool tgpu_ll_layout_equal(const tgpu_ll_layout *a, const tgpu_ll_layout *b);
+/* The #tgpu.linear attribute of a layout (tgpu_linear.c); NULL when it has too many bits. */
+const ir_attr *tgpu_linear_from_ll(ir_context *ctx, const tgpu_ll_layout *l);
 /* The layouts of two tensor types (a reshape's operand and result) when both map and use
  * the same numbers of register, lane and warp bits; false otherwise. */
 bool tgpu_ll_same_hardware(const ir_type *src, const ir_type *dst, tgpu_ll_layout *a, tgpu_ll_layout *b);

@@ -26,4 +26,8 @@ const char *tgpu_ll_from_mma(const ir_attr *enc, unsigned rank, const int64_t *s
 const char *tgpu_ll_from_dot_op(const ir_attr *enc, unsigned rank, const int64_t *shape, tgpu_ll_layout *out,
                                 uint8_t *reg_dim);
 
+/* tgpu_linear.c */
+const char *tgpu_ll_from_linear(const ir_attr *enc, unsigned rank, const int64_t *shape, tgpu_ll_layout *out,
+                                uint8_t *reg_dim);
+
 #endif

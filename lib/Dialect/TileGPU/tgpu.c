@@ -89,6 +89,7 @@ tgpu_layout_kind tgpu_layout_kind_of(const ir_attr *enc) {
   if (strcmp(enc->str, SLICE_NAME) == 0) return TGPU_LAYOUT_SLICE;
   if (strcmp(enc->str, "tgpu.mma") == 0) return TGPU_LAYOUT_MMA;
   if (strcmp(enc->str, "tgpu.dot_op") == 0) return TGPU_LAYOUT_DOT_OP;
+  if (tgpu_is_linear(enc)) return TGPU_LAYOUT_LINEAR;
   return TGPU_LAYOUT_NONE;
 }
 
@@ -252,6 +253,8 @@ const char *tgpu_layout_check(const ir_attr *enc, unsigned rank, const int64_t *
   case TGPU_LAYOUT_MMA:
   case TGPU_LAYOUT_DOT_OP:
     return tgpu_mma_check(enc, rank, shape, num_warps);
+  case TGPU_LAYOUT_LINEAR:
+    return tgpu_linear_check(enc, rank, shape, num_warps);
   }
   return "unknown layout attribute";
 }
@@ -288,6 +291,8 @@ unsigned tgpu_layout_num_warps(const ir_attr *enc) {
     for (unsigned d = 0; d < mma.rank; d++) n *= mma.warps_per_cta[d];
     return n;
   }
+  tgpu_linear lin;
+  if (tgpu_linear_get(enc, &lin)) return 1u << lin.nwarp;
   if (!tgpu_blocked_get(enc, &b)) return 0;
   unsigned n = 1;
   for (unsigned d = 0; d < b.rank; d++) n *= b.warps_per_cta[d];

@@ -50,6 +50,7 @@ typedef enum tgpu_layout_kind {
   TGPU_LAYOUT_SLICE,
   TGPU_LAYOUT_MMA,    /* tgpu_mma.c */
   TGPU_LAYOUT_DOT_OP, /* tgpu_mma.c */
+  TGPU_LAYOUT_LINEAR, /* tgpu_linear.c */
 } tgpu_layout_kind;
 
 typedef struct tgpu_blocked {
@@ -77,6 +78,25 @@ const ir_attr *tgpu_dot_op_attr(ir_context *ctx, const tgpu_dot_op *d);
 bool tgpu_dot_op_get(const ir_attr *enc, tgpu_dot_op *out);
 /* The checks of tgpu_layout_check for these two kinds. */
 const char *tgpu_mma_check(const ir_attr *enc, unsigned rank, const int64_t *shape, unsigned num_warps);
+
+/* The linear layout encoding (tgpu_linear.c): one basis per bit of the register, lane and
+ * warp indices, as tensor coordinates; basis[i] for register bits first, then lanes, then
+ * warps. */
+#define TGPU_LINEAR_MAX_BITS 32u
+typedef struct tgpu_linear {
+  unsigned rank, nreg, nlane, nwarp;
+  int64_t basis[TGPU_LINEAR_MAX_BITS][TGPU_MAX_RANK];
+} tgpu_linear;
+const ir_attr *tgpu_linear_attr(ir_context *ctx, const tgpu_linear *l);
+bool tgpu_linear_get(const ir_attr *enc, tgpu_linear *out);
+bool tgpu_is_linear(const ir_attr *enc);
+const char *tgpu_linear_check(const ir_attr *enc, unsigned rank, const int64_t *shape, unsigned num_warps);
+/* The layouts of trans (result dim i is operand dim order[i]), join (the new last dim the
+ * lowest register bit) and split (NULL unless the last dim is one register bit) of a linear
+ * layout. */
+const ir_attr *tgpu_linear_permute(ir_context *ctx, const tgpu_linear *l, const int64_t *order);
+const ir_attr *tgpu_linear_join(ir_context *ctx, const tgpu_linear *l);
+const ir_attr *tgpu_linear_split(ir_context *ctx, const tgpu_linear *l);
 
 /* Registers tgpu ops (tgpu.convert_layout, ...). */
 void tgpu_register_dialect(ir_context *ctx);

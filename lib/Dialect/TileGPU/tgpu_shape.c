@@ -1,7 +1,8 @@
 /* Layouts of the shape ops (see tgpu_shape.h). Blocked layouts are rewritten field by
- * field; a slice is rewritten through its parent with the sliced dim kept out of the way;
- * reshape's layout is found by reading a blocked layout back from the operand's linear
- * layout and checking it. */
+ * field, linear layouts basis by basis (tgpu_linear.c); a slice is rewritten through its
+ * parent with the sliced dim kept out of the way; reshape's layout is found by reading a
+ * blocked layout back from the operand's linear layout and checking it, and is that linear
+ * layout itself when no blocked layout fits. */
 #include <string.h>
 
 #include "Dialect/TileGPU/linear_layout.h"
@@ -35,7 +36,9 @@ static void parent_order(unsigned dim, unsigned rank, const int64_t *order, int6
 
 const ir_attr *tgpu_permute_layout(ir_context *ctx, const ir_attr *enc, unsigned rank, const int64_t *order) {
   tgpu_blocked b;
+  tgpu_linear l;
   if (tgpu_blocked_get(enc, &b)) return b.rank == rank ? permute_blocked(ctx, &b, order) : NULL;
+  if (tgpu_linear_get(enc, &l)) return l.rank == rank ? tgpu_linear_permute(ctx, &l, order) : NULL;
   unsigned dim;
   const ir_attr *parent;
   if (!tgpu_slice_get(enc, &dim, &parent) || rank + 1 > TGPU_MAX_RANK) return NULL;
@@ -50,6 +53,8 @@ const ir_attr *tgpu_permute_layout(ir_context *ctx, const ir_attr *enc, unsigned
 const ir_attr *tgpu_join_layout(ir_context *ctx, const ir_attr *enc, unsigned rank) {
   if (rank + 1 > TGPU_MAX_RANK) return NULL;
   tgpu_blocked b;
+  tgpu_linear l;
+  if (tgpu_linear_get(enc, &l)) return l.rank == rank ? tgpu_linear_join(ctx, &l) : NULL;
   if (tgpu_blocked_get(enc, &b)) {
     if (b.rank != rank) return NULL;
     b.size_per_thread[rank] = 2, b.threads_per_warp[rank] = 1, b.warps_per_cta[rank] = 1;
@@ -68,6 +73,8 @@ const ir_attr *tgpu_join_layout(ir_context *ctx, const ir_attr *enc, unsigned ra
 const ir_attr *tgpu_split_layout(ir_context *ctx, const ir_attr *enc, unsigned rank) {
   if (rank < 2) return NULL;
   tgpu_blocked b;
+  tgpu_linear l;
+  if (tgpu_linear_get(enc, &l)) return l.rank == rank ? tgpu_linear_split(ctx, &l) : NULL;
   if (tgpu_blocked_get(enc, &b)) {
     unsigned last = rank - 1;
     if (b.rank != rank || b.size_per_thread[last] != 2 || b.threads_per_warp[last] != 1 ||
@@ -181,8 +188,12 @@ const ir_attr *tgpu_reshape_layout(ir_context *ctx, const ir_attr *enc, unsigned
       !dim_bits(dst_rank, dst_shape, lo, nbits))
     return NULL;
   reshape_search s = {.ctx = ctx, .want = &src, .rank = dst_rank, .shape = dst_shape};
-  if (!read_sizes(&src, dst_rank, lo, nbits, &s.b)) return NULL;
-  return try_orders(&s, 0) ? s.found : NULL;
+  if (read_sizes(&src, dst_rank, lo, nbits, &s.b) && try_orders(&s, 0)) return s.found;
+  /* no blocked layout writes it (a wgmma accumulator's, say): the same map, as a linear
+   * layout over the result's dims */
+  src.rank = dst_rank;
+  for (unsigned d = 0; d < dst_rank; d++) src.dim_bits[d] = nbits[d];
+  return tgpu_linear_from_ll(ctx, &src);
 }
 
 bool tgpu_reshape_may_reorder(const ir_type *src, const ir_type *dst) {

@@ -4,7 +4,7 @@
  * (tgpu_rules.c) give these to the ops; a consumer that needs another layout gets a
  * tgpu.convert_layout, which picks its own route. Symbols carry the `tgpu_` prefix.
  *
- * Each function takes and returns layout attributes (blocked, or slices of them); NULL
+ * Each function takes and returns layout attributes (blocked, linear, or slices of them); NULL
  * means "no such layout" (the caller then leaves the layouts to legalization). */
 #ifndef TILEC_TGPU_SHAPE_H
 #define TILEC_TGPU_SHAPE_H
@@ -20,9 +20,10 @@ const ir_attr *tgpu_join_layout(ir_context *ctx, const ir_attr *enc, unsigned ra
 /* The inverse: the layout of split's results when its operand (rank dims) has layout enc
  * whose last dim is held in registers only (a join layout); NULL otherwise. */
 const ir_attr *tgpu_split_layout(ir_context *ctx, const ir_attr *enc, unsigned rank);
-/* A blocked layout for a tensor of dst_shape that maps (register, lane, warp) to the same
- * row-major element indices as enc does for src_shape, so that tt.reshape keeps every
- * register (tgpu_reshape_keeps_registers); NULL when no blocked layout does. */
+/* A layout for a tensor of dst_shape that maps (register, lane, warp) to the same row-major
+ * element indices as enc does for src_shape, so that tt.reshape keeps every register
+ * (tgpu_reshape_keeps_registers): blocked when one fits, else #tgpu.linear; NULL when enc
+ * cannot be mapped. */
 const ir_attr *tgpu_reshape_layout(ir_context *ctx, const ir_attr *enc, unsigned src_rank,
                                    const int64_t *src_shape, unsigned dst_rank, const int64_t *dst_shape);
 /* Whether tt.reshape with allow_reorder from src to dst may keep every register as it is
