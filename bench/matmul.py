@@ -338,26 +338,28 @@ def attention_tma(h, causal, B=4, H=32, S=4096, D=128):
     case += " TMA descriptors"
     grid = (S // 128, B * H)
     views = [t.view(B * H * S, D) for t in (q, k, v, o)]
-    for ws in ("", "_ws", "_ws_s2", "_ws_s4"):
+    for ws in ("", "_ws", "_ws_s2", "_ws_s4", "_bn128_s2", "_bn128_s3", "_bn128_ws_s2", "_bn128_ws_s3"):
+        bn = 128 if "bn128" in ws else 64
         try:
             kern = h.kernel(("bench_attn_tma_d128_causal" if causal else "bench_attn_tma_d128") + ws)
-            descs = [h.tensordesc(t, [rows, D]) for t, rows in zip(views, (128, 64, 64, 128))]
+            descs = [h.tensordesc(t, [rows, D]) for t, rows in zip(views, (128, bn, bn, 128))]
             report("tilec", case, lambda: kern(grid, *descs, scale, S), check, flops, nbytes,
-                   block="128x64" + ws.replace("_", " "), num_warps=8)
+                   block=f"128x{bn}" + ws.replace("_bn128", "").replace("_", " "), num_warps=8)
         except Exception as e:
             print(f"matmul: tilec attention tma{ws}: {type(e).__name__}: {e}", file=sys.stderr)
     jit = h.triton("examples/flash_attention_tma.tir", "_attn_fwd_tma")
-    td = [TensorDescriptor(t, t.shape, t.stride(), [rows, D]) for t, rows in zip(views, (128, 64, 64, 128))]
-    for stages in (2, 3, 4):
-        for ws in (False, True):
-            try:
-                report(f"triton-ns{stages}", case,
-                       lambda: jit[grid](*td, scale, S, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=64, CAUSAL=causal, num_warps=8,
-                                         num_stages=stages, WARP_SPECIALIZE=ws), check, flops, nbytes,
-                       block="128x64" + (" ws" if ws else ""), num_warps=8)
-            except Exception as e:  # Triton's warp specialization may refuse a kernel on Hopper
-                print(f"matmul: triton attention tma ns{stages} ws={ws}: {type(e).__name__}: {str(e)[:200]}",
-                      file=sys.stderr)
+    for bn in (64, 128):
+        td = [TensorDescriptor(t, t.shape, t.stride(), [rows, D]) for t, rows in zip(views, (128, bn, bn, 128))]
+        for stages in (2, 3, 4):
+            for ws in (False, True):
+                try:
+                    report(f"triton-ns{stages}", case,
+                           lambda: jit[grid](*td, scale, S, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=bn, CAUSAL=causal,
+                                             num_warps=8, num_stages=stages, WARP_SPECIALIZE=ws), check, flops, nbytes,
+                           block=f"128x{bn}" + (" ws" if ws else ""), num_warps=8)
+                except Exception as e:  # Triton's warp specialization may refuse a kernel on Hopper
+                    print(f"matmul: triton attention tma 128x{bn} ns{stages} ws={ws}: {type(e).__name__}: "
+                          f"{str(e)[:200]}", file=sys.stderr)
     report("torch", case, sdpa, lambda: True, flops, nbytes)
 
 

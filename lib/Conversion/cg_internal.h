@@ -222,6 +222,7 @@ bool cg_lower_tma_store(cg_state *st, ir_op *op);
 /* The warp index as a value ptxas knows to be warp-uniform (a shuffle from lane 0). */
 LLVMValueRef cg_warp_uniform(cg_state *st);
 bool cg_lower_ws_producer(cg_state *st, ir_op *op); /* tgpu.ws_producer: warp >= num_warps */
+bool cg_lower_set_max_nreg(cg_state *st, ir_op *op); /* tgpu.set_max_nreg: setmaxnreg (tma.c) */
 
 /* ---- ldmatrix.c ---- */
 /* The loads of a SHARED conversion whose plan says ldmatrix (a 16-bit mma dot operand):

@@ -242,6 +242,7 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_MBARRIER_WAIT] = {.lower = cg_lower_mbarrier},
     [IR_OP_MBARRIER_ARRIVE] = {.lower = cg_lower_mbarrier},
     [IR_OP_WS_PRODUCER] = {.lower = cg_lower_ws_producer},
+    [IR_OP_SET_MAX_NREG] = {.lower = cg_lower_set_max_nreg},
     [IR_OP_TMA_LOAD] = {.lower = cg_lower_tma_load},
     [IR_OP_TMA_STORE] = {.lower = cg_lower_tma_store},
     [IR_OP_SCAN] = {.lower = cg_lower_scan},

@@ -174,6 +174,14 @@ bool cg_lower_tma_load(cg_state *st, ir_op *op) {
   return copy_boxes(st, op, n - 3, &c);
 }
 
+bool cg_lower_set_max_nreg(cg_state *st, ir_op *op) {
+  char text[64];
+  snprintf(text, sizeof text, "setmaxnreg.%s.sync.aligned.u32 %lld;", ir_op_get_int_attr(op, "increase", 0) ? "inc" : "dec",
+           (long long)ir_op_get_int_attr(op, "regs", 0));
+  cg_asm_void(st, NULL, 0, text, "~{memory}");
+  return true;
+}
+
 bool cg_lower_ws_producer(cg_state *st, ir_op *op) {
   LLVMValueRef p = LLVMBuildICmp(st->b, LLVMIntUGE, cg_warp_uniform(st), cg_i32(st, st->num_warps), "producer");
   cg_set(st, ir_op_result(op, 0), cg_val_splat(st, 1, p));

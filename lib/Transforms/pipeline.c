@@ -666,6 +666,29 @@ static ir_op *empty_yield(ir_module *m, ir_loc loc) {
 
 /* Splits the function at the loop: `scf.if (tgpu.ws_producer()) {producer} else {the loop
  * and everything after it}`; returns the producer block (empty but for its yield). */
+/* Register reallocation (setmaxnreg, sm_90a) for 8 consumer warps: the launch has 12 warps,
+ * for which ptxas allocates 168 registers a thread once the kernel uses setmaxnreg (65536 /
+ * 384, rounded down to a multiple of 8); the producer warpgroup, which only issues copies,
+ * gives 128 of them per thread back (down to 40) and the two consumer warpgroups take them
+ * (up to 232): 128 x (168 - 40) = 256 x (232 - 168), so the pool covers the increase and
+ * setmaxnreg.inc never waits. Other warp counts keep the launch's budget. */
+#define PL_WS_PRODUCER_REGS 40
+#define PL_WS_CONSUMER_REGS 232
+static void ws_registers(pl_loop *p, ir_block *pb, ir_block *cb) {
+  const ir_op *f = tgpu_enclosing_func(p->loop);
+  if (tgpu_func_num_warps(f) != 8 || !tgpu_target_has(tgpu_target_of_module(p->m), TGPU_FEATURE_WGMMA)) return;
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  b.loc = p->loop->loc;
+  for (unsigned k = 0; k < 2; k++) {
+    ir_block *blk = k ? cb : pb;
+    ir_builder_set_before(&b, blk->first);
+    ir_op *op = ir_build(&b, "tgpu.set_max_nreg", 0, NULL, 0, NULL);
+    ir_op_set_attr(op, "regs", ir_i32_attr(p->m->ctx, k ? PL_WS_CONSUMER_REGS : PL_WS_PRODUCER_REGS));
+    ir_op_set_attr(op, "increase", ir_bool_attr(p->m->ctx, k == 1));
+  }
+}
+
 static ir_block *ws_split(pl_loop *p) {
   ir_builder b;
   ir_builder_init(&b, p->m);
@@ -687,6 +710,7 @@ static ir_block *ws_split(pl_loop *p) {
   }
   ir_block_append(cb, empty_yield(p->m, p->loop->loc));
   ir_block_append(pb, empty_yield(p->m, p->loop->loc));
+  ws_registers(p, pb, cb);
   return pb;
 }
 

@@ -145,6 +145,14 @@ bool tgpu_verify_mbarrier(ir_op *op) {
   return true;
 }
 
+bool tgpu_verify_set_max_nreg(ir_op *op) {
+  int64_t r = ir_op_get_int_attr(op, "regs", 0);
+  if (r < 24 || r > 256 || r % 8) return fail(op, "needs `regs` in [24, 256], a multiple of 8");
+  const ir_attr *inc = ir_op_get_attr(op, "increase");
+  if (!inc || inc->kind != IR_ATTR_INT || inc->type->width != 1) return fail(op, "needs a bool `increase`");
+  return true;
+}
+
 /* The descriptor's block type: the type loaded or stored (a tensor), or NULL. */
 static const ir_type *block_of(ir_op *op) {
   const ir_type *t = ir_op_operand(op, 0)->type;

@@ -157,6 +157,7 @@ tgpu_memdesc tgpu_mbarrier_memdesc(ir_context *ctx);
 #define TGPU_TMA_MAX_CHAIN 4
 ir_op *tgpu_tma_wgmma_alloc(ir_op *load, ir_op **chain, unsigned *nchain, tgpu_memdesc *md);
 bool tgpu_verify_mbarrier(ir_op *op);
+bool tgpu_verify_set_max_nreg(ir_op *op);
 bool tgpu_verify_tma_load(ir_op *op);
 bool tgpu_verify_tma_store(ir_op *op);
 
