@@ -632,8 +632,8 @@ static bool scf_for(sema *S, const fe_stmt *s, range_args *ra) {
   ir_region_append_block(ir_op_region(op, 0), body);
   if (ra->num_stages.kind == SV_INT) ir_op_set_attr(op, TILE_ATTR_LOOP_NUM_STAGES, ir_i32_attr(S->ctx, ra->num_stages.i));
   if (ra->unroll.kind == SV_INT) ir_op_set_attr(op, "tt.loop_unroll_factor", ir_i32_attr(S->ctx, ra->unroll.i));
-  if ((ra->warp_specialize.kind == SV_INT || ra->warp_specialize.kind == SV_BOOL) && ra->warp_specialize.i)
-    ir_op_set_attr(op, TILE_ATTR_LOOP_WARP_SPECIALIZE, ir_bool_attr(S->ctx, true));
+  if (ra->warp_specialize.kind == SV_INT || ra->warp_specialize.kind == SV_BOOL) /* said: true or false */
+    ir_op_set_attr(op, TILE_ATTR_LOOP_WARP_SPECIALIZE, ir_bool_attr(S->ctx, ra->warp_specialize.i != 0));
   insert_op(S, op);
   bind_results(S, &before, &carried, op);
   return true;

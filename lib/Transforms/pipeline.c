@@ -938,9 +938,21 @@ static bool runs_anywhere(ir_op *op, sup_ptrmap *chain_ops) {
  * kernel (the split puts it and the rest of the kernel in the consumers' branch), everything
  * before it may run in the producer warps too (runs_anywhere), and no other loop of the
  * kernel was split. */
+/* The cost rule for a loop that does not say (no warp_specialize=): attention's form, p @ v
+ * with A in registers carried in flight, with 8 warps on sm_90a (so setmaxnreg applies).
+ * Measured on the H200 (bench/results/2026-11-23-h200-s8.md): attention 128x64 495 against
+ * 481 TFLOP/s, 128x128 575 against 486 (causal 410 / 405, 459 / 417); the matmul form
+ * (a shared-A dot in flight) is slower specialized (652 against 675), so it is not chosen. */
+static bool ws_by_cost(const pl_loop *p, const ir_op *f) {
+  return p->carried_dot && tgpu_func_num_warps(f) == 8 &&
+         tgpu_target_has(tgpu_target_of_module(p->m), TGPU_FEATURE_WGMMA);
+}
+
 static bool ws_wanted(const pl_loop *p) {
   const ir_op *f = tgpu_enclosing_func(p->loop);
-  if (!ir_op_get_int_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE, 0) || !p->ntma || p->ncp ||
+  const ir_attr *said = ir_op_get_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE);
+  bool want = said ? ir_op_get_int_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE, 0) != 0 : f && ws_by_cost(p, f);
+  if (!want || !p->ntma || p->ncp ||
       !(p->wg_pending || p->carried_dot) || p->carried.count || p->rec.count || !f || ir_op_parent_op(p->loop) != f ||
       ir_op_get_attr(f, TGPU_ATTR_WS_WARPS))
     return false;
