@@ -24,7 +24,8 @@ def attention(h):
                                         ("bench_attn_tma_d128_causal_ws_s4", torch.float16, 128, 128, 64, True),
                                         ("bench_attn_tma_d128_bn128_ws_s2", torch.float16, 128, 128, 128, False),
                                         ("bench_attn_tma_d128_causal_bn128_ws_s3", torch.float16, 128, 128, 128, True),
-                                        ("bench_attn_tma_d128_causal_bn128_s2", torch.float16, 128, 128, 128, True)):
+                                        ("bench_attn_tma_d128_causal_bn128_s2", torch.float16, 128, 128, 128, True),
+                                        ("attn_tma_cost_rule_causal", torch.float16, 128, 128, 64, True)):
         k = h.kernel(name)
         for Z, H, N in ((2, 3, 512), (1, 2, 128)):
             q, kk, v = (torch.randn(Z, H, N, d, device=DEV).to(dt) for _ in range(3))
