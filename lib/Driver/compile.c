@@ -245,6 +245,7 @@ ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, 
     defs[nd + i] = (fe_define){o->launch_values[i].name, o->launch_values[i].value};
   fe_options fo = {o->signature, defs, nd, o->kernels, o->nkernels, o->num_warps, false, 0, false};
   fo.launch_values = defs + nd, fo.nlaunch_values = nl;
+  fo.num_stages = o->num_stages;
   fo.target_name = target->name, fo.target_has_tma = tgpu_target_has(target, TGPU_FEATURE_TMA);
   if (kernel) fo.kernels = &kernel, fo.nkernels = 1, fo.is_unit = true;
   if (kernel && variant >= 0) fo.one_variant = true, fo.variant = (unsigned)variant;

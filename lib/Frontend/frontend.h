@@ -24,6 +24,8 @@ typedef struct fe_options {
                                  other jit function calls */
   size_t nkernels;
   unsigned num_warps;         /* 0: the kernel's own (autotune/Config or 4) */
+  unsigned num_stages;        /* 0: the kernel's own; else it wins over the configs' (the
+                                 driver's --num-stages) */
   bool one_variant;           /* compile only the autotune config `variant` of the selected
                                  kernel (the driver's parallel variant compile) */
   unsigned variant;

@@ -1423,12 +1423,49 @@ static bool prune(sema *S, sema_jit *j, bool *keep, const char **out_state) {
   return sema_prune_variants(S, j, &named, keep, out_state);
 }
 
+/* The warps and stages variant v compiles with: --num-warps / --num-stages win over its. */
+static void effective_config(const sema *S, const sema_variant *v, unsigned *warps, unsigned *stages) {
+  *warps = S->opts && S->opts->num_warps ? S->opts->num_warps : v->warps;
+  *stages = S->opts && S->opts->num_stages ? S->opts->num_stages : v->stages;
+}
+
+/* Drops the kept configs that compile to the same entry as an earlier kept one: the same
+ * constexpr values once the signature, -D and defaults have had their say, and the same
+ * warps and stages. A signature that fixes every tuned constexpr, with --num-warps and
+ * --num-stages, leaves one entry instead of one per config. */
+static bool drop_same_configs(sema *S, sema_jit *j, bool *keep) {
+  unsigned np = j->fd->nparams;
+  pinfo **pis = sup_arena_alloc(S->arena, (j->nvariants + 1) * sizeof *pis);
+  for (unsigned i = 0; i < j->nvariants; i++) {
+    if (!keep[i]) continue;
+    pis[i] = sup_arena_alloc(S->arena, (np + 1) * sizeof(pinfo));
+    S->variant = &j->variants[i];
+    bool ok = param_infos(S, j, pis[i], true);
+    S->variant = NULL;
+    if (!ok) return false;
+    unsigned wi, si;
+    effective_config(S, &j->variants[i], &wi, &si);
+    for (unsigned k = 0; k < i && keep[i]; k++) {
+      if (!keep[k]) continue;
+      unsigned wk, sk;
+      effective_config(S, &j->variants[k], &wk, &sk);
+      bool same = wi == wk && si == sk;
+      for (unsigned p = 0; p < np && same; p++)
+        same = pis[i][p].is_const == pis[k][p].is_const &&
+               (!pis[i][p].is_const || sema_val_equal(&pis[i][p].cval, &pis[k][p].cval));
+      if (same) keep[i] = false;
+    }
+  }
+  return true;
+}
+
 /* Every kept config of an autotuned kernel is an entry: the first keeps the kernel's name,
- * the others are <kernel>__v<config index> (docs/tuning.md). */
+ * the others are <kernel>__v<config index> (docs/tuning.md); configs that compile to the
+ * same entry count once (drop_same_configs). */
 static bool compile_variants(sema *S, sema_jit *j) {
   bool *keep = sup_arena_alloc(S->arena, j->nvariants + 1);
   const char *state;
-  if (!prune(S, j, keep, &state)) return false;
+  if (!prune(S, j, keep, &state) || !drop_same_configs(S, j, keep)) return false;
   unsigned nkept = 0;
   for (unsigned i = 0; i < j->nvariants; i++) nkept += keep[i];
   const ir_attr *tuning = sema_tuning_attr(S, j, state, nkept);
