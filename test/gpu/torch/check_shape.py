@@ -60,6 +60,16 @@ def shape_ops(h):
     h.kernel("shape_reduce_trans_4x16x32")(1, x, y)
     m = x.max(dim=0).values.t()
     h.check_equal("shape_reduce_trans_4x16x32", y, m + (m + 1))
+    x = ints(64 * 16)
+    y = torch.empty(16, device=DEV)
+    h.kernel("shape_colmajor_rowsum_64x16")(1, x, y)
+    h.check_equal("shape_colmajor_rowsum_64x16", y, x.view(16, 64).t().reshape(16, 64).sum(dim=1))
+    for name, M, N, K in (("shape_dot_subtile_64x64x32", 64, 64, 32), ("shape_dot_subtile_128x128x32_w8", 128, 128, 32)):
+        a = torch.randint(-4, 5, (M, K), device=DEV).half()
+        b = torch.randint(-4, 5, (K, N), device=DEV).half()
+        y = torch.full((M, N), float("nan"), device=DEV)
+        h.kernel(name)(1, a, b, y)
+        h.check_equal(name, y, a.float() @ b.float())  # small integers: exact in f32
 
 
 FP8 = {1: ("float8_e4m3fn", 0x7E), 0: ("float8_e5m2", 0x7B)}
