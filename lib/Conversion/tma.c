@@ -1,5 +1,6 @@
 /* Lowers the TMA ops (sm_90): tgpu.mbarrier_init / _inval / _expect / _wait / _arrive,
- * tgpu.tma_load, tgpu.tma_store and tgpu.ws_producer, as inline PTX (LLVM's intrinsics for
+ * tgpu.tma_load, tgpu.tma_store, and the warp-specialization ops tgpu.ws_producer and
+ * tgpu.set_max_nreg, as inline PTX (LLVM's intrinsics for
  * them differ between versions; the PTX ISA's spelling does not).
  *
  * One thread (thread 0 of the CTA, or of the producer warpgroup for ops marked
@@ -43,7 +44,7 @@ static LLVMValueRef reg0(cg_state *st, ir_value *v) {
 bool cg_lower_mbarrier(cg_state *st, ir_op *op) {
   LLVMValueRef bar = reg0(st, ir_op_operand(op, 0));
   if (!bar) return false;
-  char text[160];
+  char text[240];
   LLVMValueRef args[3] = {as_i64(st, bar), NULL, NULL};
   switch (ir_op_code(op)) {
   case IR_OP_MBARRIER_INIT:
@@ -80,7 +81,6 @@ bool cg_lower_mbarrier(cg_state *st, ir_op *op) {
     bool only = op->noperands == 3;
     if (only && !(args[2] = reg0(st, ir_op_operand(op, 2)))) return false;
     if (only) args[2] = elected_for(st, op, args[2]);
-    char text[240];
     snprintf(text, sizeof text,
              "{\n\t.reg .pred P1;\n\t%sTILEC_WAIT:\n\tmbarrier.try_wait.parity.shared::cta.b64 P1, [$0], $1;\n\t"
              "@P1 bra TILEC_DONE;\n\tbra TILEC_WAIT;\n\tTILEC_DONE:\n\t}",

@@ -674,9 +674,12 @@ static ir_op *empty_yield(ir_module *m, ir_loc loc) {
  * setmaxnreg.inc never waits. Other warp counts keep the launch's budget. */
 #define PL_WS_PRODUCER_REGS 40
 #define PL_WS_CONSUMER_REGS 232
+static bool ws_reallocates(const pl_loop *p, const ir_op *f) {
+  return tgpu_func_num_warps(f) == 8 && tgpu_target_has(tgpu_target_of_module(p->m), TGPU_FEATURE_WGMMA);
+}
+
 static void ws_registers(pl_loop *p, ir_block *pb, ir_block *cb) {
-  const ir_op *f = tgpu_enclosing_func(p->loop);
-  if (tgpu_func_num_warps(f) != 8 || !tgpu_target_has(tgpu_target_of_module(p->m), TGPU_FEATURE_WGMMA)) return;
+  if (!ws_reallocates(p, tgpu_enclosing_func(p->loop))) return;
   ir_builder b;
   ir_builder_init(&b, p->m);
   b.loc = p->loop->loc;
@@ -932,28 +935,28 @@ static bool runs_anywhere(ir_op *op, sup_ptrmap *chain_ops) {
   }
 }
 
-/* Warp specialization (tl.range(..., warp_specialize=True)) when the loop's loads are all
- * TMA copies with wgmma in flight, their offsets do not depend on carried values (the
- * producer recomputes them from its own induction variable), the loop is at the top of the
- * kernel (the split puts it and the rest of the kernel in the consumers' branch), everything
- * before it may run in the producer warps too (runs_anywhere), and no other loop of the
- * kernel was split. */
 /* The cost rule for a loop that does not say (no warp_specialize=): attention's form, p @ v
  * with A in registers carried in flight, with 8 warps on sm_90a (so setmaxnreg applies).
  * Measured on the H200 (bench/results/2026-11-23-h200-s8.md): attention 128x64 495 against
  * 481 TFLOP/s, 128x128 575 against 486 (causal 410 / 405, 459 / 417); the matmul form
  * (a shared-A dot in flight) is slower specialized (652 against 675), so it is not chosen. */
 static bool ws_by_cost(const pl_loop *p, const ir_op *f) {
-  return p->carried_dot && tgpu_func_num_warps(f) == 8 &&
-         tgpu_target_has(tgpu_target_of_module(p->m), TGPU_FEATURE_WGMMA);
+  return p->carried_dot && ws_reallocates(p, f);
 }
 
+/* Warp specialization (tl.range(..., warp_specialize=True), or ws_by_cost for a loop that
+ * does not say) when the loop's loads are all TMA copies with wgmma in flight, their offsets do not depend on carried values (the
+ * producer recomputes them from its own induction variable), the loop is at the top of the
+ * kernel (the split puts it and the rest of the kernel in the consumers' branch), everything
+ * before it may run in the producer warps too (runs_anywhere), and no other loop of the
+ * kernel was split. */
 static bool ws_wanted(const pl_loop *p) {
   const ir_op *f = tgpu_enclosing_func(p->loop);
   const ir_attr *said = ir_op_get_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE);
-  bool want = said ? ir_op_get_int_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE, 0) != 0 : f && ws_by_cost(p, f);
+  if (!f) return false;
+  bool want = said ? ir_op_get_int_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE, 0) != 0 : ws_by_cost(p, f);
   if (!want || !p->ntma || p->ncp ||
-      !(p->wg_pending || p->carried_dot) || p->carried.count || p->rec.count || !f || ir_op_parent_op(p->loop) != f ||
+      !(p->wg_pending || p->carried_dot) || p->carried.count || p->rec.count || ir_op_parent_op(p->loop) != f ||
       ir_op_get_attr(f, TGPU_ATTR_WS_WARPS))
     return false;
   sup_ptrmap chain_ops = {0};
