@@ -945,11 +945,11 @@ static bool ws_by_cost(const pl_loop *p, const ir_op *f) {
 }
 
 /* Warp specialization (tl.range(..., warp_specialize=True), or ws_by_cost for a loop that
- * does not say) when the loop's loads are all TMA copies with wgmma in flight, their offsets do not depend on carried values (the
- * producer recomputes them from its own induction variable), the loop is at the top of the
- * kernel (the split puts it and the rest of the kernel in the consumers' branch), everything
- * before it may run in the producer warps too (runs_anywhere), and no other loop of the
- * kernel was split. */
+ * does not say) when the loop's loads are all TMA copies with wgmma in flight, their offsets
+ * do not depend on carried values (the producer recomputes them from its own induction
+ * variable), the loop is at the top of the kernel (the split puts it and the rest of the
+ * kernel in the consumers' branch), everything before it may run in the producer warps too
+ * (runs_anywhere), and no other loop of the kernel was split. */
 static bool ws_wanted(const pl_loop *p) {
   const ir_op *f = tgpu_enclosing_func(p->loop);
   const ir_attr *said = ir_op_get_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE);
