@@ -197,13 +197,44 @@ static bool wgmma_fits(accel_state *s, ir_op *dot, unsigned num_warps, tgpu_shar
   return a_ok && operand_layout(s, dot, 1, &out_layouts[1]);
 }
 
-/* The operand as a memdesc in `layout` written by tgpu.local_alloc before `at`. */
+/* A tgpu.local_alloc of type t that another dot made for the same value as v: of v itself,
+ * or, when v is a layout conversion of x, of an identical conversion of x. It and its
+ * conversion move to right after x's definition, where they dominate every user of x. */
+static ir_value *staged_twin(ir_value *v, const ir_type *t) {
+  ir_op *cv = ir_value_def(v);
+  bool through = cv && ir_op_code(cv) == IR_OP_CONVERT_LAYOUT;
+  ir_value *x = through ? ir_op_operand(cv, 0) : v;
+  ir_op *def = ir_value_def(x);
+  if (!def || !def->next) return NULL;
+  for (ir_use *u = x->first_use; u; u = u->next_use) {
+    ir_op *c = u->user;
+    if (through && (c == cv || ir_op_code(c) != IR_OP_CONVERT_LAYOUT || ir_op_result(c, 0)->type != v->type)) continue;
+    for (ir_use *w = (through ? ir_op_result(c, 0) : x)->first_use; w; w = w->next_use) {
+      ir_op *a = w->user;
+      if (ir_op_code(a) != IR_OP_LOCAL_ALLOC || ir_op_result(a, 0)->type != t) continue;
+      ir_op *at = def->next;
+      if (through && c != at) ir_op_move_before(c, at);
+      if (a != at) ir_op_move_before(a, at);
+      return ir_op_result(a, 0);
+    }
+    if (!through) break;
+  }
+  return NULL;
+}
+
+/* The operand as a memdesc in `layout` written by tgpu.local_alloc before the dot. When
+ * another dot already staged the same value in the same layout (attention's q, read by the
+ * dots of both loops of a causal kernel written in two stages), that local_alloc serves
+ * both (staged_twin): one copy instead of one per dot, and the value dies in registers
+ * before the first loop instead of living across it. */
 static ir_value *stage_operand(ir_builder *b, ir_value *v, const tgpu_shared_layout *layout) {
   tgpu_memdesc md = {.rank = 2, .elem = ir_type_scalar(v->type), .is_mutable = false, .num_buffers = 1};
   md.shape[0] = v->type->shape[0];
   md.shape[1] = v->type->shape[1];
   md.layout = *layout;
-  return ir_build1(b, "tgpu.local_alloc", 1, &v, tgpu_memdesc_type(b->m->ctx, &md));
+  const ir_type *t = tgpu_memdesc_type(b->m->ctx, &md);
+  ir_value *twin = staged_twin(v, t);
+  return twin ? twin : ir_build1(b, "tgpu.local_alloc", 1, &v, t);
 }
 
 /* dot(a, b, c) -> local_alloc(a), local_alloc(b), fence_async_shared, warp_group_dot; a
@@ -213,7 +244,7 @@ static void to_warp_group_dot(accel_state *s, ir_op *dot, unsigned num_warps, co
   ir_builder_init(&b, s->m);
   ir_builder_set_before(&b, dot);
   b.loc = dot->loc;
-  ir_value *a = ir_op_operand(dot, 0);
+  ir_value *a = ir_op_operand(dot, 0), *operands[2] = {a, ir_op_operand(dot, 1)};
   ir_value *ops[3] = {a_in_registers(dot) ? a : stage_operand(&b, a, &layouts[0]),
                       stage_operand(&b, ir_op_operand(dot, 1), &layouts[1]), ir_op_operand(dot, 2)};
   ir_build(&b, "tgpu.fence_async_shared", 0, NULL, 0, NULL);
@@ -224,6 +255,10 @@ static void to_warp_group_dot(accel_state *s, ir_op *dot, unsigned num_warps, co
   if (prec) ir_op_set_attr(wg, "input_precision", ir_string_attr(s->m->ctx, prec));
   ir_value_replace_all_uses(ir_op_result(dot, 0), ir_op_result(wg, 0));
   ir_op_erase(dot);
+  for (unsigned k = 0; k < 2; k++) { /* a conversion that a staged twin replaced */
+    ir_op *cv = ir_value_def(operands[k]);
+    if (cv && ir_op_code(cv) == IR_OP_CONVERT_LAYOUT && !ir_value_has_uses(ir_op_result(cv, 0))) ir_op_erase(cv);
+  }
 }
 
 static ir_walk_result accelerate(ir_op *op, void *user) {
