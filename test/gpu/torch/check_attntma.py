@@ -5,6 +5,9 @@ atol = rtol = 2e-3 (f16), 1.6e-2 (bf16). Q, K, V and O are [Z, H, N, D]; the ker
 [Z * H * N, D] through descriptors (blocks [BLOCK_M, D] for q and o, [BLOCK_N, D] for k and v),
 so a block never crosses a (batch, head) boundary (N a multiple of the blocks). N = 512 gives 8
 iterations of BLOCK_N = 64: more than the stages, so the mbarrier phases wrap round.
+The two-stage kernels (examples/flash_attention_stages.tir) also write M, each row's
+log2-sum-exp of the scaled scores, checked against float64 to atol 2e-3; with N = 128 and
+BLOCK_M = 128 the causal kernel's first stage runs no iteration at all.
 """
 import math
 
@@ -39,5 +42,32 @@ def attention(h):
             h.check("%s Z=%d H=%d N=%d" % (name, Z, H, N), o.double(), want, atol=tol, rtol=tol)
 
 
+def stages(h):
+    names = [(n, torch.float16, 128, bn, c) for c in (False, True) for bn, tail in ((128, "ws_s3"), (128, "ws_s2"), (128, "s3"),
+                                                                                  (64, "ws_s3"), (64, "s3"))
+             for n in ["bench_attn_stg_d128%s_bn%d_%s" % ("_causal" if c else "", bn, tail)]]
+    names.append(("attn_stg_d64_bf16_causal", torch.bfloat16, 64, 64, True))
+    for name, dt, d, bn, causal in names:
+        k = h.kernel(name)
+        for Z, H, N in ((2, 3, 512), (1, 2, 128)):
+            q, kk, v = (torch.randn(Z, H, N, d, device=DEV).to(dt) for _ in range(3))
+            o = torch.full_like(q, float("nan"))
+            m = torch.full((Z * H, N), float("nan"), device=DEV)
+            scale = 1.0 / math.sqrt(d)
+            descs = [h.tensordesc(t.view(Z * H * N, d), [rows, d]) for t, rows in ((q, 128), (kk, bn), (v, bn), (o, 128))]
+            k((N // 128, Z * H), *descs, m, scale, N)
+            want = torch.nn.functional.scaled_dot_product_attention(q.double(), kk.double(), v.double(),
+                                                                    is_causal=causal, scale=scale)
+            s = q.double() @ kk.double().transpose(-1, -2) * scale
+            if causal:
+                s = s.masked_fill(torch.ones(N, N, device=DEV, dtype=torch.bool).tril().logical_not(), float("-inf"))
+            want_m = (torch.logsumexp(s, -1) / math.log(2)).reshape(Z * H, N)
+            tol = 2e-3 if dt == torch.float16 else 1.6e-2
+            what = "%s Z=%d H=%d N=%d" % (name, Z, H, N)
+            h.check(what, o.double(), want, atol=tol, rtol=tol)
+            h.check(what + " M", m.double(), want_m, atol=2e-3, rtol=1e-4)
+
+
 def run(h):
     h.part("attention through host descriptors", attention, h)
+    h.part("attention in two stages (the tutorial's structure)", stages, h)
