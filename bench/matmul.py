@@ -398,13 +398,52 @@ def attention_stages(h, causal, B=4, H=32, S=4096, D=128):
     report("torch", case, sdpa, lambda: True, flops, nbytes)
 
 
+def attention_tutorial(h, causal, B=4, H=32, S=4096, D=128):
+    """examples/flash_attention_tutorial.tir (Triton's fused-attention tutorial in its own form:
+    the descriptor helper, offsets advanced in the loop, the tutorial's argument order):
+    tilec (bench_attn_tut_*) beside Triton's JIT of the same text, BLOCK_N 64 and 128, 2-4
+    stages, warp_specialize False and True, and SDPA."""
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    q, k, v, o, scale, check, flops, nbytes, case, sdpa = attn_problem(causal, B, H, S, D)
+    case += " tutorial"
+    m = torch.empty(B * H, S, device=dev, dtype=torch.float32)
+    grid = (S // 128, B * H)
+    views = [t.view(B * H * S, D) for t in (q, k, v, o)]
+    stage = 3 if causal else 1
+    for tail in ("bn128_ws_s3", "bn128_s3", "bn64_ws_s3"):
+        bn = 128 if "bn128" in tail else 64
+        try:
+            kern = h.kernel("bench_attn_tut_d128" + ("_causal_" if causal else "_") + tail)
+            descs = [h.tensordesc(t, [rows, D]) for t, rows in zip(views, (128, bn, bn, 128))]
+            report("tilec", case, lambda: kern(grid, scale, m, B, H, *descs, S), check, flops, nbytes,
+                   block="128x%d %s" % (bn, tail.split("_", 1)[1].replace("_", " ")), num_warps=8)
+        except Exception as e:
+            print(f"matmul: tilec attention tutorial {tail}: {type(e).__name__}: {e}", file=sys.stderr)
+    jit = h.triton("examples/flash_attention_tutorial.tir", "_attn_fwd")
+    for bn in (64, 128):
+        td = [TensorDescriptor(t, t.shape, t.stride(), [rows, D]) for t, rows in zip(views, (128, bn, bn, 128))]
+        for stages in (2, 3, 4):
+            for ws in (False, True):
+                try:
+                    report(f"triton-ns{stages}", case,
+                           lambda: jit[grid](scale, m, B, H, *td, S, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=bn, FP8_OUTPUT=False,
+                                             STAGE=stage, warp_specialize=ws, IS_HOPPER=True, num_warps=8,
+                                             num_stages=stages), check, flops, nbytes,
+                           block=f"128x{bn}" + (" ws" if ws else ""), num_warps=8)
+                except Exception as e:
+                    print(f"matmul: triton attention tutorial 128x{bn} ns{stages} ws={ws}: {type(e).__name__}: "
+                          f"{str(e)[:200]}", file=sys.stderr)
+    report("torch", case, sdpa, lambda: True, flops, nbytes)
+
+
 def main():
     h = harness.open_harness(CARRY)
     for fn, args in ((matmul, (torch.float16, 4096, 4096, 4096)), (matmul, (torch.float16, 8192, 8192, 8192)),
                      (matmul, (torch.bfloat16, 4096, 4096, 4096)), (matmul_nt, ()), (matmul_tma, ()),
                      (matmul_tma, (8192, 8192, 8192)), (matmul_persistent, ()), (matmul_fp8, ()), (attention, (False,)),
                      (attention, (True,)), (attention_tma, (False,)), (attention_tma, (True,)),
-                     (attention_stages, (False,)), (attention_stages, (True,)),
+                     (attention_stages, (False,)), (attention_stages, (True,)), (attention_tutorial, (False,)),
+                     (attention_tutorial, (True,)),
                      (matmul_tma_persistent, ()), (matmul_tma_persistent, (8192, 8192, 8192)),
                      (matmul_tma_dtype, (torch.bfloat16, 4096, 4096, 4096)),
                      (matmul_tma_dtype, (torch.float8_e4m3fn, 8192, 8192, 8192))):

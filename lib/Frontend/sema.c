@@ -1545,13 +1545,22 @@ static const char *spec_key(sema *S, sema_jit *j, const sema_val *vals) {
 static unsigned ir_arg_count(const sema_val *vals, unsigned n);
 
 /* The IR results of one returned value (appended to vals/dts): a tensor, or a block
- * pointer's run-time parts; *tmpl records which. */
+ * pointer's run-time parts; *tmpl records which. A host tensor descriptor is always one of
+ * the function's own arguments (descriptors come from kernel parameters only): it returns
+ * no IR result, and *tmpl keeps its argument index in `n`, so that the call gives back the
+ * caller's descriptor (Triton's tutorial returns the descriptor it was given, or builds one
+ * from a pointer, in one helper). */
 static bool flatten_return(sema *S, sema_jit *j, ir_block *entry, const sema_val *v, sema_val *tmpl,
                            ir_value **vals, sema_dtype *dts, unsigned *n) {
   if (v->kind == SV_HOSTDESC) {
-    sema_error(S, j->loc, "jit function '%s' cannot return a host tensor descriptor; its caller has it already",
-               j->fd->name);
-    return false;
+    if (v->v->block != entry) {
+      sema_error(S, j->loc, "jit function '%s' returns a host tensor descriptor that is not one of its arguments",
+                 j->fd->name);
+      return false;
+    }
+    *tmpl = *v;
+    tmpl->n = v->v->index;
+    return true;
   }
   if (v->kind != SV_BLOCKPTR) {
     if (!tensor_in(S, entry, v, j->loc, tmpl)) return false;
@@ -1584,6 +1593,12 @@ static bool collect_returns(sema *S, sema_jit *j, const sema_fn *fn, ir_block *e
 
 /* A returned value at the call: tmpl with its IR results taken from op, from *next on. */
 static sema_val unflatten_return(sema *S, const sema_spec *sp, const sema_val *tmpl, ir_op *op, unsigned *next) {
+  if (tmpl->kind == SV_HOSTDESC) {
+    sema_val r = *tmpl;
+    r.v = ir_op_operand(op, tmpl->n);
+    r.n = 0;
+    return r;
+  }
   if (tmpl->kind != SV_BLOCKPTR) {
     sema_val r = sema_tensor(ir_op_result(op, *next), sp->res_dts[*next]);
     ++*next;

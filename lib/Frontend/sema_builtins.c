@@ -806,6 +806,43 @@ static bool b_py_len(sema *S, bcall *c, sema_val *out) {
   return true;
 }
 
+/* isinstance(obj, classinfo), decided at compile time (Triton's fused-attention tutorial asks
+ * isinstance(desc, tl.tensor_descriptor) to take a host descriptor or build one). classinfo is
+ * one class or a tuple of them; bool counts as an int, as in Python. */
+static bool class_holds(sema *S, bcall *c, const sema_val *cls, const sema_val *v, bool *out) {
+  static const char *const known = "tl.tensor_descriptor, tl.tensor, tl.constexpr, tl.dtype, int, float or bool";
+  const char *p = cls->kind == SV_BUILTIN && !cls->self ? cls->path : "";
+  bool desc = v->kind == SV_HOSTDESC || (v->kind == SV_BLOCKPTR && v->bp->is_desc);
+  bool constant = v->kind == SV_INT || v->kind == SV_FLOAT || v->kind == SV_BOOL || v->kind == SV_STR ||
+                  v->kind == SV_NONE || v->kind == SV_DTYPE;
+  if (!strcmp(p, "triton.language.tensor_descriptor")) *out = desc;
+  else if (!strcmp(p, "triton.language.tensor")) *out = v->kind == SV_TENSOR;
+  else if (!strcmp(p, "triton.language.constexpr")) *out = constant;
+  else if (!strcmp(p, "triton.language.dtype")) *out = v->kind == SV_DTYPE;
+  else if (!strcmp(p, "builtins.int")) *out = v->kind == SV_INT || v->kind == SV_BOOL;
+  else if (!strcmp(p, "builtins.float")) *out = v->kind == SV_FLOAT;
+  else if (!strcmp(p, "builtins.bool")) *out = v->kind == SV_BOOL;
+  else {
+    sema_error(S, c->loc, "isinstance(): the class must be %s (or a tuple of them), not %s", known,
+               *p ? p : sema_describe(S, cls));
+    return false;
+  }
+  return true;
+}
+
+static bool b_isinstance(sema *S, bcall *c, sema_val *out) {
+  const sema_val *cls = &c->a[1];
+  unsigned n = cls->kind == SV_TUPLE ? cls->n : 1;
+  bool any = false;
+  for (unsigned i = 0; i < n; i++) {
+    bool holds;
+    if (!class_holds(S, c, cls->kind == SV_TUPLE ? &cls->elems[i] : cls, &c->a[0], &holds)) return false;
+    any = any || holds;
+  }
+  *out = sema_bool(any);
+  return true;
+}
+
 static bool b_next_pow2(sema *S, bcall *c, sema_val *out) {
   int64_t n;
   if (!want_int(S, c, 0, "n", &n)) return false;
@@ -1368,6 +1405,7 @@ static const bdef py_defs[] = {
     {"float", b_py_float, 1, {"x"}, false},
     {"bool", b_py_bool, 1, {"x"}, false},
     {"len", b_py_len, 1, {"obj"}, false},
+    {"isinstance", b_isinstance, 2, {"obj", "classinfo"}, false},
     {"range", b_range_outside_for, 0, {0}, true},
     {"print", b_unsupported_print, 0, {0}, true},
 };
@@ -1386,7 +1424,7 @@ static const char *const later[] = {
 bool sema_python_builtin(const char *name, sema_val *out) {
   static const char *const paths[] = {"builtins.min", "builtins.max", "builtins.abs", "builtins.int",
                                       "builtins.float", "builtins.bool", "builtins.len",
-                                      "builtins.range", "builtins.print"};
+                                      "builtins.isinstance", "builtins.range", "builtins.print"};
   for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
     if (strcmp(paths[i] + 9, name) == 0) {
       *out = (sema_val){.kind = SV_BUILTIN, .path = paths[i]};

@@ -736,7 +736,9 @@ static void release(pl_loop *p, ir_value *rd) {
 
 /* Producer side, in pb: the loop's iterations again, each waiting (its issuing thread) until
  * the consumers released the stage's previous use (iteration j - B), then arming the stage's
- * full mbarrier and issuing its TMA copies. */
+ * full mbarrier and issuing its TMA copies. The carried values the copies' offsets read
+ * (Triton's tutorial advances `offsetk_y += BLOCK_N`) are carried by the producer's loop too,
+ * from the same initial values, through a copy of their recurrences. */
 static void producer_loop(pl_loop *p, ir_block *pb) {
   ir_context *ctx = p->m->ctx;
   ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1), *st = ir_op_operand(p->loop, 2);
@@ -744,23 +746,35 @@ static void producer_loop(pl_loop *p, ir_block *pb) {
   ir_builder_init(&b, p->m);
   ir_builder_set_before(&b, ir_block_terminator(pb));
   b.loc = p->loop->loc;
-  ir_value *ops[5] = {lb, ub, st, i32c(&b, 0), i32c(&b, 0)};
-  const ir_type *i32 = ir_int_type(ctx, 32), *tys[2] = {i32, i32};
-  ir_op *loop = ir_op_create_named(p->m, "scf.for", p->loop->loc, 5, ops, 2, tys, 0, NULL);
+  const ir_type *i32 = ir_int_type(ctx, 32), *tys[64] = {i32, i32};
+  ir_value *ops[67] = {lb, ub, st, i32c(&b, 0), i32c(&b, 0)}, *carried[64];
+  unsigned nc = 0;
+  for (unsigned a = 1; a < p->body->nargs && nc < 62; a++)
+    if (in_set(&p->carried, p->body->args[a])) {
+      carried[nc] = p->body->args[a];
+      tys[2 + nc] = carried[nc]->type;
+      ops[5 + nc++] = ir_op_operand(p->loop, 3 + a - 1);
+    }
+  ir_op *loop = ir_op_create_named(p->m, "scf.for", p->loop->loc, 5 + nc, ops, 2 + nc, tys, 0, NULL);
   ir_block *body = ir_block_create(p->m);
   ir_region_append_block(ir_op_region(loop, 0), body);
   ir_value *iv = ir_block_add_arg(p->m, body, lb->type);
   ir_value *wr = ir_block_add_arg(p->m, body, i32), *wph = ir_block_add_arg(p->m, body, i32);
+  ir_valmap vm = {0};
+  for (unsigned k = 0; k < nc; k++) ir_valmap_put(&vm, carried[k], ir_block_add_arg(p->m, body, carried[k]->type));
   ir_op_insert_before(loop, ir_block_terminator(pb));
   ir_builder_set_end(&b, body);
   ir_value *first = binop(&b, "arith.addi", lb, ir_build_int(&b, lb->type, (int64_t)p->buffers * p->step));
   ir_value *wops[3] = {empty_of(&b, p, wr), binop(&b, "arith.xori", wph, i32c(&b, 1)), cmp(&b, "sge", iv, first)};
   mark_producer(ir_build(&b, "tgpu.mbarrier_wait", 3, wops, 0, NULL));
-  ir_valmap vm = {0};
   issue(p, &b, &vm, iv, ir_build_int(&b, ir_int_type(ctx, 1), 1), wr, NULL);
+  clone_set(p, &b, &p->rec, &vm);
+  ir_value *nwr = next_index(&b, wr, p->buffers), *yv[64] = {nwr, flip_on_wrap(&b, wph, nwr)};
+  const ir_op *yield = ir_block_terminator(p->body);
+  for (unsigned k = 0; k < nc; k++)
+    yv[2 + k] = ir_valmap_lookup_or_self(&vm, ir_op_operand(yield, carried[k]->index - 1));
   ir_valmap_free(&vm);
-  ir_value *nwr = next_index(&b, wr, p->buffers), *yv[2] = {nwr, flip_on_wrap(&b, wph, nwr)};
-  ir_build(&b, "scf.yield", 2, yv, 0, NULL);
+  ir_build(&b, "scf.yield", 2 + nc, yv, 0, NULL);
 }
 
 static void rewrite(pl_loop *p) {
@@ -945,9 +959,9 @@ static bool ws_by_cost(const pl_loop *p, const ir_op *f) {
 }
 
 /* Warp specialization (tl.range(..., warp_specialize=True), or ws_by_cost for a loop that
- * does not say) when the loop's loads are all TMA copies with wgmma in flight, their offsets
- * do not depend on carried values (the producer recomputes them from its own induction
- * variable), the loop is at the top of the kernel (the split puts it and the rest of the
+ * does not say) when the loop's loads are all TMA copies with wgmma in flight (the
+ * producer recomputes their offsets from its own induction variable, and carries the values
+ * they read that the loop carries), the loop is at the top of the kernel (the split puts it and the rest of the
  * kernel in the consumers' branch), everything before it may run in the producer warps too
  * (runs_anywhere), and no other loop of the kernel was split. */
 static bool ws_wanted(const pl_loop *p) {
@@ -956,7 +970,7 @@ static bool ws_wanted(const pl_loop *p) {
   if (!f) return false;
   bool want = said ? ir_op_get_int_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE, 0) != 0 : ws_by_cost(p, f);
   if (!want || !p->ntma || p->ncp ||
-      !(p->wg_pending || p->carried_dot) || p->carried.count || p->rec.count || ir_op_parent_op(p->loop) != f ||
+      !(p->wg_pending || p->carried_dot) || ir_op_parent_op(p->loop) != f ||
       ir_op_get_attr(f, TGPU_ATTR_WS_WARPS))
     return false;
   sup_ptrmap chain_ops = {0};

@@ -42,6 +42,17 @@ def attention(h):
             h.check("%s Z=%d H=%d N=%d" % (name, Z, H, N), o.double(), want, atol=tol, rtol=tol)
 
 
+def reference(q, k, v, causal, scale):
+    """Attention and each row's log2-sum-exp of the scaled scores, in float64."""
+    n = q.shape[2]
+    want = torch.nn.functional.scaled_dot_product_attention(q.double(), k.double(), v.double(), is_causal=causal,
+                                                            scale=scale)
+    s = q.double() @ k.double().transpose(-1, -2) * scale
+    if causal:
+        s = s.masked_fill(torch.ones(n, n, device=DEV, dtype=torch.bool).tril().logical_not(), float("-inf"))
+    return want, torch.logsumexp(s, -1) / math.log(2)
+
+
 def stages(h):
     names = [(n, torch.float16, 128, bn, c) for c in (False, True) for bn, tail in ((128, "ws_s3"), (128, "ws_s2"), (128, "s3"),
                                                                                   (64, "ws_s3"), (64, "s3"))
@@ -56,18 +67,33 @@ def stages(h):
             scale = 1.0 / math.sqrt(d)
             descs = [h.tensordesc(t.view(Z * H * N, d), [rows, d]) for t, rows in ((q, 128), (kk, bn), (v, bn), (o, 128))]
             k((N // 128, Z * H), *descs, m, scale, N)
-            want = torch.nn.functional.scaled_dot_product_attention(q.double(), kk.double(), v.double(),
-                                                                    is_causal=causal, scale=scale)
-            s = q.double() @ kk.double().transpose(-1, -2) * scale
-            if causal:
-                s = s.masked_fill(torch.ones(N, N, device=DEV, dtype=torch.bool).tril().logical_not(), float("-inf"))
-            want_m = (torch.logsumexp(s, -1) / math.log(2)).reshape(Z * H, N)
+            want, want_m = reference(q, kk, v, causal, scale)
+            want_m = want_m.reshape(Z * H, N)
             tol = 2e-3 if dt == torch.float16 else 1.6e-2
             what = "%s Z=%d H=%d N=%d" % (name, Z, H, N)
             h.check(what, o.double(), want, atol=tol, rtol=tol)
             h.check(what + " M", m.double(), want_m, atol=2e-3, rtol=1e-4)
 
 
+def tutorial(h):
+    for causal in (False, True):
+        for bn, tail in ((128, "ws_s3"), (128, "s3"), (64, "ws_s3")):
+            name = "bench_attn_tut_d128%s_bn%d_%s" % ("_causal" if causal else "", bn, tail)
+            k = h.kernel(name)
+            for Z, H, N in ((2, 3, 512), (1, 2, 128)):
+                q, kk, v = (torch.randn(Z, H, N, 128, device=DEV).half() for _ in range(3))
+                o = torch.full_like(q, float("nan"))
+                m = torch.full((Z * H, N), float("nan"), device=DEV)
+                scale = 1.0 / math.sqrt(128)
+                descs = [h.tensordesc(t.view(Z * H * N, 128), [rows, 128]) for t, rows in ((q, 128), (kk, bn), (v, bn), (o, 128))]
+                k((N // 128, Z * H), scale, m, Z, H, *descs, N)
+                want, want_m = reference(q, kk, v, causal, scale)
+                what = "%s Z=%d H=%d N=%d" % (name, Z, H, N)
+                h.check(what, o.double(), want, atol=2e-3, rtol=2e-3)
+                h.check(what + " M", m.double(), want_m.reshape(Z * H, N), atol=2e-3, rtol=1e-4)
+
+
 def run(h):
     h.part("attention through host descriptors", attention, h)
     h.part("attention in two stages (the tutorial's structure)", stages, h)
+    h.part("attention as Triton's tutorial writes it", tutorial, h)
