@@ -1,5 +1,8 @@
 /* Diagnostics engine: renders `file:line:col: severity: message`, the source line and a
- * caret, and hands the result to a handler (stderr by default). */
+ * caret, and hands the result to a handler (stderr by default). An error or warning that
+ * repeats one already delivered (same severity, location and text: a helper's error met
+ * again by each call that specializes it) is counted but not delivered again, nor are the
+ * notes that follow it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +23,9 @@ struct diag_engine {
   size_t nsrcs, capsrcs;
   unsigned errors;
   bool read_sources;  /* read unknown files from disk (diag_engine_set_read_sources) */
+  uint64_t *seen;     /* hashes of the errors and warnings delivered */
+  size_t nseen, capseen;
+  bool muted;         /* the last error or warning repeated one: its notes are dropped too */
 };
 
 diag_engine *diag_engine_create(void) {
@@ -34,6 +40,7 @@ void diag_engine_destroy(diag_engine *d) {
     free(d->srcs[i].text);
   }
   free(d->srcs);
+  free(d->seen);
   free(d);
 }
 
@@ -153,9 +160,32 @@ char *diag_render(const diag_engine *d, diag_severity sev, diag_loc loc, const c
 
 /* An error is counted, and delivered, even when there is no memory to format it: then
  * with the text "out of memory" and no location. */
+/* Whether an error or warning with this text at loc was delivered before; records it if not
+ * (when memory allows: a repeat is then delivered again, which is only noise). */
+static bool repeated(diag_engine *d, diag_severity sev, diag_loc loc, const char *msg) {
+  uint64_t h = sup_hash_bytes(msg, strlen(msg), (uint64_t)sev);
+  h = sup_hash_combine(h, loc.file ? sup_hash_bytes(loc.file, strlen(loc.file), 0) : 0);
+  h = sup_hash_combine(sup_hash_combine(h, (uint64_t)loc.line), (uint64_t)loc.col);
+  for (size_t i = 0; i < d->nseen; i++)
+    if (d->seen[i] == h) return true;
+  if (d->nseen == d->capseen) {
+    size_t cap = d->capseen ? d->capseen * 2 : 16;
+    uint64_t *n = realloc(d->seen, cap * sizeof *n);
+    if (!n) return false;
+    d->seen = n, d->capseen = cap;
+  }
+  d->seen[d->nseen++] = h;
+  return false;
+}
+
 void diag_vemit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt, va_list ap) {
   sup_strbuf msg = {0};
   sup_strbuf_vprintf(&msg, fmt, ap);
+  if (!msg.failed && (sev == DIAG_NOTE ? d->muted : (d->muted = repeated(d, sev, loc, sup_strbuf_cstr(&msg))))) {
+    if (sev == DIAG_ERROR) d->errors++;
+    sup_strbuf_free(&msg);
+    return;
+  }
   load_source(d, loc.file);
   char *text = msg.failed ? NULL : diag_render(d, sev, loc, sup_strbuf_cstr(&msg));
   char fallback[32];
