@@ -329,111 +329,78 @@ def attention(h, causal, B=4, H=32, S=4096, D=128):
     report("torch", case, sdpa, lambda: True, flops, nbytes)
 
 
-def attention_tma(h, causal, B=4, H=32, S=4096, D=128):
-    """examples/flash_attention_tma.tir (the kernel of flash_attention.tir through host tensor
-    descriptors over [B * H * S, D] views): tilec (bench_attn_tma_*, kernels_attntma.txt)
-    beside Triton's JIT of the same text with TensorDescriptor, same blocks and warps, and SDPA."""
+def attn_desc_bench(h, causal, suffix, tilec, tilec_args, src, triton_args, triton_kw, B, H, S, D, triton_ws=True):
+    """Attention through host descriptors over [B * H * S, D] views: tilec's kernels `tilec`
+    ((name, BLOCK_N, label) each, launched with tilec_args(descs, m)) beside Triton's JIT of
+    src = (file, function) at BLOCK_N 64 and 128, 2-4 stages (and warp_specialize False and
+    True when triton_ws), launched with triton_args(descs, m) and triton_kw(bn, stages, ws),
+    and SDPA. m: a [B * H, S] fp32 buffer for kernels that write each row's log2-sum-exp."""
     from triton.tools.tensor_descriptor import TensorDescriptor
     q, k, v, o, scale, check, flops, nbytes, case, sdpa = attn_problem(causal, B, H, S, D)
-    case += " TMA descriptors"
+    case += suffix
+    m = torch.empty(B * H, S, device=dev, dtype=torch.float32)
     grid = (S // 128, B * H)
     views = [t.view(B * H * S, D) for t in (q, k, v, o)]
-    for ws in ("", "_ws", "_ws_s2", "_ws_s4", "_bn128_s2", "_bn128_s3", "_bn128_ws_s2", "_bn128_ws_s3"):
-        bn = 128 if "bn128" in ws else 64
+    for name, bn, label in tilec:
         try:
-            kern = h.kernel(("bench_attn_tma_d128_causal" if causal else "bench_attn_tma_d128") + ws)
+            kern = h.kernel(name)
             descs = [h.tensordesc(t, [rows, D]) for t, rows in zip(views, (128, bn, bn, 128))]
-            report("tilec", case, lambda: kern(grid, *descs, scale, S), check, flops, nbytes,
-                   block=f"128x{bn}" + ws.replace("_bn128", "").replace("_", " "), num_warps=8)
+            report("tilec", case, lambda: kern(grid, *tilec_args(descs, scale, m)), check, flops, nbytes,
+                   block=f"128x{bn}{label}", num_warps=8)
         except Exception as e:
-            print(f"matmul: tilec attention tma{ws}: {type(e).__name__}: {e}", file=sys.stderr)
-    jit = h.triton("examples/flash_attention_tma.tir", "_attn_fwd_tma")
+            print(f"matmul: tilec {name}: {type(e).__name__}: {e}", file=sys.stderr)
+    jit = h.triton(*src)
     for bn in (64, 128):
         td = [TensorDescriptor(t, t.shape, t.stride(), [rows, D]) for t, rows in zip(views, (128, bn, bn, 128))]
         for stages in (2, 3, 4):
-            for ws in (False, True):
+            for ws in ((False, True) if triton_ws else (False,)):
                 try:
                     report(f"triton-ns{stages}", case,
-                           lambda: jit[grid](*td, scale, S, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=bn, CAUSAL=causal,
-                                             num_warps=8, num_stages=stages, WARP_SPECIALIZE=ws), check, flops, nbytes,
+                           lambda: jit[grid](*triton_args(td, scale, m), HEAD_DIM=D, BLOCK_M=128, BLOCK_N=bn, num_warps=8,
+                                             num_stages=stages, **triton_kw(ws)), check, flops, nbytes,
                            block=f"128x{bn}" + (" ws" if ws else ""), num_warps=8)
                 except Exception as e:  # Triton's warp specialization may refuse a kernel on Hopper
-                    print(f"matmul: triton attention tma 128x{bn} ns{stages} ws={ws}: {type(e).__name__}: "
+                    print(f"matmul: triton {src[1]} 128x{bn} ns{stages} ws={ws}: {type(e).__name__}: "
                           f"{str(e)[:200]}", file=sys.stderr)
     report("torch", case, sdpa, lambda: True, flops, nbytes)
+
+
+def attention_tma(h, causal, B=4, H=32, S=4096, D=128):
+    """examples/flash_attention_tma.tir (the kernel of flash_attention.tir through host tensor
+    descriptors): tilec (bench_attn_tma_*, kernels_attntma.txt) beside Triton's JIT of the same
+    text with TensorDescriptor, same blocks and warps, and SDPA."""
+    base = "bench_attn_tma_d128_causal" if causal else "bench_attn_tma_d128"
+    tilec = [(base + ws, 128 if "bn128" in ws else 64, ws.replace("_bn128", "").replace("_", " "))
+             for ws in ("", "_ws", "_ws_s2", "_ws_s4", "_bn128_s2", "_bn128_s3", "_bn128_ws_s2", "_bn128_ws_s3")]
+    attn_desc_bench(h, causal, " TMA descriptors", tilec, lambda d, sc, m: (*d, sc, S),
+                    ("examples/flash_attention_tma.tir", "_attn_fwd_tma"), lambda d, sc, m: (*d, sc, S),
+                    lambda ws: dict(CAUSAL=causal, WARP_SPECIALIZE=ws), B, H, S, D)
 
 
 def attention_stages(h, causal, B=4, H=32, S=4096, D=128):
     """examples/flash_attention_stages.tir (two stages, the structure of Triton's fused-attention
     tutorial: unmasked blocks left of the diagonal, then the masked diagonal block; it also
-    writes each row's log2-sum-exp M): tilec (bench_attn_stg_*, kernels_attntma.txt) beside
-    Triton's JIT of the same text, BLOCK_N 64 and 128 at 2-4 stages, and SDPA."""
-    from triton.tools.tensor_descriptor import TensorDescriptor
-    q, k, v, o, scale, check, flops, nbytes, case, sdpa = attn_problem(causal, B, H, S, D)
-    case += " two stages"
-    m = torch.empty(B * H, S, device=dev, dtype=torch.float32)
-    grid = (S // 128, B * H)
-    views = [t.view(B * H * S, D) for t in (q, k, v, o)]
-    for tail in ("bn128_ws_s3", "bn128_ws_s2", "bn128_s3", "bn64_ws_s3", "bn64_s3"):
-        bn = 128 if "bn128" in tail else 64
-        try:
-            kern = h.kernel("bench_attn_stg_d128" + ("_causal_" if causal else "_") + tail)
-            descs = [h.tensordesc(t, [rows, D]) for t, rows in zip(views, (128, bn, bn, 128))]
-            report("tilec", case, lambda: kern(grid, *descs, m, scale, S), check, flops, nbytes,
-                   block="128x%d %s" % (bn, tail.split("_", 1)[1].replace("_", " ")), num_warps=8)
-        except Exception as e:
-            print(f"matmul: tilec attention stages {tail}: {type(e).__name__}: {e}", file=sys.stderr)
-    jit = h.triton("examples/flash_attention_stages.tir", "_attn_fwd_stages")
-    for bn in (64, 128):
-        td = [TensorDescriptor(t, t.shape, t.stride(), [rows, D]) for t, rows in zip(views, (128, bn, bn, 128))]
-        for stages in (2, 3, 4):
-            try:
-                report(f"triton-ns{stages}", case,
-                       lambda: jit[grid](*td, m, scale, S, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=bn, STAGE=3 if causal else 1,
-                                         num_warps=8, num_stages=stages), check, flops, nbytes,
-                       block=f"128x{bn}", num_warps=8)
-            except Exception as e:
-                print(f"matmul: triton attention stages 128x{bn} ns{stages}: {type(e).__name__}: {str(e)[:200]}",
-                      file=sys.stderr)
-    report("torch", case, sdpa, lambda: True, flops, nbytes)
+    writes each row's log2-sum-exp M): tilec (bench_attn_stg_*) beside Triton's JIT of the
+    same text and SDPA."""
+    base = "bench_attn_stg_d128" + ("_causal_" if causal else "_")
+    tilec = [(base + t, 128 if "bn128" in t else 64, " " + t.split("_", 1)[1].replace("_", " "))
+             for t in ("bn128_ws_s3", "bn128_ws_s2", "bn128_s3", "bn64_ws_s3", "bn64_s3")]
+    attn_desc_bench(h, causal, " two stages", tilec, lambda d, sc, m: (*d, m, sc, S),
+                    ("examples/flash_attention_stages.tir", "_attn_fwd_stages"), lambda d, sc, m: (*d, m, sc, S),
+                    lambda ws: dict(STAGE=3 if causal else 1), B, H, S, D, triton_ws=False)
 
 
 def attention_tutorial(h, causal, B=4, H=32, S=4096, D=128):
     """examples/flash_attention_tutorial.tir (Triton's fused-attention tutorial in its own form:
     the descriptor helper, offsets advanced in the loop, the tutorial's argument order):
-    tilec (bench_attn_tut_*) beside Triton's JIT of the same text, BLOCK_N 64 and 128, 2-4
-    stages, warp_specialize False and True, and SDPA."""
-    from triton.tools.tensor_descriptor import TensorDescriptor
-    q, k, v, o, scale, check, flops, nbytes, case, sdpa = attn_problem(causal, B, H, S, D)
-    case += " tutorial"
-    m = torch.empty(B * H, S, device=dev, dtype=torch.float32)
-    grid = (S // 128, B * H)
-    views = [t.view(B * H * S, D) for t in (q, k, v, o)]
-    stage = 3 if causal else 1
-    for tail in ("bn128_ws_s3", "bn128_s3", "bn64_ws_s3"):
-        bn = 128 if "bn128" in tail else 64
-        try:
-            kern = h.kernel("bench_attn_tut_d128" + ("_causal_" if causal else "_") + tail)
-            descs = [h.tensordesc(t, [rows, D]) for t, rows in zip(views, (128, bn, bn, 128))]
-            report("tilec", case, lambda: kern(grid, scale, m, B, H, *descs, S), check, flops, nbytes,
-                   block="128x%d %s" % (bn, tail.split("_", 1)[1].replace("_", " ")), num_warps=8)
-        except Exception as e:
-            print(f"matmul: tilec attention tutorial {tail}: {type(e).__name__}: {e}", file=sys.stderr)
-    jit = h.triton("examples/flash_attention_tutorial.tir", "_attn_fwd")
-    for bn in (64, 128):
-        td = [TensorDescriptor(t, t.shape, t.stride(), [rows, D]) for t, rows in zip(views, (128, bn, bn, 128))]
-        for stages in (2, 3, 4):
-            for ws in (False, True):
-                try:
-                    report(f"triton-ns{stages}", case,
-                           lambda: jit[grid](scale, m, B, H, *td, S, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=bn, FP8_OUTPUT=False,
-                                             STAGE=stage, warp_specialize=ws, IS_HOPPER=True, num_warps=8,
-                                             num_stages=stages), check, flops, nbytes,
-                           block=f"128x{bn}" + (" ws" if ws else ""), num_warps=8)
-                except Exception as e:
-                    print(f"matmul: triton attention tutorial 128x{bn} ns{stages} ws={ws}: {type(e).__name__}: "
-                          f"{str(e)[:200]}", file=sys.stderr)
-    report("torch", case, sdpa, lambda: True, flops, nbytes)
+    tilec (bench_attn_tut_*) beside Triton's JIT of the same text and SDPA."""
+    base = "bench_attn_tut_d128" + ("_causal_" if causal else "_")
+    tilec = [(base + t, 128 if "bn128" in t else 64, " " + t.split("_", 1)[1].replace("_", " "))
+             for t in ("bn128_ws_s3", "bn128_s3", "bn64_ws_s3")]
+    args = lambda d, sc, m: (sc, m, B, H, *d, S)  # noqa: E731
+    attn_desc_bench(h, causal, " tutorial", tilec, args, ("examples/flash_attention_tutorial.tir", "_attn_fwd"), args,
+                    lambda ws: dict(FP8_OUTPUT=False, STAGE=3 if causal else 1, warp_specialize=ws, IS_HOPPER=True),
+                    B, H, S, D)
 
 
 def main():
