@@ -66,7 +66,8 @@ static void add_access(membar_access_list *l, bool write, int operand) {
  *    a lowering detail, so the op itself is pure) writes it, synchronizes, then reads it.
  * tgpu.barrier (IR_EFFECT_CONTROL) is the walk's business, not an access. The mbarrier of a
  * tgpu.tma_load is not an access either (the copy's completion updates it, and
- * tgpu.mbarrier_wait, a read, is what the barrier's initialization must be ordered before); a
+ * tgpu.mbarrier_wait, _expect and _arrive, reads, are what the barrier's initialization by
+ * one thread must be ordered before); a
  * tgpu.guarded copy (a warp-specialized producer's) is no access at all: mbarriers order it
  * both ways (its issuer waits for the readers' release of the stage, the readers for its data). */
 static membar_access_list membar_effects(const ir_op *op, const liveness *l) {
