@@ -93,7 +93,24 @@ def tutorial(h):
                 h.check(what + " M", m.double(), want_m.reshape(Z * H, N), atol=2e-3, rtol=1e-4)
 
 
+def tutorial_pointers(h):
+    for causal in (False, True):
+        name = "attn_tut_ptr_d128" + ("_causal" if causal else "")
+        k = h.kernel(name)
+        for Z, H, N in ((2, 3, 512), (1, 2, 128)):
+            q, kk, v = (torch.randn(Z, H, N, 128, device=DEV).half() for _ in range(3))
+            o = torch.full_like(q, float("nan"))
+            m = torch.full((Z * H, N), float("nan"), device=DEV)
+            scale = 1.0 / math.sqrt(128)
+            k((N // 128, Z * H), scale, m, Z, H, q, kk, v, o, N)
+            want, want_m = reference(q, kk, v, causal, scale)
+            what = "%s Z=%d H=%d N=%d" % (name, Z, H, N)
+            h.check(what, o.double(), want, atol=2e-3, rtol=2e-3)
+            h.check(what + " M", m.double(), want_m.reshape(Z * H, N), atol=2e-3, rtol=1e-4)
+
+
 def run(h):
     h.part("attention through host descriptors", attention, h)
     h.part("attention in two stages (the tutorial's structure)", stages, h)
     h.part("attention as Triton's tutorial writes it", tutorial, h)
+    h.part("the tutorial given pointers (in-kernel descriptors)", tutorial_pointers, h)
