@@ -1047,10 +1047,11 @@ static bool combine_inputs(sema *S, bcall *c, unsigned *n, const sema_val **xs, 
     return false;
   }
   const sema_val *x = *xs;
-  for (unsigned i = 0; i < *n; i++) {
-    bool same = x[i].kind == SV_TENSOR && sema_rank(x[i].v) == sema_rank(x[0].v) &&
-                !memcmp(sema_shape(x[i].v), sema_shape(x[0].v), sema_rank(x[0].v) * sizeof(int64_t));
-    if (x[i].kind != SV_TENSOR || sema_rank(x[i].v) == 0 || !same || sema_dt_is_ptr(x[i].dt)) {
+  for (unsigned i = 0; i < *n; i++) { /* (input 0 passed these checks when i > 0) */
+    bool ok = x[i].kind == SV_TENSOR && sema_rank(x[i].v) > 0 && !sema_dt_is_ptr(x[i].dt) &&
+              sema_rank(x[i].v) == sema_rank(x[0].v) &&
+              !memcmp(sema_shape(x[i].v), sema_shape(x[0].v), sema_rank(x[0].v) * sizeof(int64_t));
+    if (!ok) {
       sema_error(S, c->loc, "%s() input %u must be a tensor of numbers with the shape of input 0, got %s", c->disp,
                  i, sema_describe(S, &x[i]));
       return false;
