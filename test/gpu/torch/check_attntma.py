@@ -53,60 +53,50 @@ def reference(q, k, v, causal, scale):
     return want, torch.logsumexp(s, -1) / math.log(2)
 
 
+def descs_of(h, ts, d, bn):
+    """Host descriptors over [Z * H * N, d] views of q, k, v, o: blocks [128, d], [bn, d]."""
+    return [h.tensordesc(t.view(-1, d), [rows, d]) for t, rows in zip(ts, (128, bn, bn, 128))]
+
+
+def check_with_m(h, name, dt, d, causal, launch):
+    """Kernel `name`, which also writes M (each row's log2-sum-exp), at two sizes through
+    launch(k, q, k, v, o, m, scale, Z, H, N); o and M checked against float64."""
+    k = h.kernel(name)
+    for Z, H, N in ((2, 3, 512), (1, 2, 128)):
+        q, kk, v = (torch.randn(Z, H, N, d, device=DEV).to(dt) for _ in range(3))
+        o = torch.full_like(q, float("nan"))
+        m = torch.full((Z * H, N), float("nan"), device=DEV)
+        scale = 1.0 / math.sqrt(d)
+        launch(k, q, kk, v, o, m, scale, Z, H, N)
+        want, want_m = reference(q, kk, v, causal, scale)
+        tol = 2e-3 if dt == torch.float16 else 1.6e-2
+        what = "%s Z=%d H=%d N=%d" % (name, Z, H, N)
+        h.check(what, o.double(), want, atol=tol, rtol=tol)
+        h.check(what + " M", m.double(), want_m.reshape(Z * H, N), atol=2e-3, rtol=1e-4)
+
+
 def stages(h):
     names = [(n, torch.float16, 128, bn, c) for c in (False, True) for bn, tail in ((128, "ws_s3"), (128, "ws_s2"), (128, "s3"),
                                                                                   (64, "ws_s3"), (64, "s3"))
              for n in ["bench_attn_stg_d128%s_bn%d_%s" % ("_causal" if c else "", bn, tail)]]
     names.append(("attn_stg_d64_bf16_causal", torch.bfloat16, 64, 64, True))
     for name, dt, d, bn, causal in names:
-        k = h.kernel(name)
-        for Z, H, N in ((2, 3, 512), (1, 2, 128)):
-            q, kk, v = (torch.randn(Z, H, N, d, device=DEV).to(dt) for _ in range(3))
-            o = torch.full_like(q, float("nan"))
-            m = torch.full((Z * H, N), float("nan"), device=DEV)
-            scale = 1.0 / math.sqrt(d)
-            descs = [h.tensordesc(t.view(Z * H * N, d), [rows, d]) for t, rows in ((q, 128), (kk, bn), (v, bn), (o, 128))]
-            k((N // 128, Z * H), *descs, m, scale, N)
-            want, want_m = reference(q, kk, v, causal, scale)
-            want_m = want_m.reshape(Z * H, N)
-            tol = 2e-3 if dt == torch.float16 else 1.6e-2
-            what = "%s Z=%d H=%d N=%d" % (name, Z, H, N)
-            h.check(what, o.double(), want, atol=tol, rtol=tol)
-            h.check(what + " M", m.double(), want_m, atol=2e-3, rtol=1e-4)
+        check_with_m(h, name, dt, d, causal, lambda k, q, kk, v, o, m, sc, Z, H, N:
+                     k((N // 128, Z * H), *descs_of(h, (q, kk, v, o), d, bn), m, sc, N))
 
 
 def tutorial(h):
     for causal in (False, True):
         for bn, tail in ((128, "ws_s3"), (128, "s3"), (64, "ws_s3")):
             name = "bench_attn_tut_d128%s_bn%d_%s" % ("_causal" if causal else "", bn, tail)
-            k = h.kernel(name)
-            for Z, H, N in ((2, 3, 512), (1, 2, 128)):
-                q, kk, v = (torch.randn(Z, H, N, 128, device=DEV).half() for _ in range(3))
-                o = torch.full_like(q, float("nan"))
-                m = torch.full((Z * H, N), float("nan"), device=DEV)
-                scale = 1.0 / math.sqrt(128)
-                descs = [h.tensordesc(t.view(Z * H * N, 128), [rows, 128]) for t, rows in ((q, 128), (kk, bn), (v, bn), (o, 128))]
-                k((N // 128, Z * H), scale, m, Z, H, *descs, N)
-                want, want_m = reference(q, kk, v, causal, scale)
-                what = "%s Z=%d H=%d N=%d" % (name, Z, H, N)
-                h.check(what, o.double(), want, atol=2e-3, rtol=2e-3)
-                h.check(what + " M", m.double(), want_m.reshape(Z * H, N), atol=2e-3, rtol=1e-4)
+            check_with_m(h, name, torch.float16, 128, causal, lambda k, q, kk, v, o, m, sc, Z, H, N:
+                         k((N // 128, Z * H), sc, m, Z, H, *descs_of(h, (q, kk, v, o), 128, bn), N))
 
 
 def tutorial_pointers(h):
     for causal in (False, True):
-        name = "attn_tut_ptr_d128" + ("_causal" if causal else "")
-        k = h.kernel(name)
-        for Z, H, N in ((2, 3, 512), (1, 2, 128)):
-            q, kk, v = (torch.randn(Z, H, N, 128, device=DEV).half() for _ in range(3))
-            o = torch.full_like(q, float("nan"))
-            m = torch.full((Z * H, N), float("nan"), device=DEV)
-            scale = 1.0 / math.sqrt(128)
-            k((N // 128, Z * H), scale, m, Z, H, q, kk, v, o, N)
-            want, want_m = reference(q, kk, v, causal, scale)
-            what = "%s Z=%d H=%d N=%d" % (name, Z, H, N)
-            h.check(what, o.double(), want, atol=2e-3, rtol=2e-3)
-            h.check(what + " M", m.double(), want_m.reshape(Z * H, N), atol=2e-3, rtol=1e-4)
+        check_with_m(h, "attn_tut_ptr_d128" + ("_causal" if causal else ""), torch.float16, 128, causal,
+                     lambda k, q, kk, v, o, m, sc, Z, H, N: k((N // 128, Z * H), sc, m, Z, H, q, kk, v, o, N))
 
 
 def run(h):
