@@ -158,8 +158,6 @@ char *diag_render(const diag_engine *d, diag_severity sev, diag_loc loc, const c
   return sup_strbuf_take(&b);
 }
 
-/* An error is counted, and delivered, even when there is no memory to format it: then
- * with the text "out of memory" and no location. */
 /* Whether an error or warning with this text at loc was delivered before; records it if not
  * (when memory allows: a repeat is then delivered again, which is only noise). */
 static bool repeated(diag_engine *d, diag_severity sev, diag_loc loc, const char *msg) {
@@ -178,6 +176,8 @@ static bool repeated(diag_engine *d, diag_severity sev, diag_loc loc, const char
   return false;
 }
 
+/* An error is counted, and delivered, even when there is no memory to format it: then
+ * with the text "out of memory" and no location. */
 void diag_vemit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt, va_list ap) {
   sup_strbuf msg = {0};
   sup_strbuf_vprintf(&msg, fmt, ap);

@@ -213,7 +213,10 @@ static ir_value *staged_twin(ir_value *v, const ir_type *t) {
       ir_op *a = w->user;
       if (ir_op_code(a) != IR_OP_LOCAL_ALLOC || ir_op_result(a, 0)->type != t) continue;
       ir_op *at = def->next;
-      if (through && c != at) ir_op_move_before(c, at);
+      if (through) { /* the conversion right after x's definition, the local_alloc after it */
+        if (c != at) ir_op_move_before(c, at);
+        at = c->next;
+      }
       if (a != at) ir_op_move_before(a, at);
       return ir_op_result(a, 0);
     }
