@@ -197,32 +197,39 @@ static bool wgmma_fits(accel_state *s, ir_op *dot, unsigned num_warps, tgpu_shar
   return a_ok && operand_layout(s, dot, 1, &out_layouts[1]);
 }
 
+/* The first tgpu.local_alloc of v of type t, or NULL. */
+static ir_op *alloc_of(ir_value *v, const ir_type *t) {
+  for (ir_use *u = v->first_use; u; u = u->next_use)
+    if (ir_op_code(u->user) == IR_OP_LOCAL_ALLOC && ir_op_result(u->user, 0)->type == t) return u->user;
+  return NULL;
+}
+
 /* A tgpu.local_alloc of type t that another dot made for the same value as v: of v itself,
- * or, when v is a layout conversion of x, of an identical conversion of x. It and its
- * conversion move to right after x's definition, where they dominate every user of x. */
+ * or, when v is a layout conversion of x, of an identical conversion of x. It (after its
+ * conversion) moves to right after x's definition, where it dominates every user of x. */
 static ir_value *staged_twin(ir_value *v, const ir_type *t) {
   ir_op *cv = ir_value_def(v);
   bool through = cv && ir_op_code(cv) == IR_OP_CONVERT_LAYOUT;
   ir_value *x = through ? ir_op_operand(cv, 0) : v;
-  ir_op *def = ir_value_def(x);
+  ir_op *def = ir_value_def(x), *c = NULL, *a = NULL;
   if (!def || !def->next) return NULL;
-  for (ir_use *u = x->first_use; u; u = u->next_use) {
-    ir_op *c = u->user;
-    if (through && (c == cv || ir_op_code(c) != IR_OP_CONVERT_LAYOUT || ir_op_result(c, 0)->type != v->type)) continue;
-    for (ir_use *w = (through ? ir_op_result(c, 0) : x)->first_use; w; w = w->next_use) {
-      ir_op *a = w->user;
-      if (ir_op_code(a) != IR_OP_LOCAL_ALLOC || ir_op_result(a, 0)->type != t) continue;
-      ir_op *at = def->next;
-      if (through) { /* the conversion right after x's definition, the local_alloc after it */
-        if (c != at) ir_op_move_before(c, at);
-        at = c->next;
-      }
-      if (a != at) ir_op_move_before(a, at);
-      return ir_op_result(a, 0);
+  if (!through) {
+    a = alloc_of(x, t);
+  } else {
+    for (ir_use *u = x->first_use; u && !a; u = u->next_use) {
+      c = u->user;
+      if (c != cv && ir_op_code(c) == IR_OP_CONVERT_LAYOUT && ir_op_result(c, 0)->type == v->type)
+        a = alloc_of(ir_op_result(c, 0), t);
     }
-    if (!through) break;
   }
-  return NULL;
+  if (!a) return NULL;
+  ir_op *at = def->next;
+  if (through) { /* the conversion right after x's definition, the local_alloc after it */
+    if (c != at) ir_op_move_before(c, at);
+    at = c->next;
+  }
+  if (a != at) ir_op_move_before(a, at);
+  return ir_op_result(a, 0);
 }
 
 /* The operand as a memdesc in `layout` written by tgpu.local_alloc before the dot. When

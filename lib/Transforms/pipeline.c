@@ -664,8 +664,6 @@ static ir_op *empty_yield(ir_module *m, ir_loc loc) {
   return ir_op_create_named(m, "scf.yield", loc, 0, NULL, 0, NULL, 0, NULL);
 }
 
-/* Splits the function at the loop: `scf.if (tgpu.ws_producer()) {producer} else {the loop
- * and everything after it}`; returns the producer block (empty but for its yield). */
 /* Register reallocation (setmaxnreg, sm_90a) for 8 consumer warps: the launch has 12 warps,
  * for which ptxas allocates 168 registers a thread once the kernel uses setmaxnreg (65536 /
  * 384, rounded down to a multiple of 8); the producer warpgroup, which only issues copies,
@@ -692,6 +690,8 @@ static void ws_registers(pl_loop *p, ir_block *pb, ir_block *cb) {
   }
 }
 
+/* Splits the function at the loop: `scf.if (tgpu.ws_producer()) {producer} else {the loop
+ * and everything after it}`; returns the producer block (empty but for its yield). */
 static ir_block *ws_split(pl_loop *p) {
   ir_builder b;
   ir_builder_init(&b, p->m);
@@ -959,11 +959,11 @@ static bool ws_by_cost(const pl_loop *p, const ir_op *f) {
 }
 
 /* Warp specialization (tl.range(..., warp_specialize=True), or ws_by_cost for a loop that
- * does not say) when the loop's loads are all TMA copies with wgmma in flight (the
- * producer recomputes their offsets from its own induction variable, and carries the values
- * they read that the loop carries), the loop is at the top of the kernel (the split puts it and the rest of the
- * kernel in the consumers' branch), everything before it may run in the producer warps too
- * (runs_anywhere), and no other loop of the kernel was split. */
+ * does not say) when the loop's loads are all TMA copies with wgmma in flight (the producer
+ * recomputes their offsets from its own induction variable, and carries the values they
+ * read that the loop carries), the loop is at the top of the kernel (the split puts it and
+ * the rest of the kernel in the consumers' branch), everything before it may run in the
+ * producer warps too (runs_anywhere), and no other loop of the kernel was split. */
 static bool ws_wanted(const pl_loop *p) {
   const ir_op *f = tgpu_enclosing_func(p->loop);
   const ir_attr *said = ir_op_get_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE);

@@ -92,19 +92,24 @@ static unsigned walk_dim(const int64_t *c, unsigned rank) {
   return n == 1 ? dim : TGPU_LL_NO_DIM;
 }
 
+/* The linear layout of l (of rank `rank`) on a tensor of `shape`. */
+static const char *ll_of(const tgpu_linear *l, const int64_t *shape, tgpu_ll_layout *out, uint8_t *reg_dim) {
+  memset(out, 0, sizeof *out);
+  const char *err = tgpu_ll_set_shape(out, l->rank, shape);
+  for (unsigned i = 0; i < l->nreg + l->nlane + l->nwarp && !err; i++) {
+    uint32_t v;
+    if (!basis_index(out, shape, l->basis[i], &v)) return "#tgpu.linear basis outside the tensor";
+    err = tgpu_ll_push_bit(out, v, i < l->nreg ? reg_dim : NULL, walk_dim(l->basis[i], l->rank));
+  }
+  out->nreg = l->nreg, out->nlane = l->nlane, out->nwarp = l->nwarp;
+  return err;
+}
+
 const char *tgpu_ll_from_linear(const ir_attr *enc, unsigned rank, const int64_t *shape, tgpu_ll_layout *out,
                                 uint8_t *reg_dim) {
   tgpu_linear l;
   if (!tgpu_linear_get(enc, &l) || l.rank != rank) return "malformed #tgpu.linear layout";
-  memset(out, 0, sizeof *out);
-  const char *err = tgpu_ll_set_shape(out, rank, shape);
-  for (unsigned i = 0; i < l.nreg + l.nlane + l.nwarp && !err; i++) {
-    uint32_t v;
-    if (!basis_index(out, shape, l.basis[i], &v)) return "#tgpu.linear basis outside the tensor";
-    err = tgpu_ll_push_bit(out, v, i < l.nreg ? reg_dim : NULL, walk_dim(l.basis[i], rank));
-  }
-  out->nreg = l.nreg, out->nlane = l.nlane, out->nwarp = l.nwarp;
-  return err;
+  return ll_of(&l, shape, out, reg_dim);
 }
 
 const char *tgpu_linear_check(const ir_attr *enc, unsigned rank, const int64_t *shape, unsigned num_warps) {
@@ -115,7 +120,7 @@ const char *tgpu_linear_check(const ir_attr *enc, unsigned rank, const int64_t *
   if (num_warps && (1u << l.nwarp) != num_warps) return "#tgpu.linear warp bases do not match the function's num_warps";
   tgpu_ll_layout ll;
   uint8_t reg_dim[TGPU_LL_MAX_BITS];
-  const char *err = tgpu_ll_from_linear(enc, rank, shape, &ll, reg_dim);
+  const char *err = ll_of(&l, shape, &ll, reg_dim);
   if (err) return err;
   if (!tgpu_ll_is_surjective(&ll.map)) return "#tgpu.linear does not hold every element of the tensor";
   return NULL;
