@@ -65,7 +65,7 @@ static const char usage[] =
     "  --print-ir-after=PASS   print the IR after PASS (repeatable; 'frontend' for the frontend's output)\n"
     "  --print-ir-before=PASS  print the IR before PASS (repeatable)\n"
     "  --dump-dir DIR          write the IR after each pass to DIR/NN-PASS.ir (each parses back with tilec-opt)\n"
-    "  --pass-timing           print the time of each pass to stderr\n"
+    "  --pass-timing           print the time of each pass and step (frontend, LLVM, ptxas) to stderr\n"
     "  --libdevice PATH        libdevice.10.bc to link (default: search the CUDA toolkit)\n"
     "  --version               print the version\n"
     "  --help                  print this help\n";
@@ -382,7 +382,7 @@ int main(int argc, char **argv) {
   int errors = tilec_compile(c.input, src, len, &c.opts, &r);
   free(src);
   if (c.pass_timing) {
-    fprintf(stderr, "===-- pass timing --===\n%s  %10.3f ms  total (passes)\n", sup_strbuf_cstr(&c.timing),
+    fprintf(stderr, "===-- pass timing --===\n%s  %10.3f ms  total\n", sup_strbuf_cstr(&c.timing),
             c.timing_total * 1e3);
     sup_strbuf_free(&c.timing);
   }

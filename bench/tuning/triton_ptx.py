@@ -19,7 +19,7 @@ def main():
     mod = importlib.util.module_from_spec(spec)
     loader.exec_module(mod)
     k = getattr(mod, kname)
-    while not hasattr(k, "arg_names"):  # an Autotuner or Heuristics wraps the JITFunction
+    while not isinstance(k, triton.runtime.jit.JITFunction):  # an Autotuner or Heuristics wraps it
         k = k.fn
     cd = {}
     for kv in filter(None, consts.split(",")):

@@ -53,7 +53,9 @@ typedef void (*tilec_ir_fn)(void *user, unsigned index, const char *pass, const 
 /* Decides which passes the IR callback is called for (so that unwanted dumps cost
  * nothing). NULL: every pass, both stages. */
 typedef int (*tilec_ir_filter_fn)(void *user, const char *pass, const char *stage);
-/* Called after each pass with its wall time in seconds (for --pass-timing). */
+/* Called after each pass with its wall time in seconds (for --pass-timing), and after each
+ * step outside the pass pipeline under the names "frontend", "llvm: convert", "llvm:
+ * optimize", "llvm: ptx" and "ptxas" (cubin output). */
 typedef void (*tilec_timing_fn)(void *user, const char *pass, double seconds);
 
 typedef enum tilec_emit {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "Conversion/conversion.h"
 #include "Dialect/Tile/tile.h"
@@ -292,21 +293,40 @@ static bool take_text(ir_context *ctx, char *s, char **out, size_t *out_len) {
 
 /* Conversion and code generation, one step at a time: convert (--emit=llvm stops here),
  * optimize (--emit=llvm-opt stops here), PTX, cubin. Fills *out. */
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Reports a step outside the pass pipeline (the frontend, the LLVM steps) to the timing
+ * callback as if it were a pass, timed from *t0; *t0 becomes now. */
+static void time_step(const tilec_options *o, const char *name, double *t0) {
+  double t = now_seconds();
+  if (o->on_timing) o->on_timing(o->timing_user, name, t - *t0);
+  *t0 = t;
+}
+
 static bool emit_machine(ir_context *ctx, ir_module *m, const tilec_options *o, cg_module **out_cm,
                          char **out, size_t *out_len) {
   cg_options co = {options_target(ctx, o), o->libdevice_path,
                    o->no_opt ? 0 : (o->opt_level ? o->opt_level : 3)};
+  double t0 = now_seconds();
   cg_module *cm = cg_convert(m, &co);
   if (!cm) return false;
   *out_cm = cm;
+  time_step(o, "llvm: convert", &t0);
   if (o->emit == TILEC_EMIT_LLVM) return take_text(ctx, cg_module_print_llvm(cm), out, out_len);
   if (!cg_optimize(cm, ctx)) return false;
+  time_step(o, "llvm: optimize", &t0);
   if (o->emit == TILEC_EMIT_LLVM_OPT) return take_text(ctx, cg_module_print_llvm(cm), out, out_len);
   char *ptx = cg_emit_ptx(cm, ctx);
   if (!ptx) return false;
+  time_step(o, "llvm: ptx", &t0);
   if (o->emit != TILEC_EMIT_CUBIN) return take_text(ctx, ptx, out, out_len);
   unsigned char *bin = cg_ptxas(cm, ctx, ptx, out_len);
   free(ptx);
+  if (bin) time_step(o, "ptxas", &t0);
   *out = (char *)bin;
   return bin != NULL;
 }
@@ -377,7 +397,9 @@ int tilec_compile(const char *filename, const char *source, size_t len, const ti
     if (ast) r = result_new(ast, strlen(ast));
     if (!r && !diag_error_count(de)) ir_context_note_oom(ctx);
   } else {
+    double t0 = now_seconds();
     ir_module *m = drv_frontend(ctx, filename, source, len, o, NULL, -1);
+    time_step(o, "frontend", &t0);
     if (m && drv_wants_units(m, o)) {
       r = drv_compile_units(ctx, m, filename, source, len, o, options_target(ctx, o)->name);
     } else if (m) {
