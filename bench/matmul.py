@@ -51,15 +51,16 @@ def report(impl, case, fn, check, flops, nbytes, **extra):
         print(f"matmul: {impl} {case}: {type(e).__name__}: {e}", file=sys.stderr)
 
 
-def run_tilec(h, name, grid, args, case, check, flops, nbytes, block):
-    """One tilec kernel of .carry/torch, launched through libtilert (unchecked launches)."""
+def run_tilec(h, name, grid, args, case, check, flops, nbytes, block, impl=None):
+    """One tilec kernel of .carry/torch, launched through libtilert (unchecked launches);
+    impl: the row's label (default tilec-wgmma for a name ending in wgmma, else tilec)."""
     try:
         f = h.kernel(name).prepared(grid, *args)
     except Exception as e:
         print(f"matmul: {name}: {type(e).__name__}: {e}", file=sys.stderr)
         return
-    report("tilec-wgmma" if name.endswith("wgmma") else "tilec", case, f, check, flops, nbytes, block=block,
-           num_warps=8)
+    report(impl or ("tilec-wgmma" if name.endswith("wgmma") else "tilec"), case, f, check, flops, nbytes,
+           block=block, num_warps=8, kernel=name)
 
 
 def cdiv(a, b):
@@ -318,14 +319,18 @@ def attention(h, causal, B=4, H=32, S=4096, D=128):
     args = (q, k, v, scale, o, *q.stride(), *k.stride(), *v.stride(), *o.stride(), H, S)
     targs = (q, k, v, scale, o, *q.stride()[:3], *k.stride()[:3], *v.stride()[:3], *o.stride()[:3], H, S)  # unit strides: constants
     grid = (S // 128, B * H)
-    names = ["bench_attn_d128_causal", "bench_attn_d128_causal_wgmma"] if causal else ["bench_attn_d128", "bench_attn_d128_wgmma"]
-    for name in names:
-        run_tilec(h, name, grid, targs, case, check, flops, nbytes, "128x64")
-    kern = h.triton("examples/flash_attention.tir", "_attn_fwd")
-    for stages in (1, 3):
-        report(f"triton-ns{stages}", case,
-               lambda: kern[grid](*args, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=64, CAUSAL=causal, num_warps=8,
-                                  num_stages=stages), check, flops, nbytes, block="128x64", num_warps=8)
+    c = "_causal" if causal else ""
+    for name, block, impl in ((f"bench_attn_d128{c}", "128x64", "tilec"),
+                              (f"bench_attn_d128{c}_wgmma", "128x64", "tilec-wgmma"),
+                              (f"bench_attn_d128{c}_bn128_s2", "128x128", "tilec-wgmma-s2"),
+                              (f"bench_attn_d128{c}_bn128_s3", "128x128", "tilec-wgmma-s3")):
+        run_tilec(h, name, grid, targs, case, check, flops, nbytes, block, impl)
+    kern = h.triton("examples/flash_attention.tir", "_attn_fwd")  # its JIT, best of BLOCK_N and stages
+    for bn in (64, 128):
+        for stages in (1, 2, 3):
+            report(f"triton-ns{stages}", case,
+                   lambda: kern[grid](*args, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=bn, CAUSAL=causal, num_warps=8,
+                                      num_stages=stages), check, flops, nbytes, block=f"128x{bn}", num_warps=8)
     report("torch", case, sdpa, lambda: True, flops, nbytes)
 
 

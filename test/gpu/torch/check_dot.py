@@ -214,7 +214,11 @@ def attention_pipelined(h):
                                     ("attn_pipe_d64_causal", torch.float16, 64, 128, True),
                                     ("attn_pipe_d128_bf16_w4", torch.bfloat16, 128, 64, False),
                                     ("attn_pipe_d128_s2", torch.float16, 128, 128, False),
-                                    ("attn_pipe_d64_bf16_s4_causal", torch.bfloat16, 64, 128, True)):
+                                    ("attn_pipe_d64_bf16_s4_causal", torch.bfloat16, 64, 128, True),
+                                    ("bench_attn_d128_bn128_s2", torch.float16, 128, 128, False),
+                                    ("bench_attn_d128_bn128_s3", torch.float16, 128, 128, False),
+                                    ("bench_attn_d128_causal_bn128_s2", torch.float16, 128, 128, True),
+                                    ("bench_attn_d128_causal_bn128_s3", torch.float16, 128, 128, True)):
         k = h.kernel(name)
         for Z, H, N in ((2, 3, 512),):  # 8 iterations of BLOCK_N 64 (racecheck runs this file too)
             q, kk, v = (torch.randn(Z, H, N, d, device=DEV).to(dt) for _ in range(3))
