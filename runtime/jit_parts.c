@@ -98,23 +98,38 @@ tilert_status rt_part_asm_finish(rt_part_asm *pa, size_t nparts, unsigned char *
     return pa->s;
   }
   if (nparts == 0) return TILERT_OK; /* compiled as one module: the caller assembles it */
-  for (size_t i = 0; i < nparts; i++)
-    if (i >= pa->cap || !pa->cubins[i]) {
-      snprintf(err, err_cap, "tilert: entry %zu of %zu was compiled apart but not assembled", i, nparts);
-      return TILERT_ERROR_COMPILE;
-    }
+  /* The hook's indices are the entries' among the file's; an autotune config left out
+   * (lib/Driver/variants.c) never reached it, so the assembled ones, in index order, are
+   * the result's parts. */
+  size_t *at = calloc(nparts, sizeof *at), got = 0;
+  if (!at) {
+    snprintf(err, err_cap, "tilert: out of memory");
+    return TILERT_ERROR_OUT_OF_MEMORY;
+  }
+  for (size_t i = 0; i < pa->cap; i++)
+    if (pa->cubins[i] && got < nparts) at[got++] = i;
+    else if (pa->cubins[i]) got++;
+  if (got != nparts) {
+    free(at);
+    snprintf(err, err_cap, "tilert: %zu entries were compiled apart but %zu assembled", nparts, got);
+    return TILERT_ERROR_COMPILE;
+  }
   if (nparts == 1) { /* one entry: its cubin is the image */
-    *out = pa->cubins[0], *out_len = pa->lens[0];
-    pa->cubins[0] = NULL;
+    *out = pa->cubins[at[0]], *out_len = pa->lens[at[0]];
+    pa->cubins[at[0]] = NULL;
+    free(at);
     return TILERT_OK;
   }
   rt_bundle_item *items = calloc(nparts, sizeof *items);
   if (items) {
-    for (size_t i = 0; i < nparts; i++)
-      items[i] = (rt_bundle_item){pa->entries[i], strlen(pa->entries[i]), pa->cubins[i], pa->lens[i]};
+    for (size_t i = 0; i < nparts; i++) {
+      size_t j = at[i];
+      items[i] = (rt_bundle_item){pa->entries[j], strlen(pa->entries[j]), pa->cubins[j], pa->lens[j]};
+    }
     *out = rt_bundle_make(items, nparts, out_len);
     free(items);
   }
+  free(at);
   if (*out) return TILERT_OK;
   snprintf(err, err_cap, "tilert: out of memory");
   return TILERT_ERROR_OUT_OF_MEMORY;

@@ -54,6 +54,7 @@ static const char usage[] =
     "  --print-targets         list the accepted archs and their facts\n"
     "  --num-warps N           warps per program, a power of 2 up to 32 (default: the kernel's own, else 4)\n"
     "  --num-stages N          software pipelining stages, stored for the pipeliner (default: unset)\n"
+    "  --maxnreg N             per-thread register limit of every entry (PTX .maxnreg; default: the configs' maxnreg, else none)\n"
     "  --no-wgmma              dots use mma.sync on sm_90a too (default: wgmma where the target has it)\n"
     "  --wgmma                 the default, accepted for compatibility\n"
     "  -O0                     skip LLVM optimization\n"
@@ -165,6 +166,9 @@ static int parse_args(cli *c, int argc, char **argv) {
       c->opts.wgmma = -1;
     } else if ((v = option_value(argc, argv, &i, "--num-stages"))) {
       if (!parse_count(v, &c->opts.num_stages)) return usage_error("bad --num-stages '%s'", v);
+    } else if ((v = option_value(argc, argv, &i, "--maxnreg"))) {
+      if (!parse_count(v, &c->opts.maxnreg) || c->opts.maxnreg > 255)
+        return usage_error("bad --maxnreg '%s' (1 to 255)", v);
     } else if ((v = option_value(argc, argv, &i, "--threads"))) {
       if (!parse_count(v, &c->opts.num_threads)) return usage_error("bad --threads '%s'", v);
     } else if (strcmp(a, "--variants") == 0) {

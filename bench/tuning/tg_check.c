@@ -7,7 +7,9 @@
  *               configs with BLOCK <= 300) and n at run time (deferred: every config);
  *   reset       reset_to_zero on an atomic-accumulating output: zero after tuning, the exact
  *               sum after the one real launch; a control run without the list shows what
- *               tuning would have accumulated.
+ *               tuning would have accumulated;
+ *   unfit       an autotuned matmul one of whose configs needs more shared memory than the
+ *               GPU has: left out at compile time, the other two tuned and exact.
  * Every variant is launched and its output compared with a host reference, with 64 guard
  * elements after the end that must stay untouched. One JSON line per check; the exit status
  * is 1 when any failed. On the mock driver the values are not checked (its launches do not
@@ -265,6 +267,86 @@ static void check_reset(ck_ctx *cx, int64_t n, tg_launch *l, tg_tuned *t) {
   free(x);
 }
 
+/* ---- a config that does not fit ------------------------------------------------------- */
+
+static void mm_grid(const tilert_kernel_info *k, const void *user, unsigned g[3]) {
+  const int64_t *mnk = user;
+  int64_t bm = 1, bn = 1;
+  (void)tilert_kernel_info_constexpr(k, "BM", &bm);
+  (void)tilert_kernel_info_constexpr(k, "BN", &bn);
+  g[0] = (unsigned)((mnk[0] + bm - 1) / bm);
+  g[1] = (unsigned)((mnk[1] + bn - 1) / bn);
+  g[2] = 1;
+}
+
+/* C = A B with small integers (exact in fp32), every variant against the host's product. */
+static void mm_run_all(ck_ctx *cx, const tg_tuned *t, tg_launch *l, const uint16_t *a, const uint16_t *b,
+                       const int64_t *mnk, char *out, size_t cap) {
+  int64_t M = mnk[0], N = mnk[1], K = mnk[2];
+  float *c = malloc((size_t)(M * N) * 4);
+  for (size_t v = 0; c && v < t->n && !strncmp(out, "ok", 2); v++) {
+    if (tilert_memset8(cx->rt, l->kargs[2].v.ptr, 0xFF, (size_t)(M * N) * 4) ||
+        tilert_launch(t->v[v].kernel, t->v[v].grid, NULL, l->kargs, l->nkargs) || tilert_synchronize(cx->rt)) {
+      snprintf(out, cap, "FAILED: %s: %s", t->names[v], tilert_runtime_last_error(cx->rt));
+      break;
+    }
+    if (cx->mock) continue;
+    if (tilert_copy_to_host(cx->rt, c, l->kargs[2].v.ptr, (size_t)(M * N) * 4)) { snprintf(out, cap, "FAILED: copy back"); break; }
+    for (int64_t i = 0; i < M && !strncmp(out, "ok", 2); i++)
+      for (int64_t j = 0; j < N; j++) {
+        double want = 0;
+        for (int64_t k = 0; k < K; k++) want += (double)tg_f16_to_f32(a[i * K + k]) * tg_f16_to_f32(b[k * N + j]);
+        if ((double)c[i * N + j] != want) {
+          snprintf(out, cap, "FAILED: %s: c[%lld, %lld] = %g, want %g", t->names[v], (long long)i, (long long)j,
+                   c[i * N + j], want);
+          break;
+        }
+      }
+  }
+  free(c);
+}
+
+static void check_unfit(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
+  const char *name = "unfit config left out";
+  int64_t mnk[3] = {192, 320, 128};
+  size_t na = (size_t)(mnk[0] * mnk[2]), nb = (size_t)(mnk[2] * mnk[1]);
+  uint16_t *a = malloc(na * 2), *b = malloc(nb * 2);
+  for (size_t i = 0; a && i < na; i++) a[i] = tg_f32_to_f16((float)((int)(i * 7 % 9) - 4));
+  for (size_t i = 0; b && i < nb; i++) b[i] = tg_f32_to_f16((float)((int)(i * 5 % 7) - 3));
+  memset(l, 0, sizeof *l);
+  snprintf(l->plan, sizeof l->plan, "*fp16,*fp16,*fp32,i32,i32,i32,autotune,autotune,autotune");
+  tilert_devptr da = 0, db = 0, dc = 0;
+  if (!a || !b || !tg_buffer(cx->rt, a, na * 2, &da) || !tg_buffer(cx->rt, b, nb * 2, &db) ||
+      !tg_buffer(cx->rt, NULL, (size_t)(mnk[0] * mnk[1]) * 4, &dc)) {
+    report(cx, name, 0, NULL, "FAILED: setup");
+  } else {
+    l->args[0] = tilert_ptr(da), l->bytes[0] = na * 2;
+    l->args[1] = tilert_ptr(db), l->bytes[1] = nb * 2;
+    l->args[2] = tilert_ptr(dc), l->bytes[2] = (size_t)(mnk[0] * mnk[1]) * 4;
+    for (int i = 0; i < 3; i++) l->args[3 + i] = tilert_i32((int32_t)mnk[i]);
+    l->nargs = 6;
+    char result[768] = "ok", key[1024];
+    size_t best = 0;
+    tilert_tune_source how;
+    if (!ck_load(cx, "bench/tuning/kernels/unfit_tuned.tir", "mm_kernel", l, mm_grid, mnk, t)) {
+      report(cx, name, 0, NULL, "FAILED: compile");
+    } else {
+      /* Config 0 (128x256x64, 6 stages) needs more shared memory than the GPU has. */
+      if (t->n != 2) snprintf(result, sizeof result, "FAILED: %zu variants, want 2 (config 0 left out)", t->n);
+      for (size_t v = 0; v < t->n; v++)
+        if (strstr(t->names[v], "BN=256")) snprintf(result, sizeof result, "FAILED: %s was not left out", t->names[v]);
+      snprintf(key, sizeof key, "mm_kernel %s", l->signature);
+      if (!strcmp(result, "ok") && tg_tune(cx->rt, t, key, l, 1, &best, &how, NULL))
+        snprintf(result, sizeof result, "FAILED: tune: %s", tilert_runtime_last_error(cx->rt));
+      if (!strcmp(result, "ok")) mm_run_all(cx, t, l, a, b, mnk, result, sizeof result);
+      if (!strcmp(result, "ok") && cx->mock) snprintf(result, sizeof result, "values not checked (mock driver)");
+      report(cx, name, t->n, t->n ? t->names[best] : NULL, result);
+    }
+  }
+  tilert_free(cx->rt, da), tilert_free(cx->rt, db), tilert_free(cx->rt, dc);
+  free(a), free(b);
+}
+
 int tg_check_main(int argc, char **argv) {
   ck_ctx cx = {.root = "."};
   for (int i = 0; i + 1 < argc; i++)
@@ -284,6 +366,7 @@ int tg_check_main(int argc, char **argv) {
   check_prune(&cx, 100000, 0, l, t);
   check_reset(&cx, 1 << 20, l, t);
   check_reset(&cx, 1000003, l, t);
+  check_unfit(&cx, l, t);
   printf("{\"cmd\": \"check\", \"summary\": \"%d failed\"}\n", cx.failures);
   free(l);
   free(t);

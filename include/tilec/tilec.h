@@ -108,7 +108,9 @@ typedef struct tilec_options {
                                        result's parts then hold one PTX per entry) */
   /* Called on a pool thread as soon as an entry compiled apart has its PTX, so that slow
    * work on it (libtilert assembles it to a cubin) overlaps the other entries' compiles.
-   * `index` is the entry's part index in the result (tilec_result_part_*). Calls for
+   * `index` is the entry's position among the file's entries: its part index in the result
+   * (tilec_result_part_*), unless an autotune config that does not fit the target was left
+   * out before it (the parts are the compiled entries in this order). Calls for
    * different entries run concurrently and in no fixed order: the hook must be thread-safe.
    * Not called for entries compiled together (no parts) nor for an entry that failed. */
   void (*on_entry_ptx)(void *user, size_t index, const char *entry, const char *ptx,
@@ -120,6 +122,9 @@ typedef struct tilec_options {
    * evaluate heuristics at launch (docs/tuning.md). */
   const tilec_define *launch_values;
   size_t nlaunch_values;
+  /* The per-thread register limit of every entry (PTX .maxnreg, Triton's maxnreg), 0: none;
+   * wins over the configs' triton.Config(maxnreg=). At most 255. */
+  unsigned maxnreg;
 } tilec_options;
 
 typedef struct tilec_result tilec_result;

@@ -345,6 +345,11 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
   char buf[32];
   snprintf(buf, sizeof buf, "%u", tgpu_func_launch_warps(f) * TGPU_WARP_SIZE);
   add_string_fn_attr(st, "nvvm.maxntid", buf);
+  int64_t maxnreg = ir_op_get_int_attr(f, TGPU_ATTR_MAXNREG, 0);
+  if (maxnreg > 0) {
+    snprintf(buf, sizeof buf, "%lld", (long long)maxnreg);
+    add_string_fn_attr(st, "nvvm.maxnreg", buf);
+  }
   unsigned min_ctas = cg_kernel_min_ctas(f, st->num_warps);
   if (min_ctas) {
     snprintf(buf, sizeof buf, "%u", min_ctas);

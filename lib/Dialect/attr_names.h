@@ -34,6 +34,9 @@
 /* On the module (the default) and on each tt.func (wins): i32. */
 #define TGPU_ATTR_NUM_WARPS "tgpu.num_warps"
 #define TGPU_ATTR_NUM_STAGES "tgpu.num_stages"
+/* On a tt.func: i32, the per-thread register limit (PTX .maxnreg; triton.Config(maxnreg=),
+ * --maxnreg). Absent: none. */
+#define TGPU_ATTR_MAXNREG "tgpu.maxnreg"
 /* On the module: i32, always 32. */
 #define TGPU_ATTR_THREADS_PER_WARP "tgpu.threads_per_warp"
 /* On the module: the arch name ("sm_90a"), see Dialect/TileGPU/target_info.h. */

@@ -207,6 +207,10 @@ static bool check_api_args(ir_context *ctx, const char *source, size_t len, cons
 static bool check_options(ir_context *ctx, const tilec_options *o) {
   const tgpu_target *t = options_target(ctx, o);
   if (!t) return false;
+  if (o->maxnreg > 255) {
+    ir_emit_error(ctx, (ir_loc){0}, "maxnreg must be 1 to 255 (or 0: none), got %u", o->maxnreg);
+    return false;
+  }
   return !o->num_warps || tgpu_target_check_num_warps(ctx, (ir_loc){0}, t, o->num_warps);
 }
 
@@ -247,6 +251,7 @@ ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, 
   fe_options fo = {o->signature, defs, nd, o->kernels, o->nkernels, o->num_warps, false, 0, false};
   fo.launch_values = defs + nd, fo.nlaunch_values = nl;
   fo.num_stages = o->num_stages;
+  fo.maxnreg = o->maxnreg;
   fo.target_name = target->name, fo.target_has_tma = tgpu_target_has(target, TGPU_FEATURE_TMA);
   if (kernel) fo.kernels = &kernel, fo.nkernels = 1, fo.is_unit = true;
   if (kernel && variant >= 0) fo.one_variant = true, fo.variant = (unsigned)variant;

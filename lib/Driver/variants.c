@@ -11,7 +11,10 @@
  * compares --threads 1 with the default). Nothing is shared between units but the
  * read-only source text and options; diagnostics are collected per unit and re-emitted in
  * unit order by the calling thread. A caller's on_entry_ptx hook runs on the unit's thread
- * right after its PTX is ready (libtilert assembles there, overlapping the other units). */
+ * right after its PTX is ready (libtilert assembles there, overlapping the other units);
+ * its index is the unit's. An autotune config that does not fit the target (skip_unfit) is
+ * left out of the result, so a result part's index can be less than its unit's: the parts
+ * are the compiled units in unit order. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -42,6 +45,8 @@ typedef struct unit {
   bool in_frontend;    /* the plan reported the frontend's warnings and notes already */
   bool oom;            /* a context or a diagnostic could not be allocated */
   bool ok;
+  bool resources_only; /* failed, and every error was a resource error (ir_emit_resource_error) */
+  bool skipped;        /* an autotune config that does not fit, left out (skip_unfit) */
 } unit;
 
 typedef struct pool {
@@ -84,6 +89,8 @@ static void run_unit(const pool *p, unit *u) {
   u->in_frontend = false;
   u->ok = m && drv_unit_ptx(ctx, m, &wo, &u->ptx, &u->ptx_len, &u->meta) &&
           !diag_error_count(ir_context_diag(ctx));
+  unsigned errors = diag_error_count(ir_context_diag(ctx));
+  u->resources_only = !u->ok && !u->oom && errors && errors == ir_context_resource_errors(ctx);
   if (m) ir_module_destroy(m);
   ir_context_destroy(ctx);
   if (u->ok && p->o->on_entry_ptx)
@@ -233,20 +240,58 @@ static char *merge_ptx(const unit *us, size_t n, size_t *out_len) {
   return sup_strbuf_take(&b);
 }
 
+/* An autotune config whose compile met only resource errors (more shared memory than the
+ * target has: too many stages for its tiles) is left out when another config of the same
+ * kernel compiled, as Triton's autotuner skips a config that runs out of resources; its
+ * errors become warnings (their notes stay). When no config of the kernel compiles, the
+ * errors stand. */
+static void skip_unfit(unit *us, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    if (us[i].ok || !us[i].resources_only || us[i].variant < 0) continue;
+    for (size_t k = 0; k < n && !us[i].skipped; k++)
+      us[i].skipped = us[k].ok && us[k].variant >= 0 && strcmp(us[k].kernel, us[i].kernel) == 0;
+  }
+}
+
+static diag_loc loc_of(ir_context *ctx, const unit_diag *d) {
+  return (diag_loc){d->file ? ir_intern(ctx, d->file) : NULL, d->line, d->col};
+}
+
 static unsigned replay_diags(ir_context *ctx, const unit *us, size_t n) {
   unsigned errors = 0;
   for (size_t i = 0; i < n; i++)
     for (size_t k = 0; k < us[i].ndiags; k++) {
       const unit_diag *d = &us[i].diags[k];
-      diag_loc loc = {d->file ? ir_intern(ctx, d->file) : NULL, d->line, d->col};
-      diag_emit(ir_context_diag(ctx), (diag_severity)d->sev, loc, "%s", d->message ? d->message : "?");
+      if (us[i].skipped) { /* its errors become warnings, its notes stay */
+        if (d->sev == TILEC_SEVERITY_ERROR)
+          diag_emit(ir_context_diag(ctx), DIAG_WARNING, loc_of(ctx, d), "autotune config %d of '%s' left out: %s",
+                    us[i].variant, us[i].kernel, d->message ? d->message : "?");
+        else
+          diag_emit(ir_context_diag(ctx), (diag_severity)d->sev, loc_of(ctx, d), "%s", d->message ? d->message : "?");
+        continue;
+      }
+      diag_emit(ir_context_diag(ctx), (diag_severity)d->sev, loc_of(ctx, d), "%s", d->message ? d->message : "?");
       errors += d->sev == TILEC_SEVERITY_ERROR;
     }
   for (size_t i = 0; i < n && !errors; i++)
     if (!us[i].ok && us[i].oom) ir_context_note_oom(ctx), errors++;
   for (size_t i = 0; i < n && !errors; i++)
-    if (!us[i].ok) ir_emit_error(ctx, (ir_loc){0}, "internal error: entry '%s' failed without a diagnostic", us[i].entry), errors++;
+    if (!us[i].ok && !us[i].skipped)
+      ir_emit_error(ctx, (ir_loc){0}, "internal error: entry '%s' failed without a diagnostic", us[i].entry), errors++;
   return errors;
+}
+
+/* Moves the units that compiled to the front, in order (after skip_unfit and replay_diags
+ * found no error, every unit not skipped did); the rest are freed by free_units. */
+static size_t keep_compiled(unit *us, size_t n) {
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (!us[i].skipped) {
+      unit t = us[k];
+      us[k++] = us[i];
+      us[i] = t;
+    }
+  return k;
 }
 
 static void free_units(unit *us, size_t n) {
@@ -299,7 +344,8 @@ tilec_result *drv_compile_units(ir_context *ctx, ir_module *m, const char *filen
   pool p = {.units = us, .n = n, .o = o, .filename = filename, .src = src, .len = len};
   atomic_init(&p.next, 0);
   run_pool(&p, thread_count(o, n));
-  tilec_result *r = replay_diags(ctx, us, n) ? NULL : assemble(us, n, target);
+  skip_unfit(us, n);
+  tilec_result *r = replay_diags(ctx, us, n) ? NULL : assemble(us, keep_compiled(us, n), target);
   if (!r && !diag_error_count(ir_context_diag(ctx))) ir_context_note_oom(ctx);
   free_units(us, n);
   return r;

@@ -26,6 +26,7 @@ typedef struct fe_options {
   unsigned num_warps;         /* 0: the kernel's own (autotune/Config or 4) */
   unsigned num_stages;        /* 0: the kernel's own; else it wins over the configs' (the
                                  driver's --num-stages) */
+  unsigned maxnreg;           /* 0: the configs' (or none); else it wins (--maxnreg) */
   bool one_variant;           /* compile only the autotune config `variant` of the selected
                                  kernel (the driver's parallel variant compile) */
   unsigned variant;

@@ -1365,13 +1365,21 @@ static bool run_body(sema *S, fe_funcdef *fd, sema_fn *fn, ir_block *entry) {
   return ok;
 }
 
+/* The register limit an entry compiles with: --maxnreg wins over the config's. */
+static unsigned effective_maxnreg(const sema *S, const sema_variant *v) {
+  return S->opts && S->opts->maxnreg ? S->opts->maxnreg : v ? v->maxnreg : 0;
+}
+
 /* The kernel's own launch configuration (the autotune config being compiled) as
- * per-function attributes; --num-warps overrides it (the module default then says it all). */
+ * per-function attributes; --num-warps overrides it (the module default then says it all),
+ * --maxnreg the register limit. */
 static void set_kernel_config(sema *S, ir_op *f) {
   const sema_variant *v = S->variant;
   if (v && v->warps && !(S->opts && S->opts->num_warps))
     ir_op_set_attr(f, TGPU_ATTR_NUM_WARPS, ir_i32_attr(S->ctx, v->warps));
   if (v && v->stages) ir_op_set_attr(f, TGPU_ATTR_NUM_STAGES, ir_i32_attr(S->ctx, v->stages));
+  unsigned maxnreg = effective_maxnreg(S, v);
+  if (maxnreg) ir_op_set_attr(f, TGPU_ATTR_MAXNREG, ir_i32_attr(S->ctx, maxnreg));
 }
 
 /* One entry point: the kernel specialized for S->variant (or for no config), named `name`. */
@@ -1431,7 +1439,7 @@ static void effective_config(const sema *S, const sema_variant *v, unsigned *war
 
 /* Drops the kept configs that compile to the same entry as an earlier kept one: the same
  * constexpr values once the signature, -D and defaults have had their say, and the same
- * warps and stages. A signature that fixes every tuned constexpr, with --num-warps and
+ * warps, stages and register limit. A signature that fixes every tuned constexpr, with --num-warps and
  * --num-stages, leaves one entry instead of one per config. */
 static bool drop_same_configs(sema *S, sema_jit *j, bool *keep) {
   unsigned np = j->fd->nparams;
@@ -1449,7 +1457,8 @@ static bool drop_same_configs(sema *S, sema_jit *j, bool *keep) {
       if (!keep[k]) continue;
       unsigned wk, sk;
       effective_config(S, &j->variants[k], &wk, &sk);
-      bool same = wi == wk && si == sk;
+      bool same = wi == wk && si == sk &&
+                  effective_maxnreg(S, &j->variants[i]) == effective_maxnreg(S, &j->variants[k]);
       for (unsigned p = 0; p < np && same; p++)
         same = pis[i][p].is_const == pis[k][p].is_const &&
                (!pis[i][p].is_const || sema_val_equal(&pis[i][p].cval, &pis[k][p].cval));

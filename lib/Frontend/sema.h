@@ -129,6 +129,7 @@ typedef struct sema_variant {
   const char **cfg_names;
   sema_val *cfg_vals;
   unsigned warps, stages;      /* 0: not given */
+  unsigned maxnreg;            /* 0: None */
 } sema_variant;
 
 /* What @triton.autotune says beside its configs (for the metadata). */

@@ -206,8 +206,14 @@ static bool make_variant(sema *S, const host_val *c, ir_loc loc, unsigned index,
     sema_error(S, c->cfg->loc, "triton.Config num_stages must be at most 64, got %lld", (long long)st);
     return false;
   }
+  if (c->cfg->maxnreg < 0 || c->cfg->maxnreg > 255) {
+    sema_error(S, c->cfg->loc, "triton.Config maxnreg must be None or 1 to 255, got %lld",
+               (long long)c->cfg->maxnreg);
+    return false;
+  }
   v->warps = (unsigned)w;
   v->stages = (unsigned)st;
+  v->maxnreg = (unsigned)c->cfg->maxnreg;
   return true;
 }
 
@@ -216,12 +222,13 @@ static const ir_attr *config_attr(sema *S, const sema_jit *j, const sema_variant
   ir_named_attr *kv = sup_arena_alloc(S->arena, (v->ncfg + 1) * sizeof(ir_named_attr));
   for (unsigned i = 0; i < v->ncfg; i++)
     kv[i] = (ir_named_attr){ir_intern(S->ctx, v->cfg_names[i]), sema_const_attr(S, &v->cfg_vals[i])};
-  ir_named_attr e[4];
+  ir_named_attr e[5];
   unsigned ne = 0;
   e[ne++] = (ir_named_attr){ir_intern(S->ctx, "kernel"), ir_string_attr(S->ctx, j->fd->name)};
   e[ne++] = (ir_named_attr){ir_intern(S->ctx, "kwargs"), ir_dict_attr(S->ctx, v->ncfg, kv)};
   if (v->warps) e[ne++] = (ir_named_attr){ir_intern(S->ctx, "num_warps"), ir_i32_attr(S->ctx, v->warps)};
   if (v->stages) e[ne++] = (ir_named_attr){ir_intern(S->ctx, "num_stages"), ir_i32_attr(S->ctx, v->stages)};
+  if (v->maxnreg) e[ne++] = (ir_named_attr){ir_intern(S->ctx, "maxnreg"), ir_i32_attr(S->ctx, v->maxnreg)};
   return ir_dict_attr(S->ctx, ne, e);
 }
 

@@ -669,11 +669,14 @@ static ir_op *empty_yield(ir_module *m, ir_loc loc) {
  * 384, rounded down to a multiple of 8); the producer warpgroup, which only issues copies,
  * gives 128 of them per thread back (down to 40) and the two consumer warpgroups take them
  * (up to 232): 128 x (168 - 40) = 256 x (232 - 168), so the pool covers the increase and
- * setmaxnreg.inc never waits. Other warp counts keep the launch's budget. */
+ * setmaxnreg.inc never waits. Other warp counts keep the launch's budget, and so does a
+ * kernel with a register limit (maxnreg): below 168 the consumers' increase would wait for
+ * registers the pool does not have. */
 #define PL_WS_PRODUCER_REGS 40
 #define PL_WS_CONSUMER_REGS 232
 static bool ws_reallocates(const pl_loop *p, const ir_op *f) {
-  return tgpu_func_num_warps(f) == 8 && tgpu_target_has(tgpu_target_of_module(p->m), TGPU_FEATURE_WGMMA);
+  return tgpu_func_num_warps(f) == 8 && tgpu_target_has(tgpu_target_of_module(p->m), TGPU_FEATURE_WGMMA) &&
+         !ir_op_get_attr(f, TGPU_ATTR_MAXNREG);
 }
 
 static void ws_registers(pl_loop *p, ir_block *pb, ir_block *cb) {
