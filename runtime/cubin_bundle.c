@@ -7,7 +7,10 @@
  *   u64 count
  *   count records, each: u64 name_len, name bytes, zero padding to 8,
  *                        u64 size, the cubin (an ELF image), zero padding to 8
- * A reader checks every length against the image's end; each member must be an ELF image. */
+ * A member whose entry did not assemble (an autotune config ptxas rejected, left for the
+ * module to skip) holds "TLRTFAIL" and the assembler's message instead of an ELF image.
+ * A reader checks every length against the image's end; each member must be an ELF image
+ * or such a failure. */
 #include "rt_internal.h"
 
 #include <stdio.h>
@@ -15,6 +18,7 @@
 #include <string.h>
 
 static const char magic[8] = {'T', 'L', 'R', 'T', 'C', 'B', 'N', '1'};
+static const char failed_magic[8] = {'T', 'L', 'R', 'T', 'F', 'A', 'I', 'L'};
 
 static size_t pad8(size_t n) { return (n + 7) & ~(size_t)7; }
 
@@ -34,7 +38,8 @@ static uint64_t get_u64(const unsigned char *p) {
 
 unsigned char *rt_bundle_make(const rt_bundle_item *items, size_t n, size_t *out_len) {
   size_t total = 16;
-  for (size_t i = 0; i < n; i++) total += 8 + pad8(items[i].entry_len) + 8 + pad8(items[i].len);
+  for (size_t i = 0; i < n; i++)
+    total += 8 + pad8(items[i].entry_len) + 8 + pad8(items[i].len + (items[i].failed ? sizeof failed_magic : 0));
   unsigned char *b = calloc(1, total), *p = b;
   if (!b) return NULL;
   memcpy(p, magic, sizeof magic);
@@ -44,9 +49,11 @@ unsigned char *rt_bundle_make(const rt_bundle_item *items, size_t n, size_t *out
     put_u64(p, items[i].entry_len);
     memcpy(p + 8, items[i].entry, items[i].entry_len);
     p += 8 + pad8(items[i].entry_len);
-    put_u64(p, items[i].len);
-    memcpy(p + 8, items[i].cubin, items[i].len);
-    p += 8 + pad8(items[i].len);
+    size_t extra = items[i].failed ? sizeof failed_magic : 0;
+    put_u64(p, items[i].len + extra);
+    if (extra) memcpy(p + 8, failed_magic, extra);
+    memcpy(p + 8 + extra, items[i].cubin, items[i].len);
+    p += 8 + pad8(items[i].len + extra);
   }
   *out_len = total;
   return b;
@@ -88,13 +95,14 @@ tilert_status rt_bundle_read(const void *image, size_t len, rt_bundle_item **out
   size_t pos = 16;
   for (size_t i = 0; i < n; i++) {
     const unsigned char *name, *cubin;
-    if (!read_field(b, len, &pos, &name, &it[i].entry_len) ||
-        !read_field(b, len, &pos, &cubin, &it[i].len) || it[i].len < 4 ||
-        memcmp(cubin, "\x7f" "ELF", 4) != 0) {
+    bool ok = read_field(b, len, &pos, &name, &it[i].entry_len) && read_field(b, len, &pos, &cubin, &it[i].len);
+    it[i].failed = ok && it[i].len >= sizeof failed_magic && memcmp(cubin, failed_magic, sizeof failed_magic) == 0;
+    if (!ok || (!it[i].failed && (it[i].len < 4 || memcmp(cubin, "\x7f" "ELF", 4) != 0))) {
       free(it);
       snprintf(err, err_cap, "tilert: module load: cubin bundle member %zu is truncated or not an ELF image", i);
       return TILERT_ERROR_INVALID_ARGUMENT;
     }
+    if (it[i].failed) cubin += sizeof failed_magic, it[i].len -= sizeof failed_magic;
     it[i].entry = (const char *)name;
     it[i].cubin = cubin;
   }

@@ -4,7 +4,10 @@
  * cubin on the thread that compiled it, as soon as it is ready: one variant's assembly
  * overlaps the others' compiles, and the slowest variant (compile plus assembly), not the
  * sum of all, sets the time to the first launch. The cubins become one cubin bundle
- * (runtime/cubin_bundle.c) in entry order, so the image is the same for any thread count. */
+ * (runtime/cubin_bundle.c) in entry order, so the image is the same for any thread count.
+ * An entry the assembler rejects (an autotune config whose maxnreg is too small for it)
+ * becomes a failed member with the assembler's message: the module loads without it and
+ * the tuner skips it (runtime/module.c); the compile fails only when every entry failed. */
 #include "rt_internal.h"
 
 #include <pthread.h>
@@ -19,6 +22,7 @@ struct rt_part_asm {
   unsigned char **cubins; /* by part index; NULL: not (yet) assembled */
   size_t *lens;
   char **entries;
+  char **errors;          /* by part index: the assembler's message when it failed */
   size_t cap;
   unsigned runs;          /* assemblies done */
   double ms;              /* their times, summed over the threads */
@@ -37,8 +41,8 @@ rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch) {
 
 void rt_part_asm_free(rt_part_asm *pa) {
   if (!pa) return;
-  for (size_t i = 0; i < pa->cap; i++) free(pa->cubins[i]), free(pa->entries[i]);
-  free(pa->cubins), free(pa->lens), free(pa->entries);
+  for (size_t i = 0; i < pa->cap; i++) free(pa->cubins[i]), free(pa->entries[i]), free(pa->errors[i]);
+  free(pa->cubins), free(pa->lens), free(pa->entries), free(pa->errors);
   pthread_mutex_destroy(&pa->mu);
   free(pa);
 }
@@ -53,8 +57,10 @@ static bool reserve(rt_part_asm *pa, size_t index) {
   if (l) pa->lens = l;
   char **e = realloc(pa->entries, cap * sizeof *e);
   if (e) pa->entries = e;
-  if (!c || !l || !e) return false;
-  for (size_t i = pa->cap; i < cap; i++) c[i] = NULL, l[i] = 0, e[i] = NULL;
+  char **r = realloc(pa->errors, cap * sizeof *r);
+  if (r) pa->errors = r;
+  if (!c || !l || !e || !r) return false;
+  for (size_t i = pa->cap; i < cap; i++) c[i] = NULL, l[i] = 0, e[i] = NULL, r[i] = NULL;
   pa->cap = cap;
   return true;
 }
@@ -73,20 +79,23 @@ void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *p
   double t0 = rt_now_ms();
   tilert_status s = tilert_assembler_compile(pa->a, ptx, len, pa->arch, &cubin, &clen, err, sizeof err);
   double ms = rt_now_ms() - t0;
-  char *name = s ? NULL : strdup(entry);
+  /* A failure is kept with its entry: rt_part_asm_finish decides (one entry, or every
+   * entry, failing fails the compile; otherwise the module skips it, runtime/module.c). */
+  char *name = strdup(entry), *why = s ? strdup(err[0] ? err : "the assembler failed") : NULL;
   pthread_mutex_lock(&pa->mu);
   pa->ms += ms;
   pa->runs++;
-  if (s) fail_locked(pa, s, err);
-  else if (!name || !reserve(pa, index)) fail_locked(pa, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  if (s == TILERT_ERROR_OUT_OF_MEMORY || !name || (s && !why) || !reserve(pa, index))
+    fail_locked(pa, s == TILERT_ERROR_OUT_OF_MEMORY ? s : TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   else {
-    free(pa->cubins[index]), free(pa->entries[index]);
-    pa->cubins[index] = cubin, pa->lens[index] = clen, pa->entries[index] = name;
-    cubin = NULL, name = NULL;
+    free(pa->cubins[index]), free(pa->entries[index]), free(pa->errors[index]);
+    pa->cubins[index] = cubin, pa->lens[index] = clen, pa->entries[index] = name, pa->errors[index] = why;
+    cubin = NULL, name = NULL, why = NULL;
   }
   pthread_mutex_unlock(&pa->mu);
   free(cubin);
   free(name);
+  free(why);
 }
 
 tilert_status rt_part_asm_finish(rt_part_asm *pa, size_t nparts, unsigned char **out,
@@ -101,17 +110,25 @@ tilert_status rt_part_asm_finish(rt_part_asm *pa, size_t nparts, unsigned char *
   /* The hook's indices are the entries' among the file's; an autotune config left out
    * (lib/Driver/variants.c) never reached it, so the assembled ones, in index order, are
    * the result's parts. */
-  size_t *at = calloc(nparts, sizeof *at), got = 0;
+  size_t *at = calloc(nparts, sizeof *at), got = 0, failed = 0;
   if (!at) {
     snprintf(err, err_cap, "tilert: out of memory");
     return TILERT_ERROR_OUT_OF_MEMORY;
   }
-  for (size_t i = 0; i < pa->cap; i++)
-    if (pa->cubins[i] && got < nparts) at[got++] = i;
-    else if (pa->cubins[i]) got++;
+  for (size_t i = 0; i < pa->cap; i++) {
+    if (!pa->cubins[i] && !pa->errors[i]) continue;
+    if (got < nparts) at[got] = i;
+    got++;
+    failed += pa->errors[i] != NULL;
+  }
   if (got != nparts) {
     free(at);
     snprintf(err, err_cap, "tilert: %zu entries were compiled apart but %zu assembled", nparts, got);
+    return TILERT_ERROR_COMPILE;
+  }
+  if (failed == nparts) { /* nothing to load: the first failure is the error */
+    snprintf(err, err_cap, "tilert: %s: %s", pa->entries[at[0]], pa->errors[at[0]]);
+    free(at);
     return TILERT_ERROR_COMPILE;
   }
   if (nparts == 1) { /* one entry: its cubin is the image */
@@ -124,7 +141,10 @@ tilert_status rt_part_asm_finish(rt_part_asm *pa, size_t nparts, unsigned char *
   if (items) {
     for (size_t i = 0; i < nparts; i++) {
       size_t j = at[i];
-      items[i] = (rt_bundle_item){pa->entries[j], strlen(pa->entries[j]), pa->cubins[j], pa->lens[j]};
+      bool bad = pa->errors[j] != NULL;
+      items[i] = (rt_bundle_item){pa->entries[j], strlen(pa->entries[j]),
+                                  bad ? (const unsigned char *)pa->errors[j] : pa->cubins[j],
+                                  bad ? strlen(pa->errors[j]) : pa->lens[j], bad};
     }
     *out = rt_bundle_make(items, nparts, out_len);
     free(items);

@@ -71,10 +71,15 @@ static tilert_status load_cu_module(tilert_runtime *rt, const char *image, size_
   return s;
 }
 
-/* The CUDA module holding entry `name`: a bundle's member named so, else the module. */
-static CUmodule module_of(const tilert_module *m, const char *name) {
+/* The CUDA module holding entry `name`: a bundle's member named so, else the module. A
+ * member that did not assemble has none: NULL, and *why says why. */
+static CUmodule module_of(const tilert_module *m, const char *name, const char **why) {
+  *why = NULL;
   for (size_t i = 0; i < m->nmembers; i++)
-    if (strcmp(m->member_entries[i], name) == 0) return m->members[i];
+    if (strcmp(m->member_entries[i], name) == 0) {
+      *why = m->member_errors[i];
+      return m->members[i];
+    }
   return m->mod;
 }
 
@@ -86,7 +91,10 @@ static tilert_status init_kernel(tilert_module *m, const tilert_kernel_info *inf
   k->mod = m;
   k->block_x = info->threads_per_block;
   k->shared_bytes = info->shared_bytes;
-  CUresult r = rt->cu.cuModuleGetFunction(&k->fn, module_of(m, info->name), info->name);
+  const char *why;
+  CUmodule mod = module_of(m, info->name, &why);
+  if (why) return rt_fail(rt, TILERT_ERROR_COMPILE, "tilert: kernel %s did not assemble: %s", info->name, why);
+  CUresult r = rt->cu.cuModuleGetFunction(&k->fn, mod, info->name);
   if (r != CUDA_SUCCESS) {
     tilert_status s = rt_cu_fail(rt, r, "cuModuleGetFunction", __FILE__, __LINE__);
     size_t n = strlen(rt->err);
@@ -109,7 +117,10 @@ static void module_free(tilert_module *m) {
   for (size_t i = 0; i < m->nmembers; i++) {
     if (m->members[i]) (void)m->rt->cu.cuModuleUnload(m->members[i]);
     free(m->member_entries[i]);
+    free(m->member_errors[i]);
   }
+  for (size_t i = 0; m->kernels && i < m->nkernels; i++) free(m->kernels[i].load_error);
+  free(m->member_errors);
   free(m->members);
   free(m->member_entries);
   if (m->mod && !m->nmembers) (void)m->rt->cu.cuModuleUnload(m->mod);
@@ -126,18 +137,38 @@ static tilert_status load_bundle(tilert_runtime *rt, const char *image, size_t l
   RT_TRY(rt_bundle_read(image, len, &it, &n, rt->err, sizeof rt->err));
   m->members = calloc(n, sizeof *m->members);
   m->member_entries = calloc(n, sizeof *m->member_entries);
-  tilert_status s = m->members && m->member_entries ? TILERT_OK
+  m->member_errors = calloc(n, sizeof *m->member_errors);
+  tilert_status s = m->members && m->member_entries && m->member_errors ? TILERT_OK
                     : rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   for (size_t i = 0; !s && i < n; i++) {
     m->nmembers = i + 1;
-    if (!(m->member_entries[i] = strndup(it[i].entry, it[i].entry_len)))
+    if (!(m->member_entries[i] = strndup(it[i].entry, it[i].entry_len)) ||
+        (it[i].failed && !(m->member_errors[i] = strndup((const char *)it[i].cubin, it[i].len))))
       s = rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
-    else
+    else if (!it[i].failed)
       s = load_cu_module(rt, (const char *)it[i].cubin, it[i].len, false, &m->members[i]);
   }
-  if (!s) m->mod = m->members[0];
+  for (size_t i = 0; !s && i < n && !m->mod; i++) m->mod = m->members[i];
+  if (!s && !m->mod) s = rt_fail(rt, TILERT_ERROR_COMPILE, "tilert: module load: no member of the cubin bundle assembled");
   free(it);
   return s;
+}
+
+/* A module is usable when every autotuned kernel has a variant that loaded: the error of
+ * the first variant of a kernel none of whose variants loaded otherwise. */
+static tilert_status every_kernel_has_a_variant(tilert_module *m) {
+  for (size_t i = 0; i < m->nkernels; i++) {
+    const tilert_kernel *k = &m->kernels[i];
+    if (!k->load_error) continue;
+    bool any = false;
+    for (size_t j = 0; j < m->nkernels && !any; j++)
+      any = !m->kernels[j].load_error && m->kernels[j].info->variant_of &&
+            strcmp(m->kernels[j].info->variant_of, k->info->variant_of) == 0;
+    if (!any)
+      return rt_fail(m->rt, TILERT_ERROR_UNSUPPORTED, "tilert: no variant of %s can load; %s: %s",
+                     k->info->variant_of, k->info->name, k->load_error);
+  }
+  return TILERT_OK;
 }
 
 static tilert_status module_build(tilert_runtime *rt, const char *image, size_t len,
@@ -151,9 +182,19 @@ static tilert_status module_build(tilert_runtime *rt, const char *image, size_t 
   if (!m->kernels) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   if (!is_ptx && rt_bundle_is(image, len)) RT_TRY(load_bundle(rt, image, len, m));
   else RT_TRY(load_cu_module(rt, image, len, is_ptx, &m->mod));
-  for (size_t i = 0; i < m->nkernels; i++)
-    RT_TRY(init_kernel(m, tilert_metadata_kernel(md, i), &m->kernels[i]));
-  return TILERT_OK;
+  for (size_t i = 0; i < m->nkernels; i++) {
+    const tilert_kernel_info *info = tilert_metadata_kernel(md, i);
+    tilert_status s = init_kernel(m, info, &m->kernels[i]);
+    if (!s) continue;
+    if (!info->variant_of) return s;
+    /* An autotune variant that cannot load (more shared memory than this GPU allows, or it
+     * did not assemble) is skipped: the tuner sees its load_error. */
+    m->kernels[i].info = info;
+    m->kernels[i].mod = m;
+    if (!(m->kernels[i].load_error = strdup(rt->err)))
+      return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  }
+  return every_kernel_has_a_variant(m);
 }
 
 static tilert_status module_load(tilert_runtime *rt, const char *image, size_t len, bool is_ptx,
@@ -274,6 +315,8 @@ tilert_status tilert_module_get_kernel(tilert_module *mod, const char *name,
   if (!mod || !name) return TILERT_ERROR_INVALID_ARGUMENT;
   for (size_t i = 0; i < mod->nkernels; i++)
     if (strcmp(mod->kernels[i].info->name, name) == 0) {
+      if (mod->kernels[i].load_error) /* an autotune variant that could not load */
+        return rt_fail(mod->rt, TILERT_ERROR_UNSUPPORTED, "%s", mod->kernels[i].load_error);
       *out_kernel = &mod->kernels[i];
       return TILERT_OK;
     }

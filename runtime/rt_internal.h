@@ -84,6 +84,7 @@ struct tilert_kernel {
   unsigned shared_bytes;
   const tilert_kernel_info *info;
   tilert_module *mod;
+  char *load_error;      /* an autotune variant that could not load (module.c): why; else NULL */
 };
 
 struct tilert_module {
@@ -94,6 +95,7 @@ struct tilert_module {
   CUmodule mod;              /* the image's module; for a cubin bundle its first member's */
   CUmodule *members;         /* a cubin bundle: one module per member (NULL otherwise) */
   char **member_entries;     /* ... and the entry each member holds */
+  char **member_errors;      /* ... or, for a member that did not assemble, why (its module NULL) */
   size_t nmembers;
   tilert_metadata *meta;
   size_t nkernels;
@@ -106,8 +108,9 @@ struct tilert_module {
 typedef struct rt_bundle_item {
   const char *entry; /* not NUL-terminated */
   size_t entry_len;
-  const unsigned char *cubin;
+  const unsigned char *cubin; /* failed: the assembler's message (not NUL-terminated) */
   size_t len;
+  bool failed;       /* the entry did not assemble (an autotune config ptxas rejected) */
 } rt_bundle_item;
 bool rt_bundle_is(const void *image, size_t len);
 unsigned char *rt_bundle_make(const rt_bundle_item *items, size_t n, size_t *out_len);

@@ -63,10 +63,12 @@ typedef struct tg_tuned {
   size_t n;
   tilert_tune_variant v[TG_MAX_VARIANTS];
   char names[TG_MAX_VARIANTS][192];
+  char errors[TG_MAX_VARIANTS][512]; /* a variant that cannot load: why (its kernel NULL) */
 } tg_tuned;
 
 /* Finds `kernel`'s tuning entry in mod's metadata and every variant's kernel and grid; names
- * each variant by its constexprs and num_warps. 0 on failure. */
+ * each variant by its constexprs and num_warps. A variant that cannot load has a NULL
+ * kernel and its load_error (tilert_tune skips it). 0 on failure. */
 int tg_tuned_init(tilert_runtime *rt, tilert_module *mod, const char *kernel, tg_grid_fn grid,
                   const void *user, tg_tuned *out);
 /* tilert_tune on l's kernel arguments, with the metadata's reset_to_zero and restore_value

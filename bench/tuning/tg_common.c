@@ -172,9 +172,15 @@ int tg_tuned_init(tilert_runtime *rt, tilert_module *mod, const char *kernel, tg
   out->n = out->tuning->nvariants;
   for (size_t i = 0; i < out->n; i++) {
     tilert_tune_variant *v = &out->v[i];
-    if (tilert_module_get_kernel(mod, out->tuning->variants[i], &v->kernel))
-      return tg_fail(rt, out->tuning->variants[i]), 0;
-    const tilert_kernel_info *k = tilert_kernel_get_info(v->kernel);
+    const tilert_kernel_info *k = NULL;
+    for (size_t j = 0; j < tilert_metadata_kernel_count(meta) && !k; j++)
+      if (!strcmp(tilert_metadata_kernel(meta, j)->name, out->tuning->variants[i])) k = tilert_metadata_kernel(meta, j);
+    if (!k) return fprintf(stderr, "tune_gpu: the metadata has no kernel %s\n", out->tuning->variants[i]), 0;
+    if (tilert_module_get_kernel(mod, out->tuning->variants[i], &v->kernel)) {
+      /* a variant that cannot load (runtime/module.c): the tuner skips it with this note */
+      snprintf(out->errors[i], sizeof out->errors[i], "%s", tilert_runtime_last_error(rt));
+      v->load_error = out->errors[i];
+    }
     variant_name(k, out->tuning, out->names[i], sizeof out->names[i]);
     v->name = out->names[i];
     grid(k, user, v->grid);
@@ -196,7 +202,10 @@ static size_t resolve_buffers(const tilert_kernel_info *k, const tg_launch *l,
 tilert_status tg_tune(tilert_runtime *rt, const tg_tuned *t, const char *key, const tg_launch *l,
                       int use_lists, size_t *out_best, tilert_tune_source *out_source,
                       float *out_ms) {
-  const tilert_kernel_info *k = tilert_kernel_get_info(t->v[0].kernel);
+  const tilert_kernel_info *k = NULL; /* every variant has the same parameters */
+  for (size_t i = 0; i < t->n && !k; i++)
+    if (t->v[i].kernel) k = tilert_kernel_get_info(t->v[i].kernel);
+  if (!k) return TILERT_ERROR_UNSUPPORTED;
   tilert_tune_buffer reset[TILERT_MAX_PARAMS], restore[TILERT_MAX_PARAMS];
   size_t nreset = 0, nrestore = 0;
   if (use_lists) {

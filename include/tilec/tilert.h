@@ -287,7 +287,10 @@ void tilert_module_release(tilert_module *mod);
 /* The module's parsed metadata; owned by the module. */
 const tilert_metadata *tilert_module_metadata(const tilert_module *mod);
 
-/* The kernel named `name` in `mod` (owned by mod). TILERT_ERROR_NOT_FOUND if absent. */
+/* The kernel named `name` in `mod` (owned by mod). TILERT_ERROR_NOT_FOUND if absent;
+ * TILERT_ERROR_UNSUPPORTED, with the reason as the last error, for an autotune variant the
+ * module loaded without (more shared memory than the device allows, or its entry did not
+ * assemble; docs/runtime.md, "Autotuning"). */
 tilert_status tilert_module_get_kernel(tilert_module *mod, const char *name,
                                        tilert_kernel **out_kernel);
 /* The kernel's signature (owned by its module). */

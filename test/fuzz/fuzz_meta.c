@@ -85,7 +85,8 @@ static void check_kernel(const tilert_kernel_info *k, const tilert_arg *fuzzed, 
 }
 
 /* The whole input as a cubin bundle (runtime/cubin_bundle.c): a refusal says why, and an
- * accepted bundle's members lie inside the input and start with the ELF magic. */
+ * accepted bundle's members lie inside the input and start with the ELF magic, or are
+ * failed members (an entry that did not assemble: the message after "TLRTFAIL"). */
 static void check_bundle(const uint8_t *data, size_t size) {
   rt_bundle_item *it = NULL;
   size_t n = 0;
@@ -96,7 +97,8 @@ static void check_bundle(const uint8_t *data, size_t size) {
   }
   for (size_t i = 0; i < n; i++) {
     const uint8_t *c = it[i].cubin, *e = (const uint8_t *)it[i].entry;
-    if (c < data || it[i].len > size || c + it[i].len > data + size || memcmp(c, "\x7f" "ELF", 4) ||
+    if (c < data || it[i].len > size || c + it[i].len > data + size ||
+        (it[i].failed ? memcmp(c - 8, "TLRTFAIL", 8) : it[i].len < 4 || memcmp(c, "\x7f" "ELF", 4)) ||
         e < data || e + it[i].entry_len > data + size)
       __builtin_trap();
   }

@@ -3,7 +3,8 @@
  * that fails to launch or to load is skipped with a note; the choice is kept in memory and
  * on disk (a second runtime, as a second process would, reads it without launching
  * anything); reset_to_zero and restore_value buffers are zeroed and restored around every
- * run; TILERT_AUTOTUNE=off|cached; must-hit; the report lines. */
+ * run; TILERT_AUTOTUNE=off|cached; must-hit; the report lines; a module loads without an
+ * autotune variant that cannot load. */
 #include <dlfcn.h>
 #include <math.h>
 #include <stdlib.h>
@@ -308,6 +309,48 @@ static void test_concurrent(t_state *t, const char *root) {
   fixture_close(&f);
 }
 
+/* A module whose autotune variant needs more shared memory than the device allows loads
+ * without it: tilert_module_get_kernel on it says why, the others load; a module whose
+ * every variant of a kernel cannot load, or whose plain kernel cannot, fails to load. */
+#define VARIANT(name, shared, idx)                                                            \
+  "{\"name\":\"" name "\",\"variant_of\":\"k\",\"variant\":" idx ",\"num_warps\":4,"          \
+  "\"threads_per_block\":128,\"num_stages\":3,\"shared_bytes\":" shared ",\"params\":[" PARAMS "],\"constexprs\":{}}"
+#define META2(kernels, variants)                                                               \
+  "{\"format\":\"tilec-metadata\",\"version\":2,\"compiler\":\"mock\",\"target\":\"sm_90a\","        \
+  "\"kernels\":[" kernels "],\"tuning\":[{\"kernel\":\"k\",\"variants\":[" variants "],"             \
+  "\"configs\":2,\"kept\":2,\"key\":[],\"prune\":\"none\",\"rep\":100,\"reset_to_zero\":[],"        \
+  "\"restore_value\":[],\"warmup\":25}]}"
+
+static void test_unloadable_variant(t_state *t) {
+  static const char one_big[] = META2(VARIANT("k_cost100", "1000", "0") "," VARIANT("k__v1", "300000", "1"),
+                                      "\"k_cost100\",\"k__v1\"");
+  static const char all_big[] = META2(VARIANT("k_cost100", "300000", "0") "," VARIANT("k__v1", "300000", "1"),
+                                      "\"k_cost100\",\"k__v1\"");
+  static const char plain_big[] = "{\"format\":\"tilec-metadata\",\"version\":1,\"compiler\":\"mock\","
+                                  "\"target\":\"sm_90a\",\"kernels\":["
+                                  "{\"name\":\"p\",\"num_warps\":4,\"threads_per_block\":128,"
+                                  "\"shared_bytes\":300000,\"params\":[" PARAMS "],\"constexprs\":{}}]}";
+  tilert_runtime *rt = NULL;
+  tilert_module *m = NULL;
+  tilert_kernel *k = NULL;
+  t_check(t, tilert_runtime_create(0, &rt) == TILERT_OK, "runtime on the mock");
+  tilert_status s = tilert_module_load_ptx(rt, ptx, sizeof ptx - 1, one_big, sizeof one_big - 1, &m);
+  t_check(t, s == TILERT_OK && m, "a module with one variant over the shared-memory limit loads");
+  if (s) printf("  %s\n", tilert_runtime_last_error(rt));
+  t_check(t, m && tilert_module_get_kernel(m, "k_cost100", &k) == TILERT_OK && k, "its other variant is there");
+  s = m ? tilert_module_get_kernel(m, "k__v1", &k) : TILERT_ERROR_INVALID_ARGUMENT;
+  t_check(t, s == TILERT_ERROR_UNSUPPORTED && !k && strstr(tilert_runtime_last_error(rt), "needs 300000 bytes of shared memory"),
+          "the variant over the limit is not, and says why");
+  if (m) tilert_module_release(m);
+  m = NULL;
+  s = tilert_module_load_ptx(rt, ptx, sizeof ptx - 1, all_big, sizeof all_big - 1, &m);
+  t_check(t, s == TILERT_ERROR_UNSUPPORTED && !m && strstr(tilert_runtime_last_error(rt), "no variant of k can load"),
+          "a module none of whose variants of a kernel can load fails to load");
+  s = tilert_module_load_ptx(rt, ptx, sizeof ptx - 1, plain_big, sizeof plain_big - 1, &m);
+  t_check(t, s == TILERT_ERROR_UNSUPPORTED && !m, "a plain kernel over the limit fails the module, as before");
+  tilert_runtime_destroy(rt);
+}
+
 int main(void) {
   t_state t = {0};
   setenv("TILERT_LIBCUDA", TILERT_MOCK_PATH, 1);
@@ -322,6 +365,7 @@ int main(void) {
   test_buffers(&t, dir);
   test_modes(&t, dir);
   test_concurrent(&t, dir);
+  test_unloadable_variant(&t);
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
   if (system(cmd) != 0) printf("note: could not remove %s\n", dir);
