@@ -45,7 +45,7 @@ typedef struct unit {
   bool in_frontend;    /* the plan reported the frontend's warnings and notes already */
   bool oom;            /* a context or a diagnostic could not be allocated */
   bool ok;
-  bool resources_only; /* failed, and every error was a resource error (ir_emit_resource_error) */
+  bool config_only;    /* failed, and every error was a config error (ir_emit_config_error) */
   bool skipped;        /* an autotune config that does not fit, left out (skip_unfit) */
 } unit;
 
@@ -90,7 +90,7 @@ static void run_unit(const pool *p, unit *u) {
   u->ok = m && drv_unit_ptx(ctx, m, &wo, &u->ptx, &u->ptx_len, &u->meta) &&
           !diag_error_count(ir_context_diag(ctx));
   unsigned errors = diag_error_count(ir_context_diag(ctx));
-  u->resources_only = !u->ok && !u->oom && errors && errors == ir_context_resource_errors(ctx);
+  u->config_only = !u->ok && !u->oom && errors && errors == ir_context_config_errors(ctx);
   if (m) ir_module_destroy(m);
   ir_context_destroy(ctx);
   if (u->ok && p->o->on_entry_ptx)
@@ -247,7 +247,7 @@ static char *merge_ptx(const unit *us, size_t n, size_t *out_len) {
  * errors stand. */
 static void skip_unfit(unit *us, size_t n) {
   for (size_t i = 0; i < n; i++) {
-    if (us[i].ok || !us[i].resources_only || us[i].variant < 0) continue;
+    if (us[i].ok || !us[i].config_only || us[i].variant < 0) continue;
     for (size_t k = 0; k < n && !us[i].skipped; k++)
       us[i].skipped = us[k].ok && us[k].variant >= 0 && strcmp(us[k].kernel, us[i].kernel) == 0;
   }

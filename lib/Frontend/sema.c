@@ -1468,9 +1468,42 @@ static bool drop_same_configs(sema *S, sema_jit *j, bool *keep) {
   return true;
 }
 
+/* Compiles kept config i as entry `name`, its diagnostics held: *out_held gets them (NULL:
+ * none). False when it failed; *out_config_only then says whether every error was a config
+ * error (a failed tl.static_assert). A failed entry's function is erased. */
+static bool compile_variant(sema *S, sema_jit *j, unsigned i, const char *name, diag_held **out_held,
+                            bool *out_config_only) {
+  diag_engine *de = ir_context_diag(S->ctx);
+  unsigned errors = diag_error_count(de), config = ir_context_config_errors(S->ctx);
+  ir_op *f = NULL;
+  S->variant = &j->variants[i];
+  diag_hold_begin(de);
+  bool ok = compile_entry(S, j, name, &f);
+  unsigned new_errors = diag_error_count(de) - errors;
+  *out_held = diag_hold_end(de);
+  S->variant = NULL;
+  *out_config_only = !ok && new_errors && new_errors == ir_context_config_errors(S->ctx) - config &&
+                     !ir_context_failed(S->ctx);
+  if (ok) {
+    ir_op_set_attr(f, FE_ATTR_VARIANT_OF, ir_string_attr(S->ctx, j->fd->name));
+    ir_op_set_attr(f, FE_ATTR_VARIANT, ir_i32_attr(S->ctx, i));
+  } else {
+    /* compile_entry appended the function before its body failed */
+    for (ir_op *g = ir_module_body(S->m)->first; g; g = g->next)
+      if (ir_op_code(g) == IR_OP_FUNC && ir_op_get_string_attr(g, "sym_name") &&
+          !strcmp(ir_op_get_string_attr(g, "sym_name"), name)) {
+        ir_op_erase(g);
+        break;
+      }
+  }
+  return ok;
+}
+
 /* Every kept config of an autotuned kernel is an entry: the first keeps the kernel's name,
  * the others are <kernel>__v<config index> (docs/tuning.md); configs that compile to the
- * same entry count once (drop_same_configs). */
+ * same entry count once (drop_same_configs). A config that fails only a tl.static_assert is
+ * left out with a warning when another config compiles, as Triton's autotuner skips a
+ * config that fails a compile-time assertion; when none compiles the errors stand. */
 static bool compile_variants(sema *S, sema_jit *j) {
   bool *keep = sup_arena_alloc(S->arena, j->nvariants + 1);
   const char *state;
@@ -1478,21 +1511,38 @@ static bool compile_variants(sema *S, sema_jit *j) {
   unsigned nkept = 0;
   for (unsigned i = 0; i < j->nvariants; i++) nkept += keep[i];
   const ir_attr *tuning = sema_tuning_attr(S, j, state, nkept);
-  bool first = true, one = S->opts && S->opts->one_variant;
+  bool first = true, one = S->opts && S->opts->one_variant, any_ok = false, all_ok = true;
+  diag_held **held = sup_arena_alloc(S->arena, (j->nvariants + 1) * sizeof *held);
+  bool *left_out = sup_arena_alloc(S->arena, j->nvariants + 1);
   for (unsigned i = 0; i < j->nvariants; i++) {
+    held[i] = NULL, left_out[i] = false;
     if (!keep[i]) continue;
     const char *name = first ? j->fd->name : sup_arena_printf(S->arena, "%s__v%u", j->fd->name, i);
     first = false;
     if (one && S->opts->variant != i) continue;
-    ir_op *f;
-    S->variant = &j->variants[i];
-    bool ok = compile_entry(S, j, name, &f);
-    S->variant = NULL;
-    if (!ok) return false;
-    ir_op_set_attr(f, FE_ATTR_VARIANT_OF, ir_string_attr(S->ctx, j->fd->name));
-    ir_op_set_attr(f, FE_ATTR_VARIANT, ir_i32_attr(S->ctx, i));
-    ir_op_set_attr(f, FE_ATTR_TUNING, tuning);
+    bool config_only;
+    bool ok = compile_variant(S, j, i, name, &held[i], &config_only);
+    any_ok |= ok;
+    all_ok &= ok || config_only;
+    left_out[i] = !ok;
+    if (!all_ok) break; /* an error that is no config's: it stands, the rest is not compiled */
   }
+  diag_engine *de = ir_context_diag(S->ctx);
+  bool drop = any_ok && all_ok; /* else every held error stands */
+  for (unsigned i = 0; i < j->nvariants; i++) {
+    if (left_out[i] && drop) {
+      char prefix[160];
+      snprintf(prefix, sizeof prefix, "autotune config %u of '%s' left out: ", i, j->fd->name);
+      diag_held_emit(de, held[i], true, prefix);
+    } else {
+      diag_held_emit(de, held[i], false, NULL);
+    }
+  }
+  if (!any_ok || !all_ok) return false;
+  for (ir_op *f = ir_module_body(S->m)->first; f; f = f->next)
+    if (ir_op_code(f) == IR_OP_FUNC && ir_op_get_attr(f, FE_ATTR_VARIANT_OF) &&
+        !strcmp(ir_op_get_string_attr(f, FE_ATTR_VARIANT_OF), j->fd->name))
+      ir_op_set_attr(f, FE_ATTR_TUNING, tuning);
   return true;
 }
 

@@ -675,10 +675,11 @@ static bool b_static_assert(sema *S, bcall *c, sema_val *out) {
   }
   *out = sema_none();
   if (sema_truthy(&c->a[0])) return true;
+  /* a config error: an autotune config that fails it is left out (sema.c, compile_variants) */
   if (c->have[1] && c->a[1].kind == SV_STR && c->a[1].s[0])
-    sema_error(S, c->loc, "static_assert failed: %s", c->a[1].s);
+    ir_emit_config_error(S->ctx, c->loc, "static_assert failed: %s", c->a[1].s);
   else
-    sema_error(S, c->loc, "static_assert failed");
+    ir_emit_config_error(S->ctx, c->loc, "static_assert failed");
   return false;
 }
 

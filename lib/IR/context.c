@@ -24,7 +24,7 @@ struct ir_context {
   const ir_opdef **deflist;     /* registration order */
   size_t ndefs, capdefs;
   bool oom;                     /* out of memory was reported (once) */
-  unsigned resource_errors;     /* errors emitted by ir_emit_resource_error */
+  unsigned config_errors;       /* errors emitted by ir_emit_config_error */
   ir_type_verifier type_verifiers[4]; /* dialects' checks of their types (ir_verify) */
   size_t ntype_verifiers;
 };
@@ -108,15 +108,15 @@ void ir_emit_error(ir_context *ctx, ir_loc loc, const char *fmt, ...) {
   va_end(ap);
 }
 
-void ir_emit_resource_error(ir_context *ctx, ir_loc loc, const char *fmt, ...) {
+void ir_emit_config_error(ir_context *ctx, ir_loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   diag_vemit(ctx->diag, DIAG_ERROR, loc, fmt, ap);
   va_end(ap);
-  ctx->resource_errors++;
+  ctx->config_errors++;
 }
 
-unsigned ir_context_resource_errors(const ir_context *ctx) { return ctx->resource_errors; }
+unsigned ir_context_config_errors(const ir_context *ctx) { return ctx->config_errors; }
 
 /* ---- op registry ------------------------------------------------------------------------ */
 

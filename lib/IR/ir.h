@@ -106,13 +106,14 @@ sup_arena *ir_context_arena(ir_context *ctx);
 /* Emits an error at `loc` through the context's engine. */
 void ir_emit_error(ir_context *ctx, ir_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* An error that says the kernel does not fit the target as configured (more shared memory
- * than it has), not that it is wrong: an autotune config that meets only such errors is
- * skipped when others compile (lib/Driver/variants.c), as Triton's autotuner skips a config
- * that runs out of resources. Counted per context. */
-void ir_emit_resource_error(ir_context *ctx, ir_loc loc, const char *fmt, ...)
+/* An error that says the kernel cannot be built as configured, not that it is wrong: more
+ * shared memory than the target has, or a tl.static_assert that the config fails. An
+ * autotune config that meets only such errors is left out when others compile
+ * (Frontend/sema.c, Driver/variants.c), as Triton's autotuner skips a config that runs
+ * out of resources or fails a compile-time assertion. Counted per context. */
+void ir_emit_config_error(ir_context *ctx, ir_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-unsigned ir_context_resource_errors(const ir_context *ctx);
+unsigned ir_context_config_errors(const ir_context *ctx);
 
 /* ======================================================================================
  * Types (uniqued: compare with ==)

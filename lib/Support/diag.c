@@ -26,6 +26,19 @@ struct diag_engine {
   uint64_t *seen;     /* hashes of the errors and warnings delivered */
   size_t nseen, capseen;
   bool muted;         /* the last error or warning repeated one: its notes are dropped too */
+  diag_held *held;    /* diag_hold_begin .. diag_hold_end: diagnostics kept here */
+};
+
+typedef struct held_diag {
+  diag_severity sev;
+  diag_loc loc;
+  char *message;
+} held_diag;
+
+struct diag_held {
+  held_diag *v;
+  size_t n, cap;
+  unsigned errors;
 };
 
 diag_engine *diag_engine_create(void) {
@@ -35,6 +48,7 @@ diag_engine *diag_engine_create(void) {
 
 void diag_engine_destroy(diag_engine *d) {
   if (!d) return;
+  diag_held_free(d->held);
   for (size_t i = 0; i < d->nsrcs; i++) {
     free(d->srcs[i].file);
     free(d->srcs[i].text);
@@ -178,9 +192,64 @@ static bool repeated(diag_engine *d, diag_severity sev, diag_loc loc, const char
 
 /* An error is counted, and delivered, even when there is no memory to format it: then
  * with the text "out of memory" and no location. */
+/* Keeps one diagnostic in d->held (out of memory: it is delivered instead). */
+static bool hold(diag_engine *d, diag_severity sev, diag_loc loc, const char *message) {
+  diag_held *h = d->held;
+  if (h->n == h->cap) {
+    size_t cap = h->cap ? 2 * h->cap : 8;
+    held_diag *v = realloc(h->v, cap * sizeof *v);
+    if (!v) return false;
+    h->v = v, h->cap = cap;
+  }
+  char *m = strdup(message);
+  if (!m) return false;
+  h->v[h->n++] = (held_diag){sev, loc, m};
+  if (sev == DIAG_ERROR) h->errors++, d->errors++;
+  return true;
+}
+
+void diag_hold_begin(diag_engine *d) {
+  if (!d->held) d->held = calloc(1, sizeof *d->held); /* out of memory: nothing is held */
+}
+
+diag_held *diag_hold_end(diag_engine *d) {
+  diag_held *h = d->held;
+  d->held = NULL;
+  if (h && !h->n) {
+    diag_held_free(h);
+    return NULL;
+  }
+  if (h) d->errors -= h->errors;
+  return h;
+}
+
+unsigned diag_held_errors(const diag_held *h) { return h ? h->errors : 0; }
+
+void diag_held_free(diag_held *h) {
+  if (!h) return;
+  for (size_t i = 0; i < h->n; i++) free(h->v[i].message);
+  free(h->v);
+  free(h);
+}
+
+void diag_held_emit(diag_engine *d, diag_held *h, bool demote, const char *prefix) {
+  for (size_t i = 0; h && i < h->n; i++) {
+    const held_diag *x = &h->v[i];
+    if (demote && x->sev == DIAG_ERROR)
+      diag_emit(d, DIAG_WARNING, x->loc, "%s%s", prefix ? prefix : "", x->message);
+    else
+      diag_emit(d, x->sev, x->loc, "%s", x->message);
+  }
+  diag_held_free(h);
+}
+
 void diag_vemit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt, va_list ap) {
   sup_strbuf msg = {0};
   sup_strbuf_vprintf(&msg, fmt, ap);
+  if (d->held && !msg.failed && hold(d, sev, loc, sup_strbuf_cstr(&msg))) {
+    sup_strbuf_free(&msg);
+    return;
+  }
   if (!msg.failed && (sev == DIAG_NOTE ? d->muted : (d->muted = repeated(d, sev, loc, sup_strbuf_cstr(&msg))))) {
     if (sev == DIAG_ERROR) d->errors++;
     sup_strbuf_free(&msg);

@@ -56,6 +56,20 @@ void diag_emit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt,
 void diag_vemit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt, va_list ap);
 /* Number of errors emitted so far. */
 unsigned diag_error_count(const diag_engine *d);
+
+/* Held diagnostics: between diag_hold_begin and diag_hold_end, diagnostics are kept instead
+ * of delivered (errors still count, so code that compares diag_error_count sees them).
+ * diag_hold_end returns them (NULL when there were none) and takes their errors out of the
+ * count; diag_held_emit delivers them later (errors as warnings with `prefix` when
+ * `demote`) and frees them. Holds do not nest. Used to decide after the fact whether an
+ * autotune config's errors stand (Frontend/sema.c). */
+typedef struct diag_held diag_held;
+void diag_hold_begin(diag_engine *d);
+diag_held *diag_hold_end(diag_engine *d);
+void diag_held_emit(diag_engine *d, diag_held *h, bool demote, const char *prefix);
+/* The errors among held diagnostics. */
+unsigned diag_held_errors(const diag_held *h);
+void diag_held_free(diag_held *h);
 /* Renders without emitting (heap string, caller frees); used by tests. */
 char *diag_render(const diag_engine *d, diag_severity sev, diag_loc loc, const char *message);
 

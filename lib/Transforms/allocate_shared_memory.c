@@ -122,7 +122,7 @@ static void report_over_limit(ir_module *m, ir_op *func, liveness *l, slot *slot
   const char *name = ir_op_get_string_attr(func, "sym_name");
   unsigned at = 0;
   int64_t peak = liveness_peak_bytes(l, &at);
-  ir_emit_resource_error(m->ctx, func->loc,
+  ir_emit_config_error(m->ctx, func->loc,
                 "kernel '%s' needs %lld bytes of shared memory (%lld live at once at op %u), "
                 "more than the %lld bytes %s allows; its %zu buffers:",
                 name ? name : "?", (long long)total, (long long)peak, at, (long long)limit,
