@@ -1439,8 +1439,8 @@ static void effective_config(const sema *S, const sema_variant *v, unsigned *war
 
 /* Drops the kept configs that compile to the same entry as an earlier kept one: the same
  * constexpr values once the signature, -D and defaults have had their say, and the same
- * warps, stages and register limit. A signature that fixes every tuned constexpr, with --num-warps and
- * --num-stages, leaves one entry instead of one per config. */
+ * warps, stages and register limit. A signature that fixes every tuned constexpr, with
+ * --num-warps and --num-stages, leaves one entry instead of one per config. */
 static bool drop_same_configs(sema *S, sema_jit *j, bool *keep) {
   unsigned np = j->fd->nparams;
   pinfo **pis = sup_arena_alloc(S->arena, (j->nvariants + 1) * sizeof *pis);
@@ -1514,8 +1514,8 @@ static bool compile_variants(sema *S, sema_jit *j) {
   bool first = true, one = S->opts && S->opts->one_variant, any_ok = false, all_ok = true;
   diag_held **held = sup_arena_alloc(S->arena, (j->nvariants + 1) * sizeof *held);
   bool *left_out = sup_arena_alloc(S->arena, j->nvariants + 1);
+  for (unsigned i = 0; i < j->nvariants; i++) held[i] = NULL, left_out[i] = false;
   for (unsigned i = 0; i < j->nvariants; i++) {
-    held[i] = NULL, left_out[i] = false;
     if (!keep[i]) continue;
     const char *name = first ? j->fd->name : sup_arena_printf(S->arena, "%s__v%u", j->fd->name, i);
     first = false;

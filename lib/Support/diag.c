@@ -190,8 +190,6 @@ static bool repeated(diag_engine *d, diag_severity sev, diag_loc loc, const char
   return false;
 }
 
-/* An error is counted, and delivered, even when there is no memory to format it: then
- * with the text "out of memory" and no location. */
 /* Keeps one diagnostic in d->held (out of memory: it is delivered instead). */
 static bool hold(diag_engine *d, diag_severity sev, diag_loc loc, const char *message) {
   diag_held *h = d->held;
@@ -223,8 +221,6 @@ diag_held *diag_hold_end(diag_engine *d) {
   return h;
 }
 
-unsigned diag_held_errors(const diag_held *h) { return h ? h->errors : 0; }
-
 void diag_held_free(diag_held *h) {
   if (!h) return;
   for (size_t i = 0; i < h->n; i++) free(h->v[i].message);
@@ -243,6 +239,8 @@ void diag_held_emit(diag_engine *d, diag_held *h, bool demote, const char *prefi
   diag_held_free(h);
 }
 
+/* An error is counted, and delivered, even when there is no memory to format it: then
+ * with the text "out of memory" and no location. */
 void diag_vemit(diag_engine *d, diag_severity sev, diag_loc loc, const char *fmt, va_list ap) {
   sup_strbuf msg = {0};
   sup_strbuf_vprintf(&msg, fmt, ap);

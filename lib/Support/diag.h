@@ -67,8 +67,6 @@ typedef struct diag_held diag_held;
 void diag_hold_begin(diag_engine *d);
 diag_held *diag_hold_end(diag_engine *d);
 void diag_held_emit(diag_engine *d, diag_held *h, bool demote, const char *prefix);
-/* The errors among held diagnostics. */
-unsigned diag_held_errors(const diag_held *h);
 void diag_held_free(diag_held *h);
 /* Renders without emitting (heap string, caller frees); used by tests. */
 char *diag_render(const diag_engine *d, diag_severity sev, diag_loc loc, const char *message);
