@@ -189,8 +189,6 @@ static tilert_status module_build(tilert_runtime *rt, const char *image, size_t 
     if (!info->variant_of) return s;
     /* An autotune variant that cannot load (more shared memory than this GPU allows, or it
      * did not assemble) is skipped: the tuner sees its load_error. */
-    m->kernels[i].info = info;
-    m->kernels[i].mod = m;
     if (!(m->kernels[i].load_error = strdup(rt->err)))
       return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   }

@@ -240,16 +240,20 @@ static char *merge_ptx(const unit *us, size_t n, size_t *out_len) {
   return sup_strbuf_take(&b);
 }
 
-/* An autotune config whose compile met only resource errors (more shared memory than the
+/* An autotune config whose compile met only config errors (more shared memory than the
  * target has: too many stages for its tiles) is left out when another config of the same
- * kernel compiled, as Triton's autotuner skips a config that runs out of resources; its
- * errors become warnings (their notes stay). When no config of the kernel compiles, the
- * errors stand. */
+ * kernel compiled and none failed otherwise, as Triton's autotuner skips a config that runs
+ * out of resources; its errors become warnings (their notes stay). Else the errors stand. */
 static void skip_unfit(unit *us, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (us[i].ok || !us[i].config_only || us[i].variant < 0) continue;
-    for (size_t k = 0; k < n && !us[i].skipped; k++)
-      us[i].skipped = us[k].ok && us[k].variant >= 0 && strcmp(us[k].kernel, us[i].kernel) == 0;
+    bool other_ok = false, other_failed = false;
+    for (size_t k = 0; k < n; k++) {
+      if (us[k].variant < 0 || strcmp(us[k].kernel, us[i].kernel) != 0) continue;
+      other_ok |= us[k].ok;
+      other_failed |= !us[k].ok && !us[k].config_only;
+    }
+    us[i].skipped = other_ok && !other_failed;
   }
 }
 
