@@ -296,8 +296,6 @@ static bool take_text(ir_context *ctx, char *s, char **out, size_t *out_len) {
   return s != NULL;
 }
 
-/* Conversion and code generation, one step at a time: convert (--emit=llvm stops here),
- * optimize (--emit=llvm-opt stops here), PTX, cubin. Fills *out. */
 static double now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -312,6 +310,8 @@ static void time_step(const tilec_options *o, const char *name, double *t0) {
   *t0 = t;
 }
 
+/* Conversion and code generation, one step at a time: convert (--emit=llvm stops here),
+ * optimize (--emit=llvm-opt stops here), PTX, cubin. Fills *out. */
 static bool emit_machine(ir_context *ctx, ir_module *m, const tilec_options *o, cg_module **out_cm,
                          char **out, size_t *out_len) {
   cg_options co = {options_target(ctx, o), o->libdevice_path,
