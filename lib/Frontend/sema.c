@@ -592,11 +592,20 @@ typedef struct range_args {
   bool is_static;
 } range_args;
 
+/* A run-time loop: scf.for over [start, end) by step. A compile-time negative step counts
+ * down: the loop runs k over [0, start - end) by -step and the target is start - k (no trip
+ * when start <= end, as Python's range). A run-time step must be positive (not checked: a
+ * step that is not makes no trip, or a loop that does not end, as scf.for does). */
 static bool scf_for(sema *S, const fe_stmt *s, range_args *ra) {
   const fe_expr *t = s->target;
   sema_val b[3] = {ra->start, ra->end, ra->step};
-  if (ra->step.kind == SV_INT && ra->step.i <= 0) {
-    sema_error(S, s->iter->loc, "range() with a step that is not positive is not supported in loops with run-time bounds");
+  if (ra->step.kind == SV_INT && ra->step.i == 0) {
+    sema_error(S, s->iter->loc, "range() step must not be zero");
+    return false;
+  }
+  bool down = ra->step.kind == SV_INT && ra->step.i < 0;
+  if (down && ra->step.i == INT64_MIN) {
+    sema_error(S, s->iter->loc, "range() step %lld is out of range", (long long)ra->step.i);
     return false;
   }
   sema_dtype ivd = sema_dt(SD_I32);
@@ -610,6 +619,16 @@ static bool scf_for(sema *S, const fe_stmt *s, range_args *ra) {
   }
   for (unsigned i = 0; i < 3; i++)
     if (!sema_cast(S, &b[i], ivd, false, s->iter->loc, &b[i])) return false;
+  sema_val first = b[0];
+  if (down) { /* k over [0, start - end) by -step */
+    sema_val up = sema_int(-ra->step.i), span;
+    if (!sema_binop(S, FE_SUB, &b[0], &b[1], s->iter->loc, &span) || !sema_to_tensor(S, &up, s->iter->loc, &up) ||
+        !sema_cast(S, &up, ivd, false, s->iter->loc, &b[2]) || !sema_cast(S, &span, ivd, false, s->iter->loc, &b[1]))
+      return false;
+    sema_val zero = sema_int(0);
+    if (!sema_to_tensor(S, &zero, s->iter->loc, &zero) || !sema_cast(S, &zero, ivd, false, s->iter->loc, &b[0]))
+      return false;
+  }
   loop_ctx lc = {s, t->name, ivd, sema_dt_ir(S->ctx, ivd)};
   sema_env before = env_copy(S, &S->fn->env);
   merge_set carried = {0};
@@ -618,7 +637,14 @@ static bool scf_for(sema *S, const fe_stmt *s, range_args *ra) {
   ir_block *body = block_with_args(S, &carried, lc.iv_ty);
   S->fn->env = env_copy(S, &before);
   bind_args(S, &carried, body, 1);
-  sema_env_set(S, &S->fn->env, t->name, sema_tensor(body->args[0], ivd));
+  sema_val iv = sema_tensor(body->args[0], ivd);
+  if (down) { /* the target counts down: start - k, computed first in the body */
+    set_block(S, body);
+    bool ok = sema_binop(S, FE_SUB, &first, &iv, s->iter->loc, &iv);
+    S->b = saved;
+    if (!ok) return false;
+  }
+  sema_env_set(S, &S->fn->env, t->name, iv);
   ir_value **yv;
   bool ok = loop_body(S, &lc, body, &carried, &yv);
   S->b = saved;
