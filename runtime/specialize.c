@@ -234,6 +234,11 @@ static tilert_status spec_key_of(const tilert_spec_plan *p, const tilert_arg *ar
                          e->text, e->kind == SPEC_PTR    ? "a pointer"
                                   : e->kind == SPEC_DESC ? "a tensor descriptor of rank 1 to 5"
                                                          : "an i32 or i64");
+    if (e->kind == SPEC_DESC && args[i].v.desc->block_shape[0] == 0)
+      return rt_fail_buf(err, cap, TILERT_ERROR_INVALID_ARGUMENT,
+                         "tilert: specialization: argument %zu (entry '%s') has no block shape: a bare "
+                         "`tensordesc` entry takes the argument's; give one, or write the entry "
+                         "tensordesc<DTYPE[D0, ...]> (dims may name constexpr parameters)", i, e->text);
     if (e->kind == SPEC_DESC) continue; /* its type is the key's text part (desc_types) */
     out->w[i / 32] |= (uint64_t)decide(e, &args[i]) << (2 * (i % 32));
   }

@@ -63,8 +63,10 @@ static tilert_status check_type(const tilert_kernel_info *k, size_t i, const til
   if (d->rank < 1 || d->rank > TILERT_TENSORDESC_MAX_RANK)
     return arg_fail(k, i, err, cap, "descriptor rank %u is not 1 to %d (the kernel takes %s)",
                     d->rank, TILERT_TENSORDESC_MAX_RANK, want);
-  bool same = d->dtype == p->dtype && d->rank == p->rank;
-  for (uint32_t j = 0; same && j < d->rank; j++) same = d->block_shape[j] == p->block_shape[j];
+  bool same = d->dtype == p->dtype && d->rank == p->rank, unset = true;
+  for (uint32_t j = 0; j < d->rank && j < TILERT_TENSORDESC_MAX_RANK; j++) unset &= d->block_shape[j] == 0;
+  /* no block shape (all 0): the kernel's, as Triton's pre_hook sets it per config */
+  for (uint32_t j = 0; same && !unset && j < d->rank; j++) same = d->block_shape[j] == p->block_shape[j];
   if (same) return TILERT_OK;
   rt_tensordesc_type(d->dtype, d->rank, d->block_shape, got, sizeof got);
   return arg_fail(k, i, err, cap, "expected %s, got %s", want, got);

@@ -11,7 +11,10 @@
  *   unfit       an autotuned matmul one of whose configs needs more shared memory than the
  *               GPU has (left out at compile time) and one ptxas rejects (maxnreg too small:
  *               the module loads without it, the tuner skips it); the other two tuned and
- *               exact.
+ *               exact;
+ *   desc        host tensor descriptors given without a block shape to an autotuned kernel
+ *               whose signature names the constexprs (tensordesc<fp32[BM, BN]>): each
+ *               variant encodes its own block, all exact.
  * Every variant is launched and its output compared with a host reference, with 64 guard
  * elements after the end that must stay untouched. One JSON line per check; the exit status
  * is 1 when any failed. On the mock driver the values are not checked (its launches do not
@@ -360,6 +363,84 @@ static void check_unfit(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
   free(a), free(b);
 }
 
+/* ---- descriptor block shapes per config --------------------------------------------------- */
+
+static void desc_grid(const tilert_kernel_info *k, const void *user, unsigned g[3]) {
+  const int64_t *mn = user;
+  int64_t bm = 1, bn = 1;
+  (void)tilert_kernel_info_constexpr(k, "BM", &bm);
+  (void)tilert_kernel_info_constexpr(k, "BN", &bn);
+  g[0] = (unsigned)((mn[0] + bm - 1) / bm);
+  g[1] = (unsigned)((mn[1] + bn - 1) / bn);
+  g[2] = 1;
+}
+
+/* y = 2 x + 1 on an M x N f32 array through two host descriptors given without a block
+ * shape: each variant's block (64x64, 128x32, 32x128) comes from its metadata; M and N are
+ * not multiples of the blocks (TMA's bounds). Every variant against the host, then tuned. */
+static void check_desc_shapes(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
+  const char *name = "desc block shapes";
+  int64_t mn[2] = {300, 200};
+  size_t n = (size_t)(mn[0] * mn[1]);
+  float *x = inputs((int64_t)n), *y = malloc(n * 4);
+  tilert_devptr dx = 0, dy = 0;
+  tilert_tensordesc xd, yd;
+  char result[768] = "ok";
+  if (!x || !y || !tg_buffer(cx->rt, x, n * 4, &dx) || !tg_buffer(cx->rt, NULL, n * 4, &dy)) {
+    report(cx, name, 0, NULL, "FAILED: setup");
+    goto done;
+  }
+  for (int i = 0; i < 2; i++) {
+    tilert_tensordesc *d = i ? &yd : &xd;
+    *d = (tilert_tensordesc){.base = i ? dy : dx, .dtype = TILERT_DTYPE_FP32, .rank = 2,
+                             .shape = {mn[0], mn[1]}, .strides = {mn[1], 1}}; /* block_shape all 0 */
+  }
+  memset(l, 0, sizeof *l);
+  snprintf(l->plan, sizeof l->plan, "tensordesc<fp32[BM, BN]>,tensordesc<fp32[BM, BN]>,i32,i32,autotune,autotune");
+  l->args[0] = tilert_tensordesc_arg(&xd);
+  l->args[1] = tilert_tensordesc_arg(&yd);
+  l->args[2] = tilert_i32((int32_t)mn[0]);
+  l->args[3] = tilert_i32((int32_t)mn[1]);
+  l->nargs = 4;
+  if (!ck_load(cx, "bench/tuning/kernels/desc_tuned.tir", "affine_desc_kernel", l, desc_grid, mn, t)) {
+    report(cx, name, 0, NULL, "FAILED: compile");
+    goto done;
+  }
+  if (t->n != 3) snprintf(result, sizeof result, "FAILED: %zu variants, want 3", t->n);
+  for (size_t v = 0; v < t->n && !strcmp(result, "ok"); v++) {
+    const tilert_kernel_info *k = tilert_kernel_get_info(t->v[v].kernel);
+    int64_t bm = 0, bn = 0;
+    (void)tilert_kernel_info_constexpr(k, "BM", &bm);
+    (void)tilert_kernel_info_constexpr(k, "BN", &bn);
+    if (k->params[0].block_shape[0] != bm || k->params[0].block_shape[1] != bn)
+      snprintf(result, sizeof result, "FAILED: %s: x_desc's block is [%lld, %lld], not [BM, BN]", t->names[v],
+               (long long)k->params[0].block_shape[0], (long long)k->params[0].block_shape[1]);
+    if (tilert_memset8(cx->rt, dy, 0xFF, n * 4) ||
+        tilert_launch(t->v[v].kernel, t->v[v].grid, NULL, l->kargs, l->nkargs) || tilert_synchronize(cx->rt)) {
+      snprintf(result, sizeof result, "FAILED: %s: %s", t->names[v], tilert_runtime_last_error(cx->rt));
+      break;
+    }
+    if (cx->mock) continue;
+    if (tilert_copy_to_host(cx->rt, y, dy, n * 4)) { snprintf(result, sizeof result, "FAILED: copy back"); break; }
+    for (size_t i = 0; i < n; i++)
+      if (y[i] != ref_affine(x[i])) {
+        snprintf(result, sizeof result, "FAILED: %s: y[%zu] = %g, want %g", t->names[v], i, y[i], ref_affine(x[i]));
+        break;
+      }
+  }
+  size_t best = 0;
+  tilert_tune_source how;
+  char key[1024];
+  snprintf(key, sizeof key, "affine_desc_kernel %s", l->signature);
+  if (!strcmp(result, "ok") && tg_tune(cx->rt, t, key, l, 1, &best, &how, NULL))
+    snprintf(result, sizeof result, "FAILED: tune: %s", tilert_runtime_last_error(cx->rt));
+  if (!strcmp(result, "ok") && cx->mock) snprintf(result, sizeof result, "values not checked (mock driver)");
+  report(cx, name, t->n, t->n ? t->names[best] : NULL, result);
+done:
+  tilert_free(cx->rt, dx), tilert_free(cx->rt, dy);
+  free(x), free(y);
+}
+
 int tg_check_main(int argc, char **argv) {
   ck_ctx cx = {.root = "."};
   for (int i = 0; i + 1 < argc; i++)
@@ -380,6 +461,7 @@ int tg_check_main(int argc, char **argv) {
   check_reset(&cx, 1 << 20, l, t);
   check_reset(&cx, 1000003, l, t);
   check_unfit(&cx, l, t);
+  check_desc_shapes(&cx, l, t);
   printf("{\"cmd\": \"check\", \"summary\": \"%d failed\"}\n", cx.failures);
   free(l);
   free(t);

@@ -82,13 +82,15 @@ int tg_buffer(tilert_runtime *rt, const void *host, size_t bytes, tilert_devptr 
   return tilert_memset8(rt, *out_ptr, 0, bytes) == TILERT_OK;
 }
 
-/* The next comma-separated entry of a signature at *p (quotes kept whole) into out. */
+/* The next comma-separated entry of a signature at *p (quotes and tensordesc<...[..]> kept
+ * whole) into out. */
 static int next_entry(const char **p, char *out, size_t cap) {
   const char *s = *p;
   if (!*s) return 0;
   size_t n = 0;
-  for (int quoted = 0; *s && (quoted || *s != ','); s++) {
+  for (int quoted = 0, depth = 0; *s && (quoted || depth || *s != ','); s++) {
     if (*s == '"' || *s == '\'') quoted = !quoted;
+    if (!quoted) depth += (*s == '<' || *s == '[') - (*s == '>' || *s == ']');
     if (n + 1 < cap) out[n++] = *s;
   }
   out[n] = 0;
@@ -96,10 +98,11 @@ static int next_entry(const char **p, char *out, size_t cap) {
   return 1;
 }
 
-/* A run-time entry takes a launch argument: a pointer, or a type name (letters then digits:
- * i32, fp16, u8); constants (numbers, strings, True, autotune) take none. */
+/* A run-time entry takes a launch argument: a pointer, a tensor descriptor, or a type name
+ * (letters then digits: i32, fp16, u8); constants (numbers, strings, True, autotune) take
+ * none. */
 static int is_runtime_entry(const char *e) {
-  if (e[0] == '*') return 1;
+  if (e[0] == '*' || !strncmp(e, "tensordesc", 10)) return 1;
   size_t i = 0;
   while (e[i] >= 'a' && e[i] <= 'z') i++;
   if (i == 0 || e[i] < '0' || e[i] > '9') return 0;

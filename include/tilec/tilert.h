@@ -188,7 +188,9 @@ typedef struct tilert_tensordesc {
   uint32_t rank;           /* 1..5, must equal the kernel's */
   int64_t shape[TILERT_TENSORDESC_MAX_RANK];   /* elements, outermost first; 1..2^32 */
   int64_t strides[TILERT_TENSORDESC_MAX_RANK]; /* elements, outermost first; strides[rank-1] == 1 */
-  int64_t block_shape[TILERT_TENSORDESC_MAX_RANK]; /* must equal the kernel's block_shape */
+  int64_t block_shape[TILERT_TENSORDESC_MAX_RANK]; /* must equal the kernel's block_shape, or be
+                                                       all 0: the kernel's (each autotune variant
+                                                       its own, as Triton's pre_hook sets it) */
 } tilert_tensordesc;
 
 typedef struct tilert_arg {

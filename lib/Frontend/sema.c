@@ -1246,6 +1246,34 @@ static bool check_params(sema *S, sema_jit *j, pinfo *pis);
 /* The parameters' types and values: annotations and defaults, the autotune config being
  * compiled, the signature, -D, then the heuristics. `lenient`: stop before the heuristics
  * and the checks (what is known before a config is chosen, for pruning). */
+typedef struct desc_names {
+  sema_jit *j;
+  const pinfo *pis;
+} desc_names;
+
+/* A constexpr parameter's value by name (sema_tdesc_resolve's lookup). */
+static bool constexpr_named(void *user, const char *name, sema_val *out) {
+  const desc_names *dn = user;
+  for (unsigned k = 0; k < dn->j->fd->nparams; k++)
+    if (!strcmp(dn->j->fd->params[k].name, name) && dn->pis[k].is_const && dn->pis[k].cval.kind != SV_INVALID) {
+      *out = dn->pis[k].cval;
+      return true;
+    }
+  return false;
+}
+
+/* Host descriptors whose block dims name constexpr parameters get their values
+ * (tensordesc<fp16[BLOCK_M, HEAD_DIM]>: one block shape per autotune config, as Triton's
+ * pre_hook sets desc.block_shape per config). */
+static bool resolve_descs(sema *S, sema_jit *j, pinfo *pis, bool lenient) {
+  desc_names dn = {j, pis};
+  for (unsigned i = 0; i < j->fd->nparams; i++)
+    if (pis[i].desc && !sema_tdesc_resolve(S, j->fd->params[i].loc, j->fd->params[i].name, pis[i].desc,
+                                           constexpr_named, &dn, lenient, &pis[i].desc))
+      return false;
+  return true;
+}
+
 static bool param_infos(sema *S, sema_jit *j, pinfo *pis, bool lenient) {
   fe_funcdef *fd = j->fd;
   for (unsigned i = 0; i < fd->nparams; i++) {
@@ -1280,7 +1308,8 @@ static bool param_infos(sema *S, sema_jit *j, pinfo *pis, bool lenient) {
       pi->is_const = true;
     }
   }
-  return lenient || (apply_heuristics(S, j, pis) && check_params(S, j, pis));
+  return lenient ? resolve_descs(S, j, pis, true)
+                 : apply_heuristics(S, j, pis) && resolve_descs(S, j, pis, false) && check_params(S, j, pis);
 }
 
 /* Every parameter has a value (constexprs) or a type (run-time ones). */

@@ -89,6 +89,9 @@ typedef struct sema_bptr {
   sema_dtype elt;                  /* the element dtype (tl.int1 is stored as tl.int8) */
   int64_t block[IR_MAX_RANK];      /* block_shape */
   int64_t order[IR_MAX_RANK];      /* order (a descriptor: rank-1 .. 0) */
+  /* A host descriptor's block dims that name constexpr parameters (tensordesc<fp16[BLOCK_M,
+   * 64]>: "BLOCK_M", NULL), until sema_tdesc_resolve gives them their values. */
+  const char *block_names[IR_MAX_RANK];
 } sema_bptr;
 struct sema_val {
   sema_vkind kind;
@@ -412,6 +415,13 @@ bool sema_desc_store_value(sema *S, ir_loc loc, const char *disp, const sema_bpt
  * element type, rank above 5, block dims not powers of 2, an innermost dim under 16 bytes,
  * a target without TMA). `param` names the parameter in messages. */
 int sema_tdesc_parse(sema *S, ir_loc loc, const char *param, const char *spec, const sema_bptr **out);
+/* A parsed descriptor type whose block dims name constexpr parameters, with their values:
+ * value(user, name, &v) gives a parameter's constexpr value (false: it has none yet).
+ * *out is bp itself when no dim is named. With `lenient`, a dim without a value leaves *out
+ * NULL and is no error (pruning and heuristics run before every value is known). */
+bool sema_tdesc_resolve(sema *S, ir_loc loc, const char *param, const sema_bptr *bp,
+                        bool (*value)(void *user, const char *name, sema_val *out), void *user,
+                        bool lenient, const sema_bptr **out);
 /* The !tt.tensordesc type of a parsed descriptor. */
 const ir_type *sema_tdesc_ir_type(sema *S, const sema_bptr *bp);
 /* The SV_HOSTDESC value of the !tt.tensordesc value v. */

@@ -25,8 +25,10 @@ static const char *skip_sp(const char *p) {
 }
 
 /* Reads "DTYPE[D0, D1, ...]>" after "tensordesc<" into *out; false on a bad spelling
- * (checks of the values come after). */
-static bool parse_body(const char *p, sema_dtype *out_dt, unsigned *out_rank, int64_t *dims) {
+ * (checks of the values come after). A dim is a number or the name of a constexpr parameter
+ * (names[d], copied into the arena; its dim 0 until resolved). */
+static bool parse_body(sema *S, const char *p, sema_dtype *out_dt, unsigned *out_rank, int64_t *dims,
+                       const char **names) {
   p = skip_sp(p);
   size_t n = strcspn(p, "[ ");
   char name[16];
@@ -39,10 +41,19 @@ static bool parse_body(const char *p, sema_dtype *out_dt, unsigned *out_rank, in
   unsigned rank = 0;
   do {
     p = skip_sp(p);
+    if (rank == IR_MAX_RANK) return false;
+    if (isalpha((unsigned char)*p) || *p == '_') {
+      size_t len = 1;
+      while (isalnum((unsigned char)p[len]) || p[len] == '_') len++;
+      names[rank] = sup_arena_strndup(S->arena, p, len);
+      dims[rank++] = 0;
+      p = skip_sp(p + len);
+      continue;
+    }
     if (!isdigit((unsigned char)*p)) return false;
     char *end;
     long long d = strtoll(p, &end, 10);
-    if (rank == IR_MAX_RANK) return false;
+    names[rank] = NULL;
     dims[rank++] = d;
     p = skip_sp(end);
   } while (*p == ',' && p++);
@@ -94,16 +105,54 @@ int sema_tdesc_parse(sema *S, ir_loc loc, const char *param, const char *spec, c
   sema_bptr *bp = sup_arena_alloc(S->arena, sizeof *bp);
   *bp = (sema_bptr){.is_desc = true};
   const char *q = skip_sp(p + 10);
-  if (*q != '<' || !parse_body(q + 1, &bp->elt, &bp->rank, bp->block)) {
+  if (*q != '<' || !parse_body(S, q + 1, &bp->elt, &bp->rank, bp->block, bp->block_names)) {
     sema_error(S, loc, "invalid tensordesc type '%s' for parameter '%s': expected tensordesc<DTYPE[D0, D1, ...]>, "
-               "as tensordesc<fp16[128, 64]> (a dtype as in '*fp16', then 1 to %d block dims)", spec, param,
-               IR_MAX_TENSORDESC_RANK);
+               "as tensordesc<fp16[128, 64]> (a dtype as in '*fp16', then 1 to %d block dims, each a number or "
+               "the name of a constexpr parameter)", spec, param, IR_MAX_TENSORDESC_RANK);
     return -1;
   }
   for (unsigned d = 0; d < bp->rank; d++) bp->order[d] = bp->rank - 1 - d;
-  if (!check_desc(S, loc, param, bp)) return -1;
+  bool named = false;
+  for (unsigned d = 0; d < bp->rank; d++) named |= bp->block_names[d] != NULL;
+  if (!named && !check_desc(S, loc, param, bp)) return -1; /* a named one: when resolved */
   *out = bp;
   return 1;
+}
+
+bool sema_tdesc_resolve(sema *S, ir_loc loc, const char *param, const sema_bptr *bp,
+                        bool (*value)(void *user, const char *name, sema_val *out), void *user,
+                        bool lenient, const sema_bptr **out) {
+  *out = bp;
+  bool named = false;
+  for (unsigned d = 0; d < bp->rank; d++) named |= bp->block_names[d] != NULL;
+  if (!named) return true;
+  sema_bptr *r = sup_arena_alloc(S->arena, sizeof *r);
+  *r = *bp;
+  for (unsigned d = 0; d < bp->rank; d++) {
+    const char *n = bp->block_names[d];
+    if (!n) continue;
+    sema_val v;
+    if (!value(user, n, &v)) {
+      *out = NULL;
+      if (lenient) return true;
+      sema_error(S, loc, "parameter '%s': tensordesc block dim %u is '%s', which is no constexpr parameter with "
+                 "a value here (name a tl.constexpr of this kernel: a config's, the signature's or -D's)",
+                 param, d, n);
+      return false;
+    }
+    if (v.kind != SV_INT) {
+      *out = NULL;
+      if (lenient) return true;
+      sema_error(S, loc, "parameter '%s': tensordesc block dim %u is '%s' = %s; it must be an integer", param, d,
+                 n, sema_repr(S, &v));
+      return false;
+    }
+    r->block[d] = v.i;
+    r->block_names[d] = NULL;
+  }
+  if (!check_desc(S, loc, param, r)) return false;
+  *out = r;
+  return true;
 }
 
 const ir_type *sema_tdesc_ir_type(sema *S, const sema_bptr *bp) {

@@ -343,6 +343,24 @@ static void test_launch_good(t_state *t, launch_env *e) {
   check_params(t, e->m, e->abase, e->cbase, e->x, "launch");
 }
 
+/* Descriptors without a block shape (all 0) take the kernel's: the same launch, the same
+ * encodes (each autotune variant's own block, as Triton's pre_hook sets it). */
+static void test_launch_unset_block(t_state *t, launch_env *e) {
+  tilert_tensordesc a, c;
+  tilert_arg args[NARGS];
+  unsigned grid[3] = {2, 1, 1};
+  good_descs(&a, &c, e->abase, e->cbase);
+  memset(a.block_shape, 0, sizeof a.block_shape);
+  memset(c.block_shape, 0, sizeof c.block_shape);
+  good_args(args, &a, &c, e->x);
+  tilert_status s = tilert_launch(e->k, grid, NULL, args, NARGS);
+  t_check(t, s == TILERT_OK, "launch: descriptors without a block shape take the kernel's");
+  if (s) printf("  %s\n", tilert_runtime_last_error(e->rt));
+  check_encode_a(t, e->m->recent(1), e->abase);
+  check_encode_c(t, e->m->recent(0), e->cbase);
+  check_params(t, e->m, e->abase, e->cbase, e->x, "launch without block shapes");
+}
+
 static void test_launch_refused(t_state *t, launch_env *e) {
   tilert_tensordesc a, c;
   tilert_arg args[NARGS];
@@ -439,6 +457,7 @@ static void test_launches(t_state *t) {
   const unsigned sizes[NARGS] = {128, 4, 128, 8};
   m.param_sizes(sizes, NARGS);
   test_launch_good(t, &e);
+  test_launch_unset_block(t, &e);
   test_launch_refused(t, &e);
   test_encode_fails(t, &e);
   test_no_encode_symbol(t, &e);
