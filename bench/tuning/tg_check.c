@@ -275,7 +275,8 @@ static void check_reset(ck_ctx *cx, int64_t n, tg_launch *l, tg_tuned *t) {
 
 /* ---- a config that does not fit ------------------------------------------------------- */
 
-static void mm_grid(const tilert_kernel_info *k, const void *user, unsigned g[3]) {
+/* A 2-D grid of BM x BN tiles over user's {M, N, ...}. */
+static void tile_grid(const tilert_kernel_info *k, const void *user, unsigned g[3]) {
   const int64_t *mnk = user;
   int64_t bm = 1, bn = 1;
   (void)tilert_kernel_info_constexpr(k, "BM", &bm);
@@ -335,7 +336,7 @@ static void check_unfit(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
     char result[768] = "ok", key[1024];
     size_t best = 0;
     tilert_tune_source how;
-    if (!ck_load(cx, "bench/tuning/kernels/unfit_tuned.tir", "mm_kernel", l, mm_grid, mnk, t)) {
+    if (!ck_load(cx, "bench/tuning/kernels/unfit_tuned.tir", "mm_kernel", l, tile_grid, mnk, t)) {
       report(cx, name, 0, NULL, "FAILED: compile");
     } else {
       /* Config 0 (128x256x64, 6 stages) needs more shared memory than the GPU has: left out
@@ -365,16 +366,6 @@ static void check_unfit(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
 
 /* ---- descriptor block shapes per config --------------------------------------------------- */
 
-static void desc_grid(const tilert_kernel_info *k, const void *user, unsigned g[3]) {
-  const int64_t *mn = user;
-  int64_t bm = 1, bn = 1;
-  (void)tilert_kernel_info_constexpr(k, "BM", &bm);
-  (void)tilert_kernel_info_constexpr(k, "BN", &bn);
-  g[0] = (unsigned)((mn[0] + bm - 1) / bm);
-  g[1] = (unsigned)((mn[1] + bn - 1) / bn);
-  g[2] = 1;
-}
-
 /* y = 2 x + 1 on an M x N f32 array through two host descriptors given without a block
  * shape: each variant's block (64x64, 128x32, 32x128) comes from its metadata; M and N are
  * not multiples of the blocks (TMA's bounds). Every variant against the host, then tuned. */
@@ -402,7 +393,7 @@ static void check_desc_shapes(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
   l->args[2] = tilert_i32((int32_t)mn[0]);
   l->args[3] = tilert_i32((int32_t)mn[1]);
   l->nargs = 4;
-  if (!ck_load(cx, "bench/tuning/kernels/desc_tuned.tir", "affine_desc_kernel", l, desc_grid, mn, t)) {
+  if (!ck_load(cx, "bench/tuning/kernels/desc_tuned.tir", "affine_desc_kernel", l, tile_grid, mn, t)) {
     report(cx, name, 0, NULL, "FAILED: compile");
     goto done;
   }
