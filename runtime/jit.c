@@ -86,6 +86,10 @@ static void relay_diag(void *user, const tilec_diagnostic *d) {
   if (d->severity == TILEC_SEVERITY_ERROR && r->nerrors++ < 8)
     sb_add(&r->errors, "\n%s", d->rendered ? d->rendered : d->message);
   if (r->user_fn) r->user_fn(r->user, d);
+  /* without a callback, TILERT_PRINT_AUTOTUNING=1 shows tilec's warnings: an autotune config
+   * left out at compile time says so there (the tuner never sees it) */
+  else if (d->severity == TILEC_SEVERITY_WARNING && rt_print_autotuning())
+    fprintf(stderr, "%s\n", d->rendered ? d->rendered : d->message);
 }
 
 /* tilec: PTX and metadata, and the count of entries it compiled apart (each of which went

@@ -212,6 +212,9 @@ void rt_tune_free_all(tilert_runtime *rt);
 
 /* Milliseconds since an arbitrary point (CLOCK_MONOTONIC), for the stats. */
 double rt_now_ms(void);
+/* TILERT_PRINT_AUTOTUNING is set (and not "0"): the tuner's report, and tilec's warnings of
+ * a JIT compile without a diagnostic callback, go to stderr (runtime/tune.c). */
+bool rt_print_autotuning(void);
 
 /* Unloads every module of rt (runtime/module.c); the context must be current. */
 void rt_module_unload_all(tilert_runtime *rt);

@@ -44,10 +44,14 @@ typedef struct reporter { tilert_report_fn fn; void *user; } reporter;
 
 static void stderr_line(void *user, const char *line) { (void)user; fprintf(stderr, "%s\n", line); }
 
+bool rt_print_autotuning(void) {
+  const char *v = getenv("TILERT_PRINT_AUTOTUNING");
+  return v && v[0] && strcmp(v, "0") != 0;
+}
+
 static reporter make_reporter(const tilert_tune_request *req) {
   reporter r = {req->report, req->report_user};
-  const char *v = getenv("TILERT_PRINT_AUTOTUNING");
-  if (!r.fn && v && v[0] && strcmp(v, "0") != 0) r.fn = stderr_line;
+  if (!r.fn && rt_print_autotuning()) r.fn = stderr_line;
   return r;
 }
 
