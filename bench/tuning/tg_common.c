@@ -175,9 +175,7 @@ int tg_tuned_init(tilert_runtime *rt, tilert_module *mod, const char *kernel, tg
   out->n = out->tuning->nvariants;
   for (size_t i = 0; i < out->n; i++) {
     tilert_tune_variant *v = &out->v[i];
-    const tilert_kernel_info *k = NULL;
-    for (size_t j = 0; j < tilert_metadata_kernel_count(meta) && !k; j++)
-      if (!strcmp(tilert_metadata_kernel(meta, j)->name, out->tuning->variants[i])) k = tilert_metadata_kernel(meta, j);
+    const tilert_kernel_info *k = tilert_metadata_find(meta, out->tuning->variants[i]);
     if (!k) return fprintf(stderr, "tune_gpu: the metadata has no kernel %s\n", out->tuning->variants[i]), 0;
     if (tilert_module_get_kernel(mod, out->tuning->variants[i], &v->kernel)) {
       /* a variant that cannot load (runtime/module.c): the tuner skips it with this note */

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "Conversion/conversion.h"
 #include "Dialect/Tile/tile.h"
@@ -296,16 +295,10 @@ static bool take_text(ir_context *ctx, char *s, char **out, size_t *out_len) {
   return s != NULL;
 }
 
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Reports a step outside the pass pipeline (the frontend, the LLVM steps) to the timing
  * callback as if it were a pass, timed from *t0; *t0 becomes now. */
 static void time_step(const tilec_options *o, const char *name, double *t0) {
-  double t = now_seconds();
+  double t = ir_now_seconds();
   if (o->on_timing) o->on_timing(o->timing_user, name, t - *t0);
   *t0 = t;
 }
@@ -316,7 +309,7 @@ static bool emit_machine(ir_context *ctx, ir_module *m, const tilec_options *o, 
                          char **out, size_t *out_len) {
   cg_options co = {options_target(ctx, o), o->libdevice_path,
                    o->no_opt ? 0 : (o->opt_level ? o->opt_level : 3)};
-  double t0 = now_seconds();
+  double t0 = ir_now_seconds();
   cg_module *cm = cg_convert(m, &co);
   if (!cm) return false;
   *out_cm = cm;
@@ -402,7 +395,7 @@ int tilec_compile(const char *filename, const char *source, size_t len, const ti
     if (ast) r = result_new(ast, strlen(ast));
     if (!r && !diag_error_count(de)) ir_context_note_oom(ctx);
   } else {
-    double t0 = now_seconds();
+    double t0 = ir_now_seconds();
     ir_module *m = drv_frontend(ctx, filename, source, len, o, NULL, -1);
     time_step(o, "frontend", &t0);
     if (m && drv_wants_units(m, o)) {

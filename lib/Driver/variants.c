@@ -268,7 +268,7 @@ static unsigned replay_diags(ir_context *ctx, const unit *us, size_t n) {
       const unit_diag *d = &us[i].diags[k];
       if (us[i].skipped) { /* its errors become warnings, its notes stay */
         if (d->sev == TILEC_SEVERITY_ERROR)
-          diag_emit(ir_context_diag(ctx), DIAG_WARNING, loc_of(ctx, d), "autotune config %d of '%s' left out: %s",
+          diag_emit(ir_context_diag(ctx), DIAG_WARNING, loc_of(ctx, d), FE_LEFT_OUT_FMT "%s",
                     us[i].variant, us[i].kernel, d->message ? d->message : "?");
         else
           diag_emit(ir_context_diag(ctx), (diag_severity)d->sev, loc_of(ctx, d), "%s", d->message ? d->message : "?");

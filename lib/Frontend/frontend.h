@@ -44,6 +44,10 @@ typedef struct fe_options {
  * restore_value, warmup, rep, prune). Variant 0 of the kept configs keeps the kernel's
  * name as its entry; the others are `<kernel>__v<index>`. */
 #define FE_ATTR_VARIANT_OF "tilec.variant_of"
+/* The warning that an autotune config which does not fit was left out begins with this
+ * (config index, kernel name), then the error it would have been: the frontend's and the
+ * parallel entry compile's (Driver/variants.c) read the same. */
+#define FE_LEFT_OUT_FMT "autotune config %d of '%s' left out: "
 #define FE_ATTR_VARIANT "tilec.variant"
 #define FE_ATTR_TUNING "tilec.tuning"
 

@@ -1437,7 +1437,8 @@ static void set_kernel_config(sema *S, ir_op *f) {
   if (maxnreg) ir_op_set_attr(f, TGPU_ATTR_MAXNREG, ir_i32_attr(S->ctx, maxnreg));
 }
 
-/* One entry point: the kernel specialized for S->variant (or for no config), named `name`. */
+/* One entry point: the kernel specialized for S->variant (or for no config), named `name`.
+ * *out_f is the function once it is in the module, also when its body then fails. */
 static bool compile_entry(sema *S, sema_jit *j, const char *name, ir_op **out_f) {
   fe_funcdef *fd = j->fd;
   S->unrolled = 0;
@@ -1462,6 +1463,7 @@ static bool compile_entry(sema *S, sema_jit *j, const char *name, ir_op **out_f)
   set_kernel_attrs(S, f, j, pis, nargs, tys);
   ir_op_set_attr(f, "sym_name", ir_string_attr(S->ctx, name));
   ir_block_append(ir_module_body(S->m), f);
+  *out_f = f;
   if (!run_body(S, fd, &fn, entry)) return false;
   if (fn.has_ret && fn.ret.kind != SV_NONE) {
     sema_error(S, j->loc, "kernel '%s' cannot return a value", fd->name);
@@ -1472,7 +1474,6 @@ static bool compile_entry(sema *S, sema_jit *j, const char *name, ir_op **out_f)
   sema_emit(S, j->loc, "tt.return", 0, NULL, 0, NULL);
   S->b = saved;
   set_kernel_config(S, f);
-  *out_f = f;
   return true;
 }
 
@@ -1542,14 +1543,8 @@ static bool compile_variant(sema *S, sema_jit *j, unsigned i, const char *name, 
   if (ok) {
     ir_op_set_attr(f, FE_ATTR_VARIANT_OF, ir_string_attr(S->ctx, j->fd->name));
     ir_op_set_attr(f, FE_ATTR_VARIANT, ir_i32_attr(S->ctx, i));
-  } else {
-    /* compile_entry appended the function before its body failed */
-    for (ir_op *g = ir_module_body(S->m)->first; g; g = g->next)
-      if (ir_op_code(g) == IR_OP_FUNC && ir_op_get_string_attr(g, "sym_name") &&
-          !strcmp(ir_op_get_string_attr(g, "sym_name"), name)) {
-        ir_op_erase(g);
-        break;
-      }
+  } else if (f) {
+    ir_op_erase(f); /* compile_entry appended it before its body failed */
   }
   return ok;
 }
@@ -1587,7 +1582,7 @@ static bool compile_variants(sema *S, sema_jit *j) {
   for (unsigned i = 0; i < j->nvariants; i++) {
     if (left_out[i] && drop) {
       char prefix[160];
-      snprintf(prefix, sizeof prefix, "autotune config %u of '%s' left out: ", i, j->fd->name);
+      snprintf(prefix, sizeof prefix, FE_LEFT_OUT_FMT, (int)i, j->fd->name);
       diag_held_emit(de, held[i], true, prefix);
     } else {
       diag_held_emit(de, held[i], false, NULL);

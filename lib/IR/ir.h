@@ -114,6 +114,8 @@ void ir_emit_error(ir_context *ctx, ir_loc loc, const char *fmt, ...)
 void ir_emit_config_error(ir_context *ctx, ir_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 unsigned ir_context_config_errors(const ir_context *ctx);
+/* Seconds on a monotonic clock (pass timing, --pass-timing's steps). */
+double ir_now_seconds(void);
 
 /* ======================================================================================
  * Types (uniqued: compare with ==)

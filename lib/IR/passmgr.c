@@ -3,7 +3,7 @@
 
 #include "IR/ir_internal.h"
 
-static double now_seconds(void) {
+double ir_now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
@@ -14,9 +14,9 @@ bool ir_run_passes(ir_module *m, const ir_pass *const *passes, size_t count, boo
   for (size_t i = 0; i < count; i++) {
     const ir_pass *p = passes[i];
     if (hooks && hooks->before) hooks->before(hooks->user, (unsigned)i, p, m);
-    double t0 = now_seconds();
+    double t0 = ir_now_seconds();
     bool ok = p->run(m);
-    double dt = now_seconds() - t0;
+    double dt = ir_now_seconds() - t0;
     if (!ok || ir_context_failed(m->ctx)) return false; /* out of memory: reported */
     if (hooks && hooks->after) hooks->after(hooks->user, (unsigned)i, p, m, dt);
     if (verify && !ir_verify(m)) {
