@@ -196,6 +196,8 @@ static bool check_api_args(ir_context *ctx, const char *source, size_t len, cons
     ok = false, ir_emit_error(ctx, none, "tilec_options: emit = %d is not a tilec_emit value", (int)o->emit);
   if (o->opt_level < 0 || o->opt_level > 3)
     ok = false, ir_emit_error(ctx, none, "tilec_options: opt_level = %d (expected 0 to 3)", o->opt_level);
+  if (o->maxnreg > 255)
+    ok = false, ir_emit_error(ctx, none, "tilec_options: maxnreg = %u (expected 0 to 255; 0: none)", o->maxnreg);
   /* a device file such as /dev/zero would be read forever */
   if (o->libdevice_path && sup_path_is_special(o->libdevice_path))
     ok = false, ir_emit_error(ctx, none, "tilec_options: libdevice_path '%s' is not a regular file",
@@ -206,10 +208,6 @@ static bool check_api_args(ir_context *ctx, const char *source, size_t len, cons
 static bool check_options(ir_context *ctx, const tilec_options *o) {
   const tgpu_target *t = options_target(ctx, o);
   if (!t) return false;
-  if (o->maxnreg > 255) {
-    ir_emit_error(ctx, (ir_loc){0}, "maxnreg must be 1 to 255 (or 0: none), got %u", o->maxnreg);
-    return false;
-  }
   return !o->num_warps || tgpu_target_check_num_warps(ctx, (ir_loc){0}, t, o->num_warps);
 }
 

@@ -58,6 +58,9 @@ int main(void) {
   o.opt_level = 7;
   run("bad opt_level", src, sizeof src - 1, &o, 0);
   memset(&o, 0, sizeof o);
+  o.maxnreg = 256;
+  run("bad maxnreg", src, sizeof src - 1, &o, 0);
+  memset(&o, 0, sizeof o);
   o.libdevice_path = "/dev/zero";
   run("device libdevice", src, sizeof src - 1, &o, 0);
   memset(&o, 0, sizeof o);
