@@ -65,6 +65,23 @@ typedef int CUtensorMapFloatOOBfill;
 #define CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE 0
 
 /* cuGetProcAddress_v2 (CUDA 12.0+). */
+/* Stream-ordered allocation from a memory pool (the global scratch of in-kernel tensor
+ * descriptors, runtime/module.c). */
+typedef struct CUmemPoolHandle_st *CUmemoryPool;
+typedef struct CUmemPoolProps {
+  int allocType;   /* CU_MEM_ALLOCATION_TYPE_PINNED */
+  int handleTypes; /* 0: none */
+  struct { int type; int id; } location; /* CU_MEM_LOCATION_TYPE_DEVICE, ordinal */
+  void *win32SecurityAttributes;
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+} CUmemPoolProps;
+#define CU_MEM_ALLOCATION_TYPE_PINNED 1
+#define CU_MEM_LOCATION_TYPE_DEVICE 1
+typedef int CUmemPool_attribute;
+#define CU_MEMPOOL_ATTR_RELEASE_THRESHOLD 4
+
 typedef int CUdriverProcAddressQueryResult;
 #define CU_GET_PROC_ADDRESS_SUCCESS 0
 #define CU_GET_PROC_ADDRESS_LEGACY_STREAM 1

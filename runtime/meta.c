@@ -335,6 +335,12 @@ static tilert_status parse_kernel(mctx *m, const rt_json *v, size_t i, tilert_ke
                  "\"threads_per_block\" is %lld but num_warps %lld needs %lld", (long long)threads,
                  (long long)warps, (long long)(warps * 32));
   RT_TRY(int_field(m, v, "shared_bytes", false, 0, INT32_MAX, 0, &shared));
+  int64_t scratch;
+  RT_TRY(int_field(m, v, "global_scratch_bytes", false, 0, 1 << 20, 0, &scratch));
+  if (scratch % 128)
+    return mfail(m, rt_json_get(v, "global_scratch_bytes"), "\"global_scratch_bytes\" is %lld: not a multiple of 128",
+                 (long long)scratch);
+  k->global_scratch_bytes = (uint32_t)scratch;
   RT_TRY(parse_variant(m, v, k));
   k->num_warps = (uint32_t)warps;
   k->threads_per_block = (uint32_t)threads;

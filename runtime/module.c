@@ -341,6 +341,36 @@ static tilert_status launch_failed(tilert_kernel *k, CUresult r) {
   return s;
 }
 
+/* The runtime's pool for global scratch, made on first use: its release threshold is
+ * unbounded, so that memory freed by one launch is reused by the next without going back
+ * to the driver at each synchronization (the device's default pool would). */
+static tilert_status scratch_pool(tilert_runtime *rt) {
+  if (rt->scratch_pool) return TILERT_OK;
+  if (!rt->cu.cuMemPoolCreate || !rt->cu.cuMemAllocFromPoolAsync || !rt->cu.cuMemFreeAsync ||
+      !rt->cu.cuMemPoolSetAttribute || !rt->cu.cuMemPoolDestroy)
+    return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
+                   "tilert: this driver lacks stream-ordered allocation (cuMemAllocFromPoolAsync), which kernels "
+                   "that make tensor descriptors need for their global scratch");
+  CUmemPoolProps props;
+  memset(&props, 0, sizeof props);
+  props.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+  props.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  props.location.id = rt->dev;
+  RT_CU(rt, cuMemPoolCreate, &rt->scratch_pool, &props);
+  cuuint64_t keep = UINT64_MAX;
+  RT_CU(rt, cuMemPoolSetAttribute, rt->scratch_pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &keep);
+  return TILERT_OK;
+}
+
+/* A launch's global scratch: bytes per program times the grid, from the pool, on `stream`. */
+static tilert_status scratch_alloc(tilert_kernel *k, const unsigned grid[3], CUstream stream, CUdeviceptr *out) {
+  tilert_runtime *rt = k->mod->rt;
+  RT_TRY(scratch_pool(rt));
+  size_t bytes = (size_t)grid[0] * grid[1] * grid[2] * k->info->global_scratch_bytes;
+  RT_CU(rt, cuMemAllocFromPoolAsync, out, bytes, rt->scratch_pool, stream);
+  return TILERT_OK;
+}
+
 tilert_status tilert_launch(tilert_kernel *k, const unsigned grid[3], tilert_stream stream,
                             const tilert_arg *args, size_t nargs) {
   if (!k || !grid) return TILERT_ERROR_INVALID_ARGUMENT;
@@ -351,8 +381,17 @@ tilert_status tilert_launch(tilert_kernel *k, const unsigned grid[3], tilert_str
                    k->info->name, grid[0], grid[1], grid[2]);
   rt_launch_params params; /* lives until cuLaunchKernel has copied the values */
   RT_TRY(rt_launch_params_fill(k, args, &params));
+  params.scratch = 0;
+  if (k->info->global_scratch_bytes) {
+    RT_TRY(scratch_alloc(k, grid, (CUstream)stream, &params.scratch));
+    params.ptrs[k->info->nparams] = &params.scratch;
+  }
   CUresult r = k->launch(k->fn, grid[0], grid[1], grid[2], k->block_x, 1, 1, k->shared_bytes,
                          (CUstream)stream, params.ptrs, NULL);
+  if (params.scratch) { /* freed in stream order: reused once this launch has run */
+    CUresult f = rt->cu.cuMemFreeAsync(params.scratch, (CUstream)stream);
+    if (r == CUDA_SUCCESS && f != CUDA_SUCCESS) return rt_cu_fail(rt, f, "cuMemFreeAsync", __FILE__, __LINE__);
+  }
   return r == CUDA_SUCCESS ? TILERT_OK : launch_failed(k, r);
 }
 

@@ -47,6 +47,12 @@ typedef struct rt_driver {
                                      const cuuint64_t *, const cuuint64_t *, const uint32_t *,
                                      const uint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
                                      CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+  /* Optional (CUDA 11.2+): kernels with global scratch fail to launch without them. */
+  CUresult (*cuMemPoolCreate)(CUmemoryPool *, const CUmemPoolProps *);
+  CUresult (*cuMemPoolDestroy)(CUmemoryPool);
+  CUresult (*cuMemPoolSetAttribute)(CUmemoryPool, CUmemPool_attribute, void *);
+  CUresult (*cuMemAllocFromPoolAsync)(CUdeviceptr *, size_t, CUmemoryPool, CUstream);
+  CUresult (*cuMemFreeAsync)(CUdeviceptr, CUstream);
 } rt_driver;
 
 typedef CUresult (*rt_launch_fn)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
@@ -74,6 +80,7 @@ struct tilert_runtime {
   bool cache_set;              /* tilert_runtime_set_cache was called: `cache` overrides env */
   tilert_cache_config cache;
   rt_tune_entry *tunes;        /* tuning choices made or read by this runtime, a list */
+  CUmemoryPool scratch_pool;   /* global scratch of launches (module.c), made on first use */
   char err[RT_ERR_CAP];
 };
 
@@ -308,7 +315,8 @@ typedef struct rt_tensormap {
 typedef struct rt_launch_params {
   rt_slot slots[TILERT_MAX_PARAMS];
   rt_tensormap maps[TILERT_MAX_TENSORDESCS];
-  void *ptrs[TILERT_MAX_PARAMS];
+  CUdeviceptr scratch;              /* the hidden global-scratch parameter, when the kernel has one */
+  void *ptrs[TILERT_MAX_PARAMS + 1];
 } rt_launch_params;
 
 /* Packs checked args of kernel k into out (scalars and pointers into slots, descriptors

@@ -120,6 +120,11 @@ static const sym_row sym_table[] = {
     ROW("cuEventElapsedTime", cuEventElapsedTime),
     ROW("cuEventDestroy", cuEventDestroy_v2),
     OPTIONAL_ROW("cuTensorMapEncodeTiled", cuTensorMapEncodeTiled),
+    OPTIONAL_ROW("cuMemPoolCreate", cuMemPoolCreate),
+    OPTIONAL_ROW("cuMemPoolDestroy", cuMemPoolDestroy),
+    OPTIONAL_ROW("cuMemPoolSetAttribute", cuMemPoolSetAttribute),
+    OPTIONAL_ROW("cuMemAllocFromPoolAsync", cuMemAllocFromPoolAsync),
+    OPTIONAL_ROW("cuMemFreeAsync", cuMemFreeAsync),
 };
 #undef ROW
 #undef OPTIONAL_ROW
@@ -210,6 +215,7 @@ void tilert_runtime_destroy(tilert_runtime *rt) {
     /* Errors here have no one to go to; the driver frees the context's resources anyway. */
     (void)rt->cu.cuCtxSetCurrent(rt->ctx);
     rt_module_unload_all(rt);
+    if (rt->scratch_pool) (void)rt->cu.cuMemPoolDestroy(rt->scratch_pool);
     (void)rt->cu.cuDevicePrimaryCtxRelease_v2(rt->dev);
   }
   /* Once cuInit ran, libcuda keeps threads and handlers that unloading it would pull out

@@ -56,6 +56,8 @@ static const char usage[] =
     "  --num-stages N          software pipelining stages, stored for the pipeliner (default: unset)\n"
     "  --maxnreg N             per-thread register limit of every entry (PTX .maxnreg; default: the configs' maxnreg, else none)\n"
     "  --no-wgmma              dots use mma.sync on sm_90a too (default: wgmma where the target has it)\n"
+    "  --no-desc-tma           in-kernel tensor descriptors are read through pointers, not TMA (default on\n"
+    "                          sm_90a: TMA, which needs 16-byte aligned bases and strides)\n"
     "  --wgmma                 the default, accepted for compatibility\n"
     "  -O0                     skip LLVM optimization\n"
     "  --threads N             threads compiling autotune variants (default: min(variants, CPUs, 16))\n"
@@ -162,6 +164,8 @@ static int parse_args(cli *c, int argc, char **argv) {
       if (!parse_count(v, &c->opts.num_warps)) return usage_error("bad --num-warps '%s'", v);
     } else if (!strcmp(argv[i], "--wgmma")) {
       c->opts.wgmma = 1;
+    } else if (!strcmp(argv[i], "--no-desc-tma")) {
+      c->opts.desc_tma = -1;
     } else if (!strcmp(argv[i], "--no-wgmma")) {
       c->opts.wgmma = -1;
     } else if ((v = option_value(argc, argv, &i, "--num-stages"))) {

@@ -125,6 +125,12 @@ typedef struct tilec_options {
   /* The per-thread register limit of every entry (PTX .maxnreg, Triton's maxnreg), 0: none;
    * wins over the configs' triton.Config(maxnreg=). At most 255. */
   unsigned maxnreg;
+  /* In-kernel tensor descriptors (tl.make_tensor_descriptor in the kernel's body) are read by
+   * TMA where the target has tensormap.replace (sm_90a), which needs their base 16-byte
+   * aligned and their strides but the last multiples of 16 bytes (a program that finds
+   * otherwise traps). Negative: read them through pointers and masks instead (any
+   * alignment); 0 and positive: the default. */
+  int desc_tma;
 } tilec_options;
 
 typedef struct tilec_result tilec_result;

@@ -114,6 +114,13 @@ typedef struct tilert_kernel_info {
   uint32_t num_stages;           /* the pipelining stages compiled in (0: not recorded) */
   const char *variant_of;        /* an autotune variant: its kernel's Python name; else NULL */
   int32_t variant;               /* its config index in the autotune list; else -1 */
+  /* Global scratch per program (bytes, a multiple of 128; 0: none): a kernel that makes
+   * tensor descriptors (tl.make_tensor_descriptor read by TMA) writes their tensormaps
+   * there. It takes one more parameter than `params` lists, last: a device pointer to
+   * grid_x * grid_y * grid_z * global_scratch_bytes bytes, 128-byte aligned, that no other
+   * launch uses at the same time. tilert_launch allocates it (stream-ordered, from a pool
+   * the runtime keeps); tilert_launch_unchecked callers pass it themselves. */
+  uint32_t global_scratch_bytes;
 } tilert_kernel_info;
 
 /* The tuning facts of an autotuned kernel ("tuning" in metadata version 2). Read-only;
@@ -306,7 +313,8 @@ tilert_status tilert_launch(tilert_kernel *k, const unsigned grid[3], tilert_str
                             const tilert_arg *args, size_t nargs);
 /* Fast path: one cuLaunchKernel, no checks. kernel_params[i] points at the value of the i-th
  * parameter in its PTX width (pointers: a tilert_devptr; i32: int32_t; fp32: float; fp16 and
- * bf16: uint16_t bits; tensor descriptors: the 128 bytes tilert_tensordesc_encode wrote).
+ * bf16: uint16_t bits; tensor descriptors: the 128 bytes tilert_tensordesc_encode wrote),
+ * then, for a kernel with global_scratch_bytes, at a tilert_devptr to its scratch.
  * The caller guarantees the signature; a mismatch is undefined. */
 tilert_status tilert_launch_unchecked(tilert_kernel *k, const unsigned grid[3],
                                       tilert_stream stream, void **kernel_params);

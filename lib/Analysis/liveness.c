@@ -113,6 +113,9 @@ bool liveness_op_shared(const ir_op *op, unsigned num_warps, int64_t *out_bytes,
     *out_bytes = tgpu_memdesc_bytes(&md);
     *out_align = memdesc_align(&md);
     break;
+  case IR_OP_MAKE_TENSOR_DESCRIPTOR: /* its tensormap is written in shared memory, then copied out */
+    if (ir_op_get_attr(op, TGPU_ATTR_GLOBAL_SCRATCH_OFFSET)) *out_bytes = TGPU_TENSORMAP_BYTES, *out_align = 128;
+    break;
   default:
     *out_bytes = tgpu_op_scratch_bytes(op, num_warps);
     break;

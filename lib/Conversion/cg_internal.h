@@ -47,6 +47,9 @@ typedef struct cg_state {
   LLVMValueRef lane, warp;   /* i32, computed in the entry block */
   LLVMValueRef warp_uniform; /* cg_warp_uniform's value, once built */
   axis_analysis *axis;       /* the module's axis info (constancy: cleanup.c), or NULL */
+  LLVMValueRef global_scratch; /* the hidden last parameter (ptr addrspace(1)) of a kernel with
+                                  tgpu.global_scratch, else NULL (tensordesc.c) */
+  unsigned global_scratch_bytes; /* per program */
 } cg_state;
 
 /* A tensor type's distribution over one thread's registers, read from its linear layout
@@ -289,6 +292,14 @@ void cg_tensordesc_param_attrs(cg_state *st, unsigned i);
 /* The generic address of the 128-byte CUtensorMap that the kernel argument `desc` (a
  * !tt.tensordesc value) holds; NULL after an error (unmapped value). */
 LLVMValueRef cg_tensordesc_ptr(cg_state *st, ir_value *desc);
+/* The bytes of global scratch each program of kernel f needs (tgpu.global_scratch; 0:
+ * none). A kernel that needs some gets it as a hidden last parameter (ptr addrspace(1),
+ * 128-byte aligned: st->global_scratch), and needs PTX ISA 8.3 (CG_TENSORMAP_PTX). */
+unsigned cg_global_scratch_bytes(const ir_op *f);
+#define CG_TENSORMAP_PTX "83"
+/* tt.make_tensor_descriptor: writes the tensormap (tensormap.replace in shared memory, then
+ * copied to the program's global-scratch slot with the proxy fences). */
+bool cg_lower_make_tensor_descriptor(cg_state *st, ir_op *op);
 /* The lowering of tt.descriptor_load / tt.descriptor_store until TMA lands: a located
  * "not supported yet" error. */
 bool cg_lower_descriptor_unsupported(cg_state *st, ir_op *op);

@@ -259,6 +259,7 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_ATOMIC_RMW] = {.lower = cg_lower_atomic_rmw},
     [IR_OP_ATOMIC_CAS] = {.lower = cg_lower_atomic_cas},
     [IR_OP_DESCRIPTOR_LOAD] = {.lower = cg_lower_descriptor_unsupported},
+    [IR_OP_MAKE_TENSOR_DESCRIPTOR] = {.lower = cg_lower_make_tensor_descriptor},
     [IR_OP_DESCRIPTOR_STORE] = {.lower = cg_lower_descriptor_unsupported},
     /* control flow and the rest */
     [IR_OP_FOR] = {.lower = cg_lower_for},
@@ -333,9 +334,18 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
     }
     params[i] = cg_scalar_type(st, ft->inputs[i]);
   }
-  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(st->ctx), params, ft->ninputs, 0);
+  unsigned nparams = ft->ninputs, scratch = cg_global_scratch_bytes(f);
+  if (scratch) params[nparams++] = LLVMPointerTypeInContext(st->ctx, 1);
+  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(st->ctx), params, nparams, 0);
   st->fn = LLVMAddFunction(st->mod, name, fty);
   LLVMSetFunctionCallConv(st->fn, LLVMPTXKernelCallConv);
+  if (scratch) { /* tensormaps made in the kernel: tensormap.replace needs PTX 8.3 */
+    add_param_align(st, nparams - 1, 128);
+    st->global_scratch = LLVMGetParam(st->fn, nparams - 1);
+    st->global_scratch_bytes = scratch;
+    LLVMSetValueName2(st->global_scratch, "global_scratch", 14);
+    add_string_fn_attr(st, "tilec-min-ptx", CG_TENSORMAP_PTX);
+  }
   int64_t div[64];
   int ndiv = ir_attr_get_i64_array(ir_op_get_attr(f, TILE_ATTR_DIVISIBILITY), div, 64);
   for (unsigned i = 0; i < ft->ninputs && (int)i < ndiv; i++)

@@ -75,6 +75,17 @@
  * writes the innermost dim's last 16 bytes whole: the runtime checks the tensor's extent). */
 #define TGPU_ATTR_TMA_STORE_PREFIX "tgpu.tma_store_"
 
+/* In-kernel tensor descriptors (tt.make_tensor_descriptor) that TMA copies read: on the op,
+ * the box (array of i64) and swizzle (i32) as for a parameter, and its tensormap's byte
+ * offset in the program's slice of the global scratch (i64); on the kernel, the bytes of
+ * global scratch each program needs (i32; docs/metadata.md "global_scratch_bytes": the
+ * launch passes a buffer of that many bytes per program, 128-byte aligned, as a last,
+ * hidden parameter). */
+#define TGPU_ATTR_TMA_BOX "tgpu.tma_box"
+#define TGPU_ATTR_TMA_SWIZZLE "tgpu.tma_swizzle"
+#define TGPU_ATTR_GLOBAL_SCRATCH_OFFSET "tgpu.global_scratch_offset"
+#define TGPU_ATTR_GLOBAL_SCRATCH "tgpu.global_scratch"
+
 /* On each kernel tt.func: argument names, Triton dtypes and constexpr values. */
 #define TILEC_ATTR_ARG_NAMES "arg_names"
 #define TILEC_ATTR_ARG_DTYPES "tilec.arg_dtypes"

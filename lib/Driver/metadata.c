@@ -197,6 +197,8 @@ static void emit_kernel(sup_strbuf *b, const ir_op *func, const drv_kernel_facts
   sup_strbuf_printf(b, "      \"num_stages\": %u,\n", tgpu_func_num_stages(func));
   int64_t maxnreg = ir_op_get_int_attr(func, TGPU_ATTR_MAXNREG, 0);
   if (maxnreg > 0) sup_strbuf_printf(b, "      \"maxnreg\": %lld,\n", (long long)maxnreg);
+  int64_t scratch = ir_op_get_int_attr(func, TGPU_ATTR_GLOBAL_SCRATCH, 0);
+  if (scratch > 0) sup_strbuf_printf(b, "      \"global_scratch_bytes\": %lld,\n", (long long)scratch);
   sup_strbuf_printf(b, "      \"shared_bytes\": %u,\n      \"params\": [",
                     shared_bytes_of(name, facts, nfacts));
   for (unsigned i = 0; entry && i < entry->nargs; i++) {

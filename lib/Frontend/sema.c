@@ -404,6 +404,7 @@ static bool collect_if_merges(sema *S, const fe_stmt *s, const sema_env *before,
     sema_val t = te->vars[i].val, *ep = env_find(ee, name), *bp = env_find(before, name);
     if (!ep) continue; /* defined in one branch only: not visible afterwards */
     sema_val e = *ep;
+    if (same_block_ptr_kind(&t, &e)) sema_bptr_drop_tma(&t, &e);
     if (bp && sema_val_equal(&t, bp) && sema_val_equal(&e, bp)) continue;
     if (sema_val_equal(&t, &e) || t.kind == SV_POISON || e.kind == SV_POISON) { /* poison: reported already */
       sema_env_set(S, after, name, e.kind == SV_POISON ? e : t);
@@ -478,11 +479,18 @@ static void erase_block_ops(ir_block *b) {
   }
 }
 
-/* Names defined before the loop whose value the body changes (Triton's discovery pass). */
-static void changed_names(sema *S, const sema_env *before, const sema_env *afterb, merge_set *ms) {
+/* Names defined before the loop whose value the body changes (Triton's discovery pass). A
+ * descriptor the body replaces by one with another TMA value loses its own in `before`
+ * (sema_bptr_drop_tma): the body's accesses then use its carried parts. */
+static void changed_names(sema *S, sema_env *before, const sema_env *afterb, merge_set *ms) {
   for (unsigned i = 0; i < before->n; i++) {
     const sema_val *a = env_find(afterb, before->vars[i].name), *b = &before->vars[i].val;
     if (!a || sema_val_equal(a, b)) continue;
+    if (same_block_ptr_kind(a, b) && a->v != b->v) {
+      sema_val x = *a;
+      sema_bptr_drop_tma(&x, &before->vars[i].val);
+      if (sema_val_equal(&x, b)) continue;
+    }
     if (same_block_ptr_kind(a, b)) merge_add_parts(S, ms, before->vars[i].name, b, a);
     else merge_add(S, ms, before->vars[i].name, *b, *a);
   }
@@ -496,7 +504,7 @@ typedef struct loop_ctx {
 } loop_ctx;
 
 /* Runs cond (while) and body once into a scratch block to learn what the loop carries. */
-static bool discover(sema *S, const loop_ctx *lc, const sema_env *before, merge_set *carried) {
+static bool discover(sema *S, const loop_ctx *lc, sema_env *before, merge_set *carried) {
   ir_builder saved = S->b;
   ir_block *scratch = ir_block_create(S->m);
   S->fn->env = env_copy(S, before);
@@ -1738,6 +1746,7 @@ static sema_spec *add_spec(sema *S) {
  * (their types appended to tys). */
 static sema_val block_ptr_param(sema *S, ir_block *entry, const sema_val *v, const ir_type **tys, unsigned *nargs) {
   sema_val r = *v;
+  r.v = NULL; /* a descriptor's TMA value stays in the caller: the callee reads through pointers */
   r.elems = sup_arena_alloc(S->arena, v->n * sizeof(sema_val));
   for (unsigned k = 0; k < v->n; k++) {
     r.elems[k] = v->elems[k];

@@ -70,7 +70,9 @@ typedef enum sema_vkind {
   SV_POISON,   /* bound to the targets of a statement that failed: using it fails quietly,
                   so that one error does not cascade into many */
   SV_BLOCKPTR, /* tl.make_block_ptr or tl.make_tensor_descriptor: `bp` holds the compile-time
-                  part, `elems` the n = sema_bptr_nparts(bp) scalar parts (sema_blockptr.c) */
+                  part, `elems` the n = sema_bptr_nparts(bp) scalar parts (sema_blockptr.c);
+                  a descriptor that TMA reads also has `v`, its !tt.tensordesc (NULL: none;
+                  dropped where two values meet, sema_bptr_drop_tma) */
   SV_HOSTDESC, /* a host tensor descriptor parameter (sema_desc.c): `v` is the
                   !tt.tensordesc argument, `bp` its compile-time part, `dt` its element dtype */
 } sema_vkind;
@@ -370,7 +372,11 @@ bool sema_split(sema *S, ir_loc loc, const char *disp, sema_val x, sema_val *out
 /* ---- sema_blockptr.c: block pointers and in-kernel tensor descriptors -------------------- */
 /* How many run-time parts a block pointer value has (see sema_bptr). */
 unsigned sema_bptr_nparts(const sema_bptr *bp);
-bool sema_bptr_same_kind(const sema_bptr *a, const sema_bptr *b); /* equal compile-time parts */
+bool sema_bptr_same_kind(const sema_bptr *a, const sema_bptr *b);
+/* Where block-pointer values a and b (one kind) meet (a run-time if's branches, a loop's
+ * value before and after an iteration): when they are descriptors with different TMA values,
+ * both lose theirs (accesses after the meeting go through pointers). */
+void sema_bptr_drop_tma(sema_val *a, sema_val *b); /* equal compile-time parts */
 /* tl.make_block_ptr(base, shape, strides, offsets, block_shape, order). */
 bool sema_make_block_ptr(sema *S, ir_loc loc, const char *disp, const sema_val *args, sema_val *out);
 /* tl.advance(base, offsets): the offsets moved by `offsets`. */

@@ -35,6 +35,11 @@ bool sema_bptr_same_kind(const sema_bptr *a, const sema_bptr *b) {
   return true;
 }
 
+void sema_bptr_drop_tma(sema_val *a, sema_val *b) {
+  if (a->kind != SV_BLOCKPTR || b->kind != SV_BLOCKPTR || a->v == b->v) return;
+  a->v = b->v = NULL;
+}
+
 static const char *what_of(const sema_bptr *bp) { return bp->is_desc ? "tensor descriptor" : "block pointer"; }
 
 /* ---- arguments --------------------------------------------------------------------------- */
@@ -234,6 +239,44 @@ static bool desc_checks(sema *S, ir_loc loc, const char *disp, const sema_bptr *
   return true;
 }
 
+/* Whether TMA copies the loads of descriptor bp made here: the target has TMA, the
+ * descriptor is made in the kernel's own body outside run-time control flow (its tensormap
+ * is written once per program, before any copy reads it; one made in a loop, an if or a
+ * helper function is read through pointers), and its block is one a host descriptor may
+ * have (sema_desc.c). */
+static bool tma_eligible(sema *S, const sema_bptr *bp) {
+  if (!S->opts || !S->opts->desc_tma || S->dry_run || S->call_depth || !S->fn ||
+      S->fn->rt_depth || S->fn->loop_kind)
+    return false;
+  if (bp->rank > IR_MAX_TENSORDESC_RANK || sema_dt_is_ptr(bp->elt) || sema_dt_bits(bp->elt) < 8) return false;
+  for (unsigned d = 0; d < bp->rank; d++) {
+    int64_t b = bp->block[d];
+    if (b <= 0 || (b & (b - 1)) || (bp->rank >= 3 && b > 256)) return false;
+  }
+  return (bp->block[bp->rank - 1] * (int64_t)(sema_dt_bits(bp->elt) / 8)) % 16 == 0;
+}
+
+/* Gives a TMA-eligible descriptor its !tt.tensordesc value (desc->v): a
+ * tt.make_tensor_descriptor of its base, extents (i32) and strides (i64). desc.load then
+ * emits tt.descriptor_load; stores go through pointers. */
+static bool tma_desc(sema *S, ir_loc loc, sema_val *desc) {
+  const sema_bptr *bp = desc->bp;
+  if (!tma_eligible(S, bp)) return true;
+  ir_value *ops[1 + 2 * IR_MAX_TENSORDESC_RANK];
+  ops[0] = desc->elems[P_BASE].v;
+  for (unsigned d = 0; d < 2 * bp->rank; d++) {
+    sema_val v = desc->elems[p_shape(bp, 0) + d];
+    sema_dtype dt = sema_dt(d < bp->rank ? SD_I32 : SD_I64);
+    if (!sema_to_tensor(S, &v, loc, &v) || !sema_cast(S, &v, dt, false, loc, &v)) return false;
+    ops[1 + d] = v.v;
+  }
+  const ir_type *t = sema_tdesc_ir_type(S, bp);
+  ir_op *op = sema_emit(S, loc, "tt.make_tensor_descriptor", 1 + 2 * bp->rank, ops, 1, &t);
+  if (bp->pad_nan) ir_op_set_attr(op, "padding", ir_string_attr(S->ctx, "nan"));
+  desc->v = ir_op_result(op, 0);
+  return true;
+}
+
 /* args: base, shape, strides, block_shape. */
 bool sema_make_tensor_desc(sema *S, ir_loc loc, const char *disp, const sema_val *args,
                            const sema_val *padding, sema_val *out) {
@@ -259,7 +302,7 @@ bool sema_make_tensor_desc(sema *S, ir_loc loc, const char *disp, const sema_val
   }
   bp.pad_nan = pad == SEMA_PAD_NAN;
   *out = bptr_val(S, &bp, parts);
-  return true;
+  return tma_desc(S, loc, out);
 }
 
 bool sema_bptr_boundary_check(sema *S, ir_loc loc, const char *disp, const sema_val *ptr,
@@ -585,6 +628,10 @@ bool sema_desc_method(sema *S, const char *name, ir_loc loc, unsigned nargs, con
   unsigned all = (1u << desc->bp->rank) - 1;
   if (!strcmp(name, "load")) {
     if (!bind_method(S, loc, "desc.load", 1, params, nargs, args, nkw, kwnames, kwvals, a)) return false;
+    if (desc->v) { /* made for TMA (sema_make_tensor_desc): load as from a host descriptor */
+      sema_val tma = sema_hostdesc(desc->v, desc->bp);
+      return sema_hostdesc_load(S, loc, "desc.load", &tma, a[0], out);
+    }
     return sema_bptr_load(S, loc, "desc.load", desc, a[0], all, desc->bp->pad_nan ? SEMA_PAD_NAN : SEMA_PAD_ZERO,
                           &op, out);
   }

@@ -141,7 +141,7 @@ bool sema_val_equal(const sema_val *a, const sema_val *b) {
   case SV_MODULE: case SV_BUILTIN: return strcmp(a->path, b->path) == 0 && a->self == b->self;
   case SV_JITFN: return a->fn == b->fn;
   case SV_BLOCKPTR:
-    if (!sema_bptr_same_kind(a->bp, b->bp)) return false;
+    if (!sema_bptr_same_kind(a->bp, b->bp) || a->v != b->v) return false;
     for (unsigned i = 0; i < a->n; i++)
       if (!sema_val_equal(&a->elems[i], &b->elems[i])) return false;
     return true;

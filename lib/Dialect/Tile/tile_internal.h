@@ -28,6 +28,7 @@ bool tile_verify_atomic_rmw(ir_op *op);
 bool tile_verify_atomic_cas(ir_op *op);
 
 /* Verifiers of tt.descriptor_load and tt.descriptor_store (tile_desc.c). */
+bool tile_verify_make_tensor_descriptor(ir_op *op);
 bool tile_verify_descriptor_load(ir_op *op);
 bool tile_verify_descriptor_store(ir_op *op);
 

@@ -19,7 +19,7 @@ static const tgpu_target targets[] = {
     {"sm_86", 86, 71, 99 * KB, FEAT_AMPERE},
     {"sm_89", 89, 78, 99 * KB, FEAT_AMPERE},
     {"sm_90", 90, 80, 227 * KB, FEAT_HOPPER},
-    {"sm_90a", 90, 80, 227 * KB, FEAT_HOPPER | TGPU_FEATURE_WGMMA},
+    {"sm_90a", 90, 80, 227 * KB, FEAT_HOPPER | TGPU_FEATURE_WGMMA | TGPU_FEATURE_TENSORMAP},
 };
 enum { NTARGETS = sizeof targets / sizeof targets[0], DEFAULT_TARGET = NTARGETS - 1 };
 
@@ -55,7 +55,7 @@ static void print_features(const tgpu_target *t, sup_strbuf *out) {
   static const struct { unsigned bit; const char *name; } names[] = {
       {TGPU_FEATURE_MMA_SYNC, "mma.sync"}, {TGPU_FEATURE_CP_ASYNC, "cp.async"},
       {TGPU_FEATURE_TMA, "tma"},           {TGPU_FEATURE_MBARRIER_TX, "mbarrier-tx"},
-      {TGPU_FEATURE_WGMMA, "wgmma"},
+      {TGPU_FEATURE_WGMMA, "wgmma"},       {TGPU_FEATURE_TENSORMAP, "tensormap"},
   };
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (t->features & names[i].bit) sup_strbuf_printf(out, " %s", names[i].name);

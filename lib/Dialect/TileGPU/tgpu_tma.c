@@ -201,38 +201,68 @@ bool tgpu_verify_tma_store(ir_op *op) {
 
 /* ---- the descriptor parameters' boxes ---------------------------------------------------- */
 
-bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan, bool store) {
-  ir_op *f = (ir_op *)tgpu_enclosing_func(op);
-  if (!f || desc->def || !desc->block || desc->block->parent->parent != f) {
-    ir_emit_error(ir_op_context(op), op->loc,
-                  "a TMA copy needs its descriptor to be a parameter of the kernel (got a computed descriptor)");
+/* An in-kernel descriptor's tensormap: at the kernel's top level (written once per program,
+ * before the copies that read it), a slot of the global scratch on its first copy. */
+static bool record_made(ir_op *op, ir_op *f, ir_op *make) {
+  ir_context *ctx = ir_op_context(op);
+  if (make->parent != ir_region_entry(&f->regions[0])) {
+    ir_emit_error(ctx, op->loc, "a TMA copy through an in-kernel descriptor needs the tt.make_tensor_descriptor at "
+                                "the kernel's top level (not in a loop, an if or a warp-specialized region)");
     return false;
   }
+  if (ir_op_get_attr(make, TGPU_ATTR_GLOBAL_SCRATCH_OFFSET)) return true;
+  int64_t at = ir_op_get_int_attr(f, TGPU_ATTR_GLOBAL_SCRATCH, 0);
+  ir_op_set_attr(make, TGPU_ATTR_GLOBAL_SCRATCH_OFFSET, ir_i64_attr(ctx, at));
+  ir_op_set_attr(f, TGPU_ATTR_GLOBAL_SCRATCH, ir_i32_attr(ctx, (int32_t)(at + TGPU_TENSORMAP_BYTES)));
+  return true;
+}
+
+bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan, bool store) {
+  ir_op *f = (ir_op *)tgpu_enclosing_func(op);
+  ir_op *make = desc->def && ir_op_code(desc->def) == IR_OP_MAKE_TENSOR_DESCRIPTOR ? desc->def : NULL;
+  if (!f || (make ? store : desc->def || !desc->block || desc->block->parent->parent != f)) {
+    ir_emit_error(ir_op_context(op), op->loc,
+                  make ? "a TMA store needs a host descriptor (in-kernel descriptors are stored through pointers)"
+                       : "a TMA copy needs its descriptor to be a parameter of the kernel or a "
+                         "tt.make_tensor_descriptor (got another computed descriptor)");
+    return false;
+  }
+  if (make && !record_made(op, f, make)) return false;
+  ir_op *holder = make ? make : f; /* where the box and swizzle are kept */
   ir_context *ctx = ir_op_context(op);
   char bname[48], sname[48];
   if (store) { /* the runtime checks a stored tensor's rows (docs/runtime.md) */
     snprintf(bname, sizeof bname, TGPU_ATTR_TMA_STORE_PREFIX "%u", desc->index);
     ir_op_set_attr(f, bname, ir_bool_attr(ctx, true));
   }
-  snprintf(bname, sizeof bname, TGPU_ATTR_TMA_BOX_PREFIX "%u", desc->index);
-  snprintf(sname, sizeof sname, TGPU_ATTR_TMA_SWIZZLE_PREFIX "%u", desc->index);
+  if (make) {
+    snprintf(bname, sizeof bname, "%s", TGPU_ATTR_TMA_BOX);
+    snprintf(sname, sizeof sname, "%s", TGPU_ATTR_TMA_SWIZZLE);
+  } else {
+    snprintf(bname, sizeof bname, TGPU_ATTR_TMA_BOX_PREFIX "%u", desc->index);
+    snprintf(sname, sizeof sname, TGPU_ATTR_TMA_SWIZZLE_PREFIX "%u", desc->index);
+  }
   int64_t old[TGPU_MAX_RANK];
   unsigned rank = plan->rank;
-  const ir_attr *prev = ir_op_get_attr(f, bname);
+  const ir_attr *prev = ir_op_get_attr(holder, bname);
   if (prev) {
     int n = ir_attr_get_i64_array(prev, old, TGPU_MAX_RANK);
-    bool same = n == (int)rank && ir_op_get_int_attr(f, sname, -1) == (int64_t)plan->swizzle;
+    bool same = n == (int)rank && ir_op_get_int_attr(holder, sname, -1) == (int64_t)plan->swizzle;
     for (unsigned d = 0; same && d < rank; d++) same = old[d] == plan->box[d];
     if (!same) {
-      ir_emit_error(ctx, op->loc,
-                    "descriptor parameter %u is copied with two different TMA boxes or swizzles in this kernel; "
-                    "use it one way (one shared layout per descriptor)", desc->index);
+      if (make)
+        ir_emit_error(ctx, op->loc, "an in-kernel descriptor is copied with two different TMA boxes or swizzles "
+                                    "in this kernel; use it one way (one shared layout per descriptor)");
+      else
+        ir_emit_error(ctx, op->loc,
+                      "descriptor parameter %u is copied with two different TMA boxes or swizzles in this kernel; "
+                      "use it one way (one shared layout per descriptor)", desc->index);
       return false;
     }
     return true;
   }
-  ir_op_set_attr(f, bname, ir_i64_array_attr(ctx, rank, plan->box));
-  ir_op_set_attr(f, sname, ir_i32_attr(ctx, plan->swizzle));
+  ir_op_set_attr(holder, bname, ir_i64_array_attr(ctx, rank, plan->box));
+  ir_op_set_attr(holder, sname, ir_i32_attr(ctx, plan->swizzle));
   return true;
 }
 

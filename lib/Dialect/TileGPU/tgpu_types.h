@@ -146,7 +146,10 @@ bool tgpu_tma_layout(unsigned rank, const int64_t *shape, unsigned elem_bytes, t
 bool tgpu_tma_boxes(const tgpu_memdesc *md, tgpu_tma_plan *out);
 /* Records on the kernel the box and swizzle of descriptor parameter `desc` (a function
  * argument) for the metadata, and that the kernel stores through it when `store`; an error
- * when it is not a parameter or was recorded with another box. */
+ * when it is not a parameter or was recorded with another box. For a descriptor made in the
+ * kernel (tt.make_tensor_descriptor, loads only) they go on that op, which also gets a slot
+ * of TGPU_TENSORMAP_BYTES in the program's global scratch (attr_names.h). */
+#define TGPU_TENSORMAP_BYTES 128
 bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan, bool store);
 /* One mbarrier: a mutable memdesc of one i64 [1] (set num_buffers for an array of them). */
 tgpu_memdesc tgpu_mbarrier_memdesc(ir_context *ctx);

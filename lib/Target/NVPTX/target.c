@@ -146,8 +146,26 @@ static bool do_emit(nvptx_step *s, LLVMTargetMachineRef tm, diag_capture *cap) {
   return s->ptx != NULL;
 }
 
+/* The target with the PTX ISA version raised to the highest "tilec-min-ptx" a kernel of mod
+ * asks for (the conversion sets it where an instruction needs a newer ISA than the target's
+ * record: tensormap.replace, 8.3). */
+static tgpu_target module_target(LLVMModuleRef mod, const tgpu_target *t) {
+  tgpu_target r = *t;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, "tilec-min-ptx", 13);
+    if (!a) continue;
+    unsigned len = 0;
+    const char *v = LLVMGetStringAttributeValue(a, &len);
+    unsigned n = 0;
+    for (unsigned i = 0; i < len && v[i] >= '0' && v[i] <= '9'; i++) n = n * 10 + (unsigned)(v[i] - '0');
+    if (n > r.ptx_version) r.ptx_version = n;
+  }
+  return r;
+}
+
 static bool with_llvm_diags(nvptx_step *s, bool (*step)(nvptx_step *, LLVMTargetMachineRef, diag_capture *)) {
-  LLVMTargetMachineRef tm = nvptx_target_machine(s->ictx, s->t, s->opt_level);
+  tgpu_target t = module_target(s->mod, s->t);
+  LLVMTargetMachineRef tm = nvptx_target_machine(s->ictx, &t, s->opt_level);
   if (!tm) return false;
   LLVMContextRef ctx = LLVMGetModuleContext(s->mod);
   diag_capture cap = {s->ictx, 0};
