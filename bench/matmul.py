@@ -239,6 +239,51 @@ def matmul_tma_persistent(h, M=4096, N=4096, K=4096, sms=132):
     report("torch", case, lambda: torch.matmul(a, bt.t(), out=c), lambda: True, flops, nbytes)
 
 
+def triton_scratch_allocator():
+    """Triton's in-kernel descriptors need a global-scratch allocator (tutorial 09 sets one)."""
+    import triton
+    triton.set_allocator(lambda size, alignment, stream: torch.empty(size, device=dev, dtype=torch.int8))
+
+
+def matmul_desc(h, M=4096, N=4096, K=4096, sms=132):
+    """In-kernel tensor descriptors (tl.make_tensor_descriptor), f16: tutorial 09's
+    matmul_kernel_descriptor_persistent (examples/matmul_descriptor_persistent.tir, B given
+    N x K, NUM_SMS = 132 programs, whole and subtiled epilogues) and the one-tile-per-program
+    descriptor matmul (examples/matmul_tensor_desc.tir, B given K x N; also tilec's pointer
+    path, --no-desc-tma). tilec (bench_mm_desc_*, kernels_tma.txt; libtilert passes the
+    tensormaps' global scratch) beside Triton's JIT of the same text with the same blocks,
+    warps and stages (triton.set_allocator for its scratch), and torch."""
+    triton_scratch_allocator()
+    a, bt, c, check, flops, nbytes = problem_nt(M, N, K)
+    case = f"matmul float16 {M}x{N}x{K} in-kernel descriptors persistent"
+    jit = h.triton("examples/matmul_descriptor_persistent.tir", "matmul_kernel_descriptor_persistent")
+    for bm, bn, bk, w, st, sub in ((128, 256, 64, 8, 3, 0), (128, 256, 64, 8, 3, 1), (128, 256, 64, 8, 4, 0)):
+        grid = (min(sms, cdiv(M, bm) * cdiv(N, bn)),)
+        block = f"{bm}x{bn}x{bk} w{w} ns{st}" + (" subtile" if sub else "")
+        run_tilec(h, f"bench_mm_desc_pers_f16_{bm}x{bn}x{bk}_w{w}_s{st}" + ("_sub" if sub else ""), grid,
+                  (a, bt, c, M, N, K), case, check, flops, nbytes, block)
+        report(f"triton-ns{st}", case,
+               lambda: jit[grid](a, bt, c, M, N, K, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
+                                 EPILOGUE_SUBTILE=bool(sub), NUM_SMS=sms, WARP_SPECIALIZE=False, FLATTEN=True,
+                                 num_warps=w, num_stages=st),
+               check, flops, nbytes, block=block, num_warps=w)
+    report("torch", case, lambda: torch.matmul(a, bt.t(), out=c), lambda: True, flops, nbytes)
+    b = bt.t().contiguous()  # K x N
+    case = f"matmul float16 {M}x{N}x{K} in-kernel descriptors"
+    jit = h.triton("examples/matmul_tensor_desc.tir", "matmul_tensor_desc_kernel")
+    for bm, bn, bk, w, st, tag in ((128, 256, 64, 8, 3, ""), (128, 256, 64, 8, 4, ""), (128, 256, 64, 8, 3, "_ptr")):
+        grid = (cdiv(M, bm) * cdiv(N, bn),)
+        block = f"{bm}x{bn}x{bk} w{w} ns{st}" + (" pointers" if tag else "")
+        run_tilec(h, f"bench_mm_desc_f16_{bm}x{bn}x{bk}_w{w}_s{st}{tag}", grid, (a, b, c, M, N, K), case, check,
+                  flops, nbytes, block)
+        if not tag:
+            report(f"triton-ns{st}", case,
+                   lambda: jit[grid](a, b, c, M, N, K, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk,
+                                     GROUP_SIZE_M=8, num_warps=w, num_stages=st),
+                   check, flops, nbytes, block=block, num_warps=w)
+    report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
+
+
 def matmul_tma_dtype(h, dt, M, N, K):
     """matmul_kernel_tma (examples/matmul_tma.tir) on bf16 (C bf16: the kernel casts to f16,
     the descriptor store to bf16) or fp8 e4m3 (FP8_OUTPUT = 1: a, b and c fp8, BK = 128):
@@ -417,6 +462,7 @@ def main():
                      (attention_stages, (False,)), (attention_stages, (True,)), (attention_tutorial, (False,)),
                      (attention_tutorial, (True,)),
                      (matmul_tma_persistent, ()), (matmul_tma_persistent, (8192, 8192, 8192)),
+                     (matmul_desc, ()), (matmul_desc, (8192, 8192, 8192)),
                      (matmul_tma_dtype, (torch.bfloat16, 4096, 4096, 4096)),
                      (matmul_tma_dtype, (torch.float8_e4m3fn, 8192, 8192, 8192))):
         only = os.environ.get("MATMUL_ONLY")  # e.g. MATMUL_ONLY=matmul_tma,attention: these cases only

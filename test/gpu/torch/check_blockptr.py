@@ -9,6 +9,8 @@ untouched (filled with a sentinel first). Matmuls: float64 reference on the same
 inputs, atol 1e-5 * K and rtol 1e-3 (fp32 accumulation, f16 output rounding; as
 check_dot.py), with M, N, K tails, and transposed operands through strides.
 """
+import os
+
 import torch
 
 DEV = "cuda"
@@ -43,7 +45,9 @@ def pad_copies(h):
             h.check_equal("%s %dx%d%s" % (name, M, N, " col-major" if trans else ""), b,
                           padded(a, gm * bm, gn * bn, fill))
     for name, dt, bm, bn, fill in (("desc_pad_zero_f32", torch.float32, 32, 64, 0.0),
-                                   ("desc_pad_nan_f16", torch.float16, 64, 64, float("nan"))):
+                                   ("desc_pad_nan_f16", torch.float16, 64, 64, float("nan")),
+                                   ("desc_pad_zero_f32_ptr", torch.float32, 32, 64, 0.0),
+                                   ("desc_pad_nan_f16_ptr", torch.float16, 64, 64, float("nan"))):
         k = h.kernel(name)
         for M, N in ((1, 16), (100, 80), (129, 208), (64, 64)):
             a = torch.randn(M, N, device=DEV).to(dt)
@@ -103,6 +107,7 @@ def matmuls(h):
             k((cdiv(M, bm) * cdiv(N, bn),), a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0))
             h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), a.double() @ b.double(), atol=1e-5 * K, rtol=1e-3)
     for name, bm, bn, shapes in (("mm_desc_f16", 128, 128, ((16, 16, 16), (100, 72, 40), (129, 256, 1000))),
+                                 ("mm_desc_f16_ptr", 128, 128, ((16, 16, 16), (100, 72, 40), (129, 256, 1000))),
                                  ("mm_desc_f16_hinted_s3", 128, 128, ((128, 128, 64), (384, 400, 336))),
                                  ("mm_desc_f16_mma", 64, 64, ((16, 16, 16), (100, 72, 40), (257, 136, 520)))):
         k = h.kernel(name)
@@ -113,7 +118,64 @@ def matmuls(h):
             h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), a.double() @ b.double(), atol=1e-5 * K, rtol=1e-3)
 
 
+def desc_rank3(h):
+    for name, dt, blk in (("desc3_scale_f32", torch.float32, (2, 8, 32)), ("desc3_scale_i8", torch.int8, (4, 4, 16))):
+        k = h.kernel(name)
+        for B, M, N in ((1, 8, 32), (3, 9, 48), (5, 20, 112)):
+            a = (torch.randn(B, M, N, device=DEV) * 20).to(dt)
+            b = torch.full((B, M, N), 7, device=DEV, dtype=dt)
+            k((cdiv(B, blk[0]), cdiv(M, blk[1]), cdiv(N, blk[2])), a, b, B, M, N)
+            h.check_equal("%s %dx%dx%d" % (name, B, M, N), b, a * 3)
+
+
+def persistent_descriptors(h):
+    # tutorial 09's descriptor kernel: B given N x K; 5 programs, so each loops over several
+    # tiles (and the grid may exceed the tiles); tails on M, N and K (rows stay 16-byte aligned)
+    for name in ("mm_desc_pers_f16", "mm_desc_pers_f16_sub"):
+        k = h.kernel(name)
+        for M, N, K in ((128, 128, 64), (100, 136, 40), (300, 520, 264), (640, 384, 1024), (64, 64, 0)):
+            a, bt = torch.randn(M, K, device=DEV).half(), torch.randn(N, K, device=DEV).half()
+            c = torch.full((M, N), 5.0, device=DEV).half()
+            k((5,), a, bt, c, M, N, K)
+            h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), a.double() @ bt.double().t(), atol=1e-5 * K + 1e-6,
+                    rtol=1e-3)
+
+
+TRAP_CHILD = r"""
+import sys, torch
+sys.path.insert(0, sys.argv[1])
+import harness
+torch.cuda.init(); torch.empty(1, device="cuda")
+h = harness.Harness(sys.argv[2], torch, harness.Runtime(harness.find_libtilert()))
+k = h.kernel(sys.argv[3])
+a = torch.randn(64, 67, device="cuda")[:, :64]  # rows 268 bytes apart: not a multiple of 16
+b = torch.empty(64, 64, device="cuda")
+k((2, 1), a, b, 64, 64, a.stride(0), b.stride(0))
+torch.cuda.synchronize()
+print("max error", (b - a).abs().max().item())
+"""
+
+
+def misaligned(h):
+    # TMA needs 16-byte aligned strides: a program of the TMA kernel that finds a row stride of
+    # 268 bytes traps (the launch fails: run in a child process, whose context it ends); the
+    # --no-desc-tma build reads the same array correctly.
+    import subprocess, sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name, want_trap in (("desc_pad_zero_f32", True), ("desc_pad_zero_f32_ptr", False)):
+        r = subprocess.run([sys.executable, "-c", TRAP_CHILD, here, h.carry, name], capture_output=True, text=True,
+                           timeout=300)
+        out = (r.stdout + r.stderr).strip().replace("\n", " | ")
+        ok = (r.returncode != 0 and "max error" not in r.stdout) if want_trap else \
+            (r.returncode == 0 and "max error 0.0" in r.stdout)
+        what = "the launch fails" if want_trap else "read through pointers, exact"
+        h._record("PASS" if ok else "FAIL", "%s misaligned rows: %s" % (name, what), out[-300:])
+
+
 def run(h):
     h.part("padded copies", pad_copies, h)
+    h.part("rank-3 descriptors", desc_rank3, h)
+    h.part("persistent descriptor matmul", persistent_descriptors, h)
+    h.part("misaligned descriptors", misaligned, h)
     h.part("loops and layouts", loops_and_layouts, h)
     h.part("matmuls", matmuls, h)

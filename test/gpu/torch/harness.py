@@ -305,10 +305,15 @@ class Launcher:
             else:
                 raise TypeError("%s: prepared launches do not take %s scalars" % (self.name, p["dtype"]))
             ptrs.append(ctypes.cast(ctypes.byref(vals[-1]), ctypes.c_void_p).value)
-        ptrs = (ctypes.c_void_p * max(1, len(ptrs)))(*ptrs)
         if isinstance(grid, int):
             grid = (grid,)
         g = (ctypes.c_uint * 3)(*[int(x) for x in tuple(grid) + (1,) * (3 - len(grid))])
+        scratch = int(self.meta.get("global_scratch_bytes", 0))
+        if scratch:  # in-kernel descriptors: the hidden last parameter, allocated once here
+            buf = self.h.torch.empty(g[0] * g[1] * g[2] * scratch, dtype=self.h.torch.int8, device="cuda")
+            vals.append((buf, ctypes.c_uint64(buf.data_ptr())))
+            ptrs.append(ctypes.cast(ctypes.byref(vals[-1][1]), ctypes.c_void_p).value)
+        ptrs = (ctypes.c_void_p * max(1, len(ptrs)))(*ptrs)
         stream = ctypes.c_void_p(self.h.torch.cuda.current_stream().cuda_stream or None)
         L, k = self.h.rt.L, self.kernel
 
