@@ -294,9 +294,11 @@ void cg_tensordesc_param_attrs(cg_state *st, unsigned i);
 LLVMValueRef cg_tensordesc_ptr(cg_state *st, ir_value *desc);
 /* The bytes of global scratch each program of kernel f needs (tgpu.global_scratch; 0:
  * none). A kernel that needs some gets it as a hidden last parameter (ptr addrspace(1),
- * 128-byte aligned: st->global_scratch), and needs PTX ISA 8.3 (CG_TENSORMAP_PTX). */
+ * 128-byte aligned: st->global_scratch), and needs PTX ISA 8.6 (CG_TENSORMAP_PTX: tensormap.replace
+ * came in 8.3, but ptxas releases before 8.6 took .global_stride in 16-byte units, later ones
+ * in bytes as the ISA says; 8.6 keeps the PTX away from the older ones). */
 unsigned cg_global_scratch_bytes(const ir_op *f);
-#define CG_TENSORMAP_PTX "83"
+#define CG_TENSORMAP_PTX "86"
 /* tt.make_tensor_descriptor: writes the tensormap (tensormap.replace in shared memory, then
  * copied to the program's global-scratch slot with the proxy fences). */
 bool cg_lower_make_tensor_descriptor(cg_state *st, ir_op *op);

@@ -339,7 +339,7 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
   LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(st->ctx), params, nparams, 0);
   st->fn = LLVMAddFunction(st->mod, name, fty);
   LLVMSetFunctionCallConv(st->fn, LLVMPTXKernelCallConv);
-  if (scratch) { /* tensormaps made in the kernel: tensormap.replace needs PTX 8.3 */
+  if (scratch) { /* tensormaps made in the kernel: tensormap.replace (CG_TENSORMAP_PTX) */
     add_param_align(st, nparams - 1, 128);
     st->global_scratch = LLVMGetParam(st->fn, nparams - 1);
     st->global_scratch_bytes = scratch;

@@ -14,7 +14,7 @@
  * In-kernel descriptors (tt.make_tensor_descriptor, at the kernel's top level) are written
  * by each program into its slot of the global scratch, the hidden last parameter: warp 0
  * zeroes a 128-byte tensormap in shared memory (the op's scratch), lane 0 sets every field
- * with tensormap.replace (PTX 8.3, sm_90a), the warp copies it out with
+ * with tensormap.replace (sm_90a; PTX 8.6, CG_TENSORMAP_PTX), the warp copies it out with
  * tensormap.cp_fenceproxy (a release to the tensormap proxy) and acquires it with
  * fence.proxy.tensormap::generic.acquire; a CTA barrier then orders that before any copy.
  * The value is the slot's address, which cp.async.bulk.tensor takes as it takes a
@@ -176,9 +176,8 @@ bool cg_lower_make_tensor_descriptor(cg_state *st, ir_op *op) {
     replace_field(st, smem, lane0, "global_dim", (int)i, parts[1 + d]);
     replace_imm(st, smem, lane0, "element_stride", (int)i, 1);
   }
-  for (unsigned i = 0; i + 1 < rank; i++) /* ptxas for PTX ISA <= 8.5 takes the stride in 16-byte units */
-    replace_field(st, smem, lane0, "global_stride", (int)i,
-                  LLVMBuildLShr(st->b, stride_bytes[rank - 2 - i], LLVMConstInt(i64, 4, 0), ""));
+  for (unsigned i = 0; i + 1 < rank; i++) /* in bytes (PTX 8.6, CG_TENSORMAP_PTX) */
+    replace_field(st, smem, lane0, "global_stride", (int)i, stride_bytes[rank - 2 - i]);
   replace_imm(st, smem, lane0, "elemtype", -1, elemtype);
   replace_imm(st, smem, lane0, "interleave_layout", -1, 0);
   replace_imm(st, smem, lane0, "swizzle_mode", -1, swizzle_mode(ir_op_get_int_attr(op, TGPU_ATTR_TMA_SWIZZLE, 0)));

@@ -38,7 +38,7 @@ typedef enum tgpu_target_feature {
   TGPU_FEATURE_MBARRIER_TX = 1u << 3, /* mbarrier expect_tx / complete_tx (sm_90+) */
   TGPU_FEATURE_WGMMA = 1u << 4,       /* wgmma.mma_async (sm_90a only: arch-specific) */
   TGPU_FEATURE_TENSORMAP = 1u << 5,   /* tensormap.replace: tensor maps written in the kernel
-                                         (sm_90a only; PTX 8.3) */
+                                         (sm_90a only; tilec emits PTX 8.6 for it) */
 } tgpu_target_feature;
 
 typedef struct tgpu_target {
