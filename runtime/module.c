@@ -345,12 +345,12 @@ static tilert_status launch_failed(tilert_kernel *k, CUresult r) {
  * unbounded, so that memory freed by one launch is reused by the next without going back
  * to the driver at each synchronization (the device's default pool would). */
 static tilert_status scratch_pool(tilert_runtime *rt) {
-  if (rt->scratch_pool) return TILERT_OK;
   if (!rt->cu.cuMemPoolCreate || !rt->cu.cuMemAllocFromPoolAsync || !rt->cu.cuMemFreeAsync ||
       !rt->cu.cuMemPoolSetAttribute || !rt->cu.cuMemPoolDestroy)
     return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
                    "tilert: this driver lacks stream-ordered allocation (cuMemAllocFromPoolAsync), which kernels "
                    "that make tensor descriptors need for their global scratch");
+  if (rt->scratch_pool) return TILERT_OK;
   CUmemPoolProps props;
   memset(&props, 0, sizeof props);
   props.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;

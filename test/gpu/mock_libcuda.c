@@ -99,6 +99,43 @@ CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) {
   return q ? OK : 2;
 }
 CUresult cuMemFree_v2(CUdeviceptr p) { FAILPOINT(); free((void *)(uintptr_t)p); return OK; }
+
+/* Stream-ordered allocation from a pool (the global scratch of in-kernel descriptors):
+ * host memory, 128-byte aligned; counted for mock_cuda_pool_stats (mock_libcuda.h). */
+static mock_pool_stats pool_stats;
+CUresult cuMemPoolCreate(void **pool, const void *props) {
+  FAILPOINT();
+  (void)props;
+  static int the_pool;
+  *pool = &the_pool;
+  pool_stats.creates++;
+  return OK;
+}
+CUresult cuMemPoolDestroy(void *pool) { FAILPOINT(); (void)pool; pool_stats.destroys++; return OK; }
+CUresult cuMemPoolSetAttribute(void *pool, int attr, void *value) {
+  FAILPOINT();
+  (void)pool;
+  if (attr == 4) pool_stats.release_threshold = *(unsigned long long *)value;
+  return OK;
+}
+CUresult cuMemAllocFromPoolAsync(CUdeviceptr *p, size_t n, void *pool, void *stream) {
+  FAILPOINT();
+  (void)pool, (void)stream;
+  void *q = aligned_alloc(128, (n + 127) / 128 * 128);
+  *p = (CUdeviceptr)(uintptr_t)q;
+  pool_stats.allocs++;
+  pool_stats.last_bytes = n;
+  pool_stats.last_ptr = *p;
+  return q ? OK : 2;
+}
+CUresult cuMemFreeAsync(CUdeviceptr p, void *stream) {
+  FAILPOINT();
+  (void)stream;
+  free((void *)(uintptr_t)p);
+  pool_stats.frees++;
+  return OK;
+}
+const mock_pool_stats *mock_cuda_pool_stats(void) { return &pool_stats; }
 CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) { FAILPOINT(); memcpy((void *)(uintptr_t)d, s, n); return OK; }
 CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) { FAILPOINT(); memcpy(d, (void *)(uintptr_t)s, n); return OK; }
 CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) { FAILPOINT(); memset((void *)(uintptr_t)d, v, n); return OK; }

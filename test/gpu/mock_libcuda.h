@@ -29,4 +29,13 @@ typedef struct mock_tensormap_call {
  * param it also notes whether its pointer was 64-byte aligned
  * (mock_cuda_last_param_aligned(i)). */
 
+/* The pool calls libtilert made (cuMemPoolCreate / Destroy / SetAttribute,
+ * cuMemAllocFromPoolAsync, cuMemFreeAsync), read with mock_cuda_pool_stats(). */
+typedef struct mock_pool_stats {
+  int creates, destroys;
+  unsigned long long release_threshold;
+  long allocs, frees;
+  unsigned long long last_bytes, last_ptr;
+} mock_pool_stats;
+
 #endif

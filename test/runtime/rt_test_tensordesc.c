@@ -468,6 +468,87 @@ static void test_launches(t_state *t) {
   dlclose(m.lib);
 }
 
+/* ---- global scratch: in-kernel descriptors' tensormaps ------------------------------------ */
+
+/* A kernel that makes tensor descriptors: "global_scratch_bytes" 256 per program, the
+ * scratch passed after its params (the mock captures "tdesc" kernels' parameters). */
+static const char *scratch_meta =
+    "{\"format\": \"tilec-metadata\", \"version\": 2, \"target\": \"sm_90a\", \"kernels\": [\n"
+    " {\"name\": \"tdesc_made\", \"num_warps\": 4, \"global_scratch_bytes\": 256, \"params\": [\n"
+    "  {\"name\": \"x\", \"kind\": \"ptr\", \"dtype\": \"fp16\", \"align\": 16},\n"
+    "  {\"name\": \"n\", \"kind\": \"scalar\", \"dtype\": \"i32\"}\n"
+    " ]}]}";
+static const char scratch_ptx[] = "// mock PTX\n// BLOCK=128\n.visible .entry tdesc_made(\n";
+
+static void test_scratch(t_state *t) {
+  tilert_metadata *md = NULL;
+  char err[512] = "";
+  t_check(t, tilert_metadata_parse(scratch_meta, strlen(scratch_meta), &md, err, sizeof err) == TILERT_OK &&
+                 tilert_metadata_find(md, "tdesc_made")->global_scratch_bytes == 256,
+          "scratch meta: global_scratch_bytes 256");
+  tilert_metadata_free(md), md = NULL;
+  char *bad = mutate(scratch_meta, "\"global_scratch_bytes\": 256", "\"global_scratch_bytes\": 200");
+  t_check(t, tilert_metadata_parse(bad, strlen(bad), &md, err, sizeof err) == TILERT_ERROR_METADATA,
+          "scratch meta: 200 refused");
+  t_contains(t, "scratch meta 200", err, "\"global_scratch_bytes\" is 200: not a multiple of 128");
+  free(bad);
+  mock_api m;
+  if (!open_mock(&m)) { t_check(t, 0, "the mock driver loads"); return; }
+  const mock_pool_stats *(*stats)(void);
+  if (!sym(m.lib, "mock_cuda_pool_stats", &stats)) { t_check(t, 0, "the mock has pool stats"); return; }
+  setenv("TILERT_LIBCUDA", TILERT_MOCK_PATH, 1);
+  tilert_runtime *rt = NULL;
+  tilert_module *mod = NULL;
+  tilert_kernel *k = NULL;
+  tilert_devptr x = 0;
+  tilert_status s = tilert_runtime_create(0, &rt);
+  if (!s) s = tilert_module_load_ptx(rt, scratch_ptx, sizeof scratch_ptx - 1, scratch_meta, strlen(scratch_meta), &mod);
+  if (!s) s = tilert_module_get_kernel(mod, "tdesc_made", &k);
+  if (!s) s = tilert_malloc(rt, 256, &x);
+  t_check(t, s == TILERT_OK, "scratch: runtime, module, kernel");
+  if (s) { printf("  %s\n", tilert_runtime_last_error(rt)); tilert_runtime_destroy(rt); return; }
+  const unsigned sizes[3] = {8, 4, 8};
+  m.param_sizes(sizes, 3);
+  tilert_arg args[2] = {tilert_ptr(x), tilert_i32(7)};
+  unsigned grid[3] = {3, 2, 1};
+  mock_pool_stats before = *stats();
+  s = tilert_launch(k, grid, NULL, args, 2);
+  if (!s) s = tilert_launch(k, grid, NULL, args, 2);
+  const mock_pool_stats *after = stats();
+  t_check(t, s == TILERT_OK, "scratch: two launches");
+  t_check(t, after->creates == before.creates + 1 && after->release_threshold == ~0ull,
+          "scratch: one pool, made on first use, release threshold unbounded");
+  t_check(t, after->allocs == before.allocs + 2 && after->frees == before.frees + 2 && after->last_bytes == 3 * 2 * 256,
+          "scratch: each launch allocates grid x 256 bytes and frees them in stream order");
+  size_t len = 0;
+  const unsigned char *p = m.last_params(&len);
+  unsigned long long got_x = 0, got_scratch = 0;
+  int32_t got_n = 0;
+  if (len == 20) memcpy(&got_x, p, 8), memcpy(&got_n, p + 8, 4), memcpy(&got_scratch, p + 12, 8);
+  t_check(t, len == 20 && got_x == x && got_n == 7 && got_scratch == after->last_ptr && got_scratch % 128 == 0,
+          "scratch: params hold x, n, then the scratch pointer (128-byte aligned)");
+  m.fail("cuMemAllocFromPoolAsync");
+  long launches = m.launches();
+  s = tilert_launch(k, grid, NULL, args, 2);
+  m.fail(NULL);
+  t_check(t, s == TILERT_ERROR_DRIVER && m.launches() == launches, "scratch: a failed allocation launches nothing");
+  t_contains(t, "scratch alloc fails", tilert_runtime_last_error(rt), "cuMemAllocFromPoolAsync failed");
+  void *saved;
+  memcpy(&saved, &rt->cu.cuMemAllocFromPoolAsync, sizeof saved);
+  rt->cu.cuMemAllocFromPoolAsync = NULL; /* a driver before CUDA 11.2 */
+  s = tilert_launch(k, grid, NULL, args, 2);
+  memcpy(&rt->cu.cuMemAllocFromPoolAsync, &saved, sizeof saved);
+  t_check(t, s == TILERT_ERROR_UNSUPPORTED, "scratch: driver without stream-ordered allocation: UNSUPPORTED");
+  t_contains(t, "scratch without the driver's pool", tilert_runtime_last_error(rt),
+             "this driver lacks stream-ordered allocation (cuMemAllocFromPoolAsync)");
+  tilert_free(rt, x);
+  tilert_module_release(mod);
+  int destroys = stats()->destroys;
+  tilert_runtime_destroy(rt);
+  t_check(t, stats()->destroys == destroys + 1, "scratch: the runtime destroys its pool");
+  dlclose(m.lib);
+}
+
 /* ---- the JIT plan: descriptor entries ---------------------------------------------------- */
 
 static void test_plan(t_state *t) {
@@ -509,6 +590,7 @@ int main(void) {
   test_meta_too_many(&t);
   test_arg_checks(&t, k);
   test_launches(&t);
+  test_scratch(&t);
   test_plan(&t);
   tilert_metadata_free(md);
   return t_summary(&t);
