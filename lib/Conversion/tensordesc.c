@@ -132,7 +132,13 @@ bool cg_lower_make_tensor_descriptor(cg_state *st, ir_op *op) {
   int64_t box[IR_MAX_TENSORDESC_RANK], offset = ir_op_get_int_attr(op, TGPU_ATTR_GLOBAL_SCRATCH_OFFSET, -1);
   unsigned rank = block->rank;
   int elemtype = tensormap_elemtype(block->elem);
-  if (offset < 0 || !st->global_scratch ||
+  ir_op *f = (ir_op *)tgpu_enclosing_func(op);
+  if (!f || op->parent != ir_region_entry(&f->regions[0])) { /* its CTA barrier needs every thread */
+    ir_emit_error(st->ictx, op->loc, "'%s' read by TMA must be at the kernel's top level", ir_op_name(op));
+    return false;
+  }
+  if (offset < 0 || offset % TGPU_TENSORMAP_BYTES || !st->global_scratch ||
+      offset + TGPU_TENSORMAP_BYTES > (int64_t)st->global_scratch_bytes ||
       ir_attr_get_i64_array(ir_op_get_attr(op, TGPU_ATTR_TMA_BOX), box, IR_MAX_TENSORDESC_RANK) != (int)rank ||
       elemtype < 0) {
     ir_emit_error(st->ictx, op->loc, "internal: '%s' reached the LLVM conversion without its TMA box and scratch "
