@@ -10,7 +10,8 @@
 #      compute-sanitizer memcheck (off by default: torch's start-up under memcheck is slow);
 #   5. compute-sanitizer: memcheck over the suite, the routes and the shared-memory kernels;
 #      racecheck and synccheck over every kernel that uses shared memory (the suite's
-#      transpose and softmax, the routes, smem), and racecheck over the torch dot checks
+#      transpose and softmax, the routes, smem), racecheck over the torch dot checks, and
+#      racecheck and synccheck over the in-kernel descriptor checks (blockptr)
 #      (every pipelined and wgmma kernel; RACE_DOT=0 skips it); each must report 0 errors;
 #   6. the benchmarks beside Triton and torch (bench/run.sh), unless NO_BENCH=1.
 # Prints one table last; logs (one tarball) and the benchmark report go to $OUT.
@@ -63,6 +64,11 @@ if [ -n "$CS" ]; then
   if [ "${RACE_DOT:-1}" = 1 ]; then
     SAN_TIMEOUT=${SAN_TIMEOUT:-400} step racecheck-dot san racecheck python3 test/gpu/torch/harness.py dot
   fi
+  # in-kernel descriptors read by TMA (the tensormap written in shared memory, copied to the
+  # global scratch, a CTA barrier, then the copies): races and barrier misuse
+  DESC_PARTS=(--part "padded copies" --part "rank-3 descriptors" --part "persistent descriptor matmul" --part matmuls)
+  step racecheck-desc san racecheck python3 test/gpu/torch/harness.py blockptr "${DESC_PARTS[@]}"
+  step synccheck-desc san synccheck python3 test/gpu/torch/harness.py blockptr "${DESC_PARTS[@]}"
 else
   NAMES+=("sanitizers"); STATUS+=("FAILED: compute-sanitizer not found")
 fi
