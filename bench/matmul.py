@@ -453,6 +453,41 @@ def attention_tutorial(h, causal, B=4, H=32, S=4096, D=128):
                     B, H, S, D)
 
 
+def attention_tutorial_ptr(h, causal, B=4, H=32, S=4096, D=128):
+    """examples/flash_attention_tutorial.tir given plain tensors, as Triton's tutorial launches
+    it on Hopper with warp_specialize: its helper makes in-kernel descriptors (TMA on both
+    sides; Triton's scratch from triton.set_allocator). tilec (bench_attn_tutptr_*) beside
+    Triton's JIT of the same text at BLOCK_N 64 and 128, 2-4 stages, warp_specialize False
+    and True, and SDPA."""
+    triton_scratch_allocator()
+    q, k, v, o, scale, check, flops, nbytes, case, sdpa = attn_problem(causal, B, H, S, D)
+    case += " tutorial, in-kernel descriptors"
+    m = torch.empty(B * H, S, device=dev, dtype=torch.float32)
+    grid = (S // 128, B * H)
+    base = "bench_attn_tutptr_d128" + ("_causal_" if causal else "_")
+    for tail, bn in (("bn128_ws_s3", 128), ("bn128_s3", 128), ("bn64_ws_s3", 64)):
+        try:
+            kern = h.kernel(base + tail)
+            report("tilec", case, lambda: kern(grid, scale, m, B, H, q, k, v, o, S), check, flops, nbytes,
+                   block=f"128x{bn} " + tail.split("_", 1)[1].replace("_", " "), num_warps=8)
+        except Exception as e:
+            print(f"matmul: tilec {base + tail}: {type(e).__name__}: {e}", file=sys.stderr)
+    jit = h.triton("examples/flash_attention_tutorial.tir", "_attn_fwd")
+    for bn in (64, 128):
+        for stages in (2, 3, 4):
+            for ws in (False, True):
+                try:
+                    report(f"triton-ns{stages}", case,
+                           lambda: jit[grid](scale, m, B, H, q, k, v, o, S, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=bn,
+                                             FP8_OUTPUT=False, STAGE=3 if causal else 1, warp_specialize=ws,
+                                             IS_HOPPER=True, num_warps=8, num_stages=stages),
+                           check, flops, nbytes, block=f"128x{bn}" + (" ws" if ws else ""), num_warps=8)
+                except Exception as e:
+                    print(f"matmul: triton tutorial (pointers) 128x{bn} ns{stages} ws={ws}: {type(e).__name__}: "
+                          f"{str(e)[:200]}", file=sys.stderr)
+    report("torch", case, sdpa, lambda: True, flops, nbytes)
+
+
 def main():
     h = harness.open_harness(CARRY)
     for fn, args in ((matmul, (torch.float16, 4096, 4096, 4096)), (matmul, (torch.float16, 8192, 8192, 8192)),
@@ -463,6 +498,7 @@ def main():
                      (attention_tutorial, (True,)),
                      (matmul_tma_persistent, ()), (matmul_tma_persistent, (8192, 8192, 8192)),
                      (matmul_desc, ()), (matmul_desc, (8192, 8192, 8192)),
+                     (attention_tutorial_ptr, (False,)), (attention_tutorial_ptr, (True,)),
                      (matmul_tma_dtype, (torch.bfloat16, 4096, 4096, 4096)),
                      (matmul_tma_dtype, (torch.float8_e4m3fn, 8192, 8192, 8192))):
         only = os.environ.get("MATMUL_ONLY")  # e.g. MATMUL_ONLY=matmul_tma,attention: these cases only

@@ -1455,7 +1455,7 @@ static bool compile_entry(sema *S, sema_jit *j, const char *name, ir_op **out_f)
   ir_op *f = ir_op_create_named(S->m, "tt.func", j->loc, 0, NULL, 0, NULL, 0, NULL);
   ir_block *entry = ir_block_create(S->m);
   ir_region_append_block(ir_op_region(f, 0), entry);
-  sema_fn fn = {.is_kernel = true};
+  sema_fn fn = {.is_kernel = true, .once = true};
   const ir_type **tys = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(ir_type *));
   unsigned nargs = 0;
   for (unsigned i = 0; i < fd->nparams; i++) {
@@ -1643,11 +1643,16 @@ static bool bind_call_args(sema *S, sema_jit *j, const fe_expr *call, unsigned n
   return true;
 }
 
+/* The specialization key: the function, whether it runs once per program (it may then make
+ * descriptors TMA reads), and per argument its type, or its compile-time value (a
+ * descriptor: "+tma" when TMA reads it, since the callee's code differs). */
 static const char *spec_key(sema *S, sema_jit *j, const sema_val *vals) {
   sup_strbuf sb = {0};
   sup_strbuf_puts(&sb, j->fd->name);
+  if (sema_runs_once(S)) sup_strbuf_puts(&sb, "|once");
   for (unsigned i = 0; i < j->fd->nparams; i++) {
     sup_strbuf_putc(&sb, '|');
+    if (vals[i].kind == SV_BLOCKPTR && vals[i].v) sup_strbuf_puts(&sb, "+tma");
     if (vals[i].kind == SV_TENSOR) {
       char b[16];
       sup_strbuf_printf(&sb, "%s:", sema_dt_name(vals[i].dt, b));
@@ -1687,6 +1692,7 @@ static bool flatten_return(sema *S, sema_jit *j, ir_block *entry, const sema_val
   *tmpl = *v;
   for (unsigned k = 0; k < v->n; k++)
     if (v->elems[k].kind == SV_TENSOR) vals[*n] = v->elems[k].v, dts[(*n)++] = v->elems[k].dt;
+  if (v->v) vals[*n] = v->v, dts[(*n)++] = v->bp->elt; /* a TMA descriptor's value, after the parts */
   return true;
 }
 
@@ -1729,6 +1735,7 @@ static sema_val unflatten_return(sema *S, const sema_spec *sp, const sema_val *t
     r.elems[k] = sema_tensor(ir_op_result(op, *next), sp->res_dts[*next]);
     ++*next;
   }
+  if (tmpl->v) r.v = ir_op_result(op, (*next)++);
   return r;
 }
 
@@ -1746,7 +1753,6 @@ static sema_spec *add_spec(sema *S) {
  * (their types appended to tys). */
 static sema_val block_ptr_param(sema *S, ir_block *entry, const sema_val *v, const ir_type **tys, unsigned *nargs) {
   sema_val r = *v;
-  r.v = NULL; /* a descriptor's TMA value stays in the caller: the callee reads through pointers */
   r.elems = sup_arena_alloc(S->arena, v->n * sizeof(sema_val));
   for (unsigned k = 0; k < v->n; k++) {
     r.elems[k] = v->elems[k];
@@ -1754,15 +1760,21 @@ static sema_val block_ptr_param(sema *S, ir_block *entry, const sema_val *v, con
     tys[*nargs] = v->elems[k].v->type;
     r.elems[k].v = ir_block_add_arg(S->m, entry, tys[(*nargs)++]);
   }
+  if (v->v) { /* a descriptor TMA reads: its !tt.tensordesc too, after the parts */
+    tys[*nargs] = v->v->type;
+    r.v = ir_block_add_arg(S->m, entry, tys[(*nargs)++]);
+  }
   return r;
 }
 
-/* How many IR arguments the values of a call pass (a block pointer: its run-time parts). */
+/* How many IR arguments the values of a call pass (a block pointer: its run-time parts, and
+ * a TMA descriptor's !tt.tensordesc). */
 static unsigned ir_arg_count(const sema_val *vals, unsigned n) {
   unsigned c = 0;
   for (unsigned i = 0; i < n; i++) {
     if (vals[i].kind == SV_TENSOR || vals[i].kind == SV_HOSTDESC) c++;
     for (unsigned k = 0; vals[i].kind == SV_BLOCKPTR && k < vals[i].n; k++) c += vals[i].elems[k].kind == SV_TENSOR;
+    c += vals[i].kind == SV_BLOCKPTR && vals[i].v;
   }
   return c;
 }
@@ -1776,7 +1788,7 @@ static bool specialize(sema *S, sema_jit *j, const sema_val *vals, const char *k
   ir_op *f = ir_op_create_named(S->m, "tt.func", j->loc, 0, NULL, 0, NULL, 0, NULL);
   ir_block *entry = ir_block_create(S->m);
   ir_region_append_block(ir_op_region(f, 0), entry);
-  sema_fn fn = {0};
+  sema_fn fn = {.once = sema_runs_once(S)};
   const ir_type **tys = sup_arena_alloc(S->arena, (fd->nparams + ir_arg_count(vals, fd->nparams) + 1) * sizeof(ir_type *));
   unsigned nargs = 0;
   for (unsigned i = 0; i < fd->nparams; i++) {
@@ -1824,6 +1836,7 @@ bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, co
     if (vals[i].kind == SV_TENSOR || vals[i].kind == SV_HOSTDESC) ops[n++] = vals[i].v;
     for (unsigned k = 0; vals[i].kind == SV_BLOCKPTR && k < vals[i].n; k++)
       if (vals[i].elems[k].kind == SV_TENSOR) ops[n++] = vals[i].elems[k].v;
+    if (vals[i].kind == SV_BLOCKPTR && vals[i].v) ops[n++] = vals[i].v;
   }
   const ir_type *ft = ir_op_get_attr(sp->func, "function_type")->tval;
   ir_op *op = sema_emit(S, call->loc, "tt.call", n, ops, sp->nres, (const ir_type **)ft->results);

@@ -189,6 +189,8 @@ typedef struct sema_fn {
   sema_val ret;
   bool is_kernel;
   int loop_kind;      /* innermost loop: 0 none, 1 run-time (scf), 2 unrolled */
+  bool once;          /* its body runs once per program at the kernel's top level: the kernel,
+                         or a helper called there (outside run-time control flow) */
 } sema_fn;
 
 typedef struct sema {
@@ -376,7 +378,11 @@ bool sema_bptr_same_kind(const sema_bptr *a, const sema_bptr *b);
 /* Where block-pointer values a and b (one kind) meet (a run-time if's branches, a loop's
  * value before and after an iteration): when they are descriptors with different TMA values,
  * both lose theirs (accesses after the meeting go through pointers). */
-void sema_bptr_drop_tma(sema_val *a, sema_val *b); /* equal compile-time parts */
+void sema_bptr_drop_tma(sema_val *a, sema_val *b);
+/* Whether code analyzed here runs once per program at the kernel's top level: in the
+ * kernel's body or a helper called there, outside run-time control flow and loops (not
+ * during a loop's discovery run). A tensor descriptor made here may be read by TMA. */
+bool sema_runs_once(const sema *S); /* equal compile-time parts */
 /* tl.make_block_ptr(base, shape, strides, offsets, block_shape, order). */
 bool sema_make_block_ptr(sema *S, ir_loc loc, const char *disp, const sema_val *args, sema_val *out);
 /* tl.advance(base, offsets): the offsets moved by `offsets`. */

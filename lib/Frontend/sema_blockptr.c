@@ -239,15 +239,17 @@ static bool desc_checks(sema *S, ir_loc loc, const char *disp, const sema_bptr *
   return true;
 }
 
-/* Whether TMA copies the loads of descriptor bp made here: the target has TMA, the
- * descriptor is made in the kernel's own body outside run-time control flow (its tensormap
- * is written once per program, before any copy reads it; one made in a loop, an if or a
- * helper function is read through pointers), and its block is one a host descriptor may
- * have (sema_desc.c). */
+/* Whether TMA copies the loads of descriptor bp made here: the target has tensormap.replace,
+ * the descriptor is made where code runs once per program (sema_runs_once: the kernel's
+ * body or a helper called there, outside run-time control flow; its tensormap is written
+ * once, before any copy reads it; one made in a loop or an if is read through pointers),
+ * and its block is one a host descriptor may have (sema_desc.c). */
+bool sema_runs_once(const sema *S) {
+  return S->fn && S->fn->once && !S->dry_run && !S->fn->rt_depth && !S->fn->loop_kind;
+}
+
 static bool tma_eligible(sema *S, const sema_bptr *bp) {
-  if (!S->opts || !S->opts->desc_tma || S->dry_run || S->call_depth || !S->fn ||
-      S->fn->rt_depth || S->fn->loop_kind)
-    return false;
+  if (!S->opts || !S->opts->desc_tma || !sema_runs_once(S)) return false;
   if (bp->rank > IR_MAX_TENSORDESC_RANK || sema_dt_is_ptr(bp->elt) || sema_dt_bits(bp->elt) < 8) return false;
   for (unsigned d = 0; d < bp->rank; d++) {
     int64_t b = bp->block[d];

@@ -94,9 +94,13 @@ def tutorial(h):
 
 
 def tutorial_pointers(h):
+    # TMA through the helper's in-kernel descriptors (BLOCK_N 64, 128 warp-specialized), and
+    # the same through pointers (--no-desc-tma)
     for causal in (False, True):
-        check_with_m(h, "attn_tut_ptr_d128" + ("_causal" if causal else ""), torch.float16, 128, causal,
-                     lambda k, q, kk, v, o, m, sc, Z, H, N: k((N // 128, Z * H), sc, m, Z, H, q, kk, v, o, N))
+        c = "_causal" if causal else ""
+        for name in ("attn_tut_ptr_d128" + c, "attn_tut_ptr_d128%s_bn128_ws" % c, "attn_tut_ptr_d128%s_nodesc" % c):
+            check_with_m(h, name, torch.float16, 128, causal,
+                         lambda k, q, kk, v, o, m, sc, Z, H, N: k((N // 128, Z * H), sc, m, Z, H, q, kk, v, o, N))
 
 
 def run(h):
