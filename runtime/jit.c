@@ -448,6 +448,9 @@ tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filena
   o.emit = TILEC_EMIT_PTX;
   char arch[16], target[64];
   if (!o.arch) { device_arch(rt, arch, sizeof arch); o.arch = arch; }
+  /* In-kernel descriptors read by TMA need PTX 8.6 (tensormap.replace with byte strides),
+   * which drivers before CUDA 12.7 cannot load: there they go through pointers. */
+  if (o.desc_tma >= 0 && rt->info.driver_version < RT_DESC_TMA_MIN_DRIVER) o.desc_tma = -1;
   if (!filename) filename = "<source>";
   tilert_cache_config c;
   RT_TRY(rt_cache_config(rt, &c));

@@ -59,6 +59,9 @@ typedef CUresult (*rt_launch_fn)(CUfunction, unsigned, unsigned, unsigned, unsig
                                  unsigned, unsigned, CUstream, void **, void **);
 
 #define RT_ERR_CAP 4096
+/* The first driver that loads PTX ISA 8.6 (CUDA 12.7): the JIT reads in-kernel tensor
+ * descriptors by TMA only from there on (runtime/jit.c). */
+#define RT_DESC_TMA_MIN_DRIVER 12070
 
 typedef struct rt_tune_entry rt_tune_entry; /* runtime/tune.c */
 

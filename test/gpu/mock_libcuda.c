@@ -35,7 +35,13 @@ static int failing(const char *fn) { return fail_name[0] && strcmp(fail_name, fn
 CUresult cuGetErrorName(CUresult r, const char **s) { *s = r ? "CUDA_ERROR_INVALID_VALUE" : "CUDA_SUCCESS"; return OK; }
 CUresult cuGetErrorString(CUresult r, const char **s) { *s = r ? "invalid argument (mock)" : "no error"; return OK; }
 CUresult cuInit(unsigned f) { FAILPOINT(); (void)f; return OK; }
-CUresult cuDriverGetVersion(int *v) { FAILPOINT(); *v = 13000; return OK; }
+/* 13000, or $MOCK_CUDA_DRIVER_VERSION (tests of driver-dependent choices) */
+CUresult cuDriverGetVersion(int *v) {
+  FAILPOINT();
+  const char *e = getenv("MOCK_CUDA_DRIVER_VERSION");
+  *v = e ? atoi(e) : 13000;
+  return OK;
+}
 CUresult cuDeviceGet(int *d, int i) { FAILPOINT(); *d = i; return i == 0 ? OK : 101; }
 CUresult cuDeviceGetAttribute(int *v, int attr, int d) {
   FAILPOINT();
