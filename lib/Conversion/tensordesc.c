@@ -19,8 +19,9 @@
  * fence.proxy.tensormap::generic.acquire; a CTA barrier then orders that before any copy.
  * The value is the slot's address, which cp.async.bulk.tensor takes as it takes a
  * parameter's. TMA needs the base 16-byte aligned and the strides (but the innermost)
- * multiples of 16 bytes, as Triton documents for tl.make_tensor_descriptor: a program that
- * finds otherwise traps (the launch fails) instead of reading wrong addresses. */
+ * multiples of 16 bytes, as Triton documents for tl.make_tensor_descriptor, from 16 bytes
+ * to under 2^40: a program that finds otherwise (a negative or zero stride included) traps
+ * (the launch fails) instead of reading wrong addresses. */
 #include <assert.h>
 #include <string.h>
 
@@ -159,9 +160,12 @@ bool cg_lower_make_tensor_descriptor(cg_state *st, ir_op *op) {
   LLVMValueRef base = LLVMBuildPtrToInt(st->b, parts[0], i64, "");
   uint64_t eb = ir_type_byte_size(block->elem);
   LLVMValueRef stride_bytes[IR_MAX_TENSORDESC_RANK], misaligned = LLVMBuildAnd(st->b, base, LLVMConstInt(i64, 15, 0), "");
-  for (unsigned d = 0; d + 1 < rank; d++) {
+  for (unsigned d = 0; d + 1 < rank; d++) { /* TMA: 16 to 2^40 - 16 bytes, a multiple of 16 */
     stride_bytes[d] = LLVMBuildMul(st->b, parts[1 + rank + d], LLVMConstInt(i64, eb, 0), "");
+    LLVMValueRef out = LLVMBuildICmp(st->b, LLVMIntUGE, LLVMBuildSub(st->b, stride_bytes[d], LLVMConstInt(i64, 16, 0), ""),
+                                     LLVMConstInt(i64, (1ull << 40) - 16, 0), "");
     misaligned = LLVMBuildOr(st->b, misaligned, LLVMBuildAnd(st->b, stride_bytes[d], LLVMConstInt(i64, 15, 0), ""), "");
+    misaligned = LLVMBuildOr(st->b, misaligned, LLVMBuildZExt(st->b, out, i64, ""), "");
   }
   /* warp 0 writes the tensormap */
   LLVMBasicBlockRef write = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "tensormap.write");
