@@ -382,7 +382,10 @@ void sema_bptr_drop_tma(sema_val *a, sema_val *b);
 /* Whether code analyzed here runs once per program at the kernel's top level: in the
  * kernel's body or a helper called there, outside run-time control flow and loops (not
  * during a loop's discovery run). A tensor descriptor made here may be read by TMA. */
-bool sema_runs_once(const sema *S); /* equal compile-time parts */
+bool sema_runs_once(const sema *S);
+/* tl.load of a block pointer that TMA reads (ptr->v; sema_builtins.c decides when): a
+ * tt.descriptor_load at the block pointer's offsets. */
+bool sema_bptr_tma_load(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, sema_val *out); /* equal compile-time parts */
 /* tl.make_block_ptr(base, shape, strides, offsets, block_shape, order). */
 bool sema_make_block_ptr(sema *S, ir_loc loc, const char *disp, const sema_val *args, sema_val *out);
 /* tl.advance(base, offsets): the offsets moved by `offsets`. */

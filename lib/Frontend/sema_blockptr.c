@@ -17,6 +17,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "Dialect/attr_names.h"
 #include "Frontend/sema.h"
 
 enum { P_BASE = 0 };
@@ -159,6 +160,8 @@ static sema_val bptr_val(sema *S, const sema_bptr *proto, sema_val *parts) {
   return (sema_val){.kind = SV_BLOCKPTR, .bp = bp, .n = sema_bptr_nparts(bp), .elems = parts};
 }
 
+static bool tma_desc(sema *S, ir_loc loc, sema_val *desc);
+
 /* args: base, shape, strides, offsets, block_shape, order. */
 bool sema_make_block_ptr(sema *S, ir_loc loc, const char *disp, const sema_val *args, sema_val *out) {
   sema_bptr bp = {0};
@@ -170,7 +173,7 @@ bool sema_make_block_ptr(sema *S, ir_loc loc, const char *disp, const sema_val *
       !int_parts(S, loc, disp, "offsets", &args[3], bp.rank, false, &parts[p_off(&bp, 0)]))
     return false;
   *out = bptr_val(S, &bp, parts);
-  return true;
+  return tma_desc(S, loc, out);
 }
 
 static bool want_bptr(sema *S, ir_loc loc, const char *disp, const sema_val *v, bool desc) {
@@ -205,7 +208,7 @@ bool sema_advance(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, co
   memcpy(parts, ptr->elems, ptr->n * sizeof(sema_val));
   for (unsigned d = 0; d < bp->rank; d++)
     if (!add_i32(S, loc, &ptr->elems[p_off(bp, d)], &delta[d], &parts[p_off(bp, d)])) return false;
-  *out = (sema_val){.kind = SV_BLOCKPTR, .bp = bp, .n = ptr->n, .elems = parts};
+  *out = (sema_val){.kind = SV_BLOCKPTR, .bp = bp, .n = ptr->n, .elems = parts, .v = ptr->v};
   return true;
 }
 
@@ -258,12 +261,44 @@ static bool tma_eligible(sema *S, const sema_bptr *bp) {
   return (bp->block[bp->rank - 1] * (int64_t)(sema_dt_bits(bp->elt) / 8)) % 16 == 0;
 }
 
-/* Gives a TMA-eligible descriptor its !tt.tensordesc value (desc->v): a
- * tt.make_tensor_descriptor of its base, extents (i32) and strides (i64). desc.load then
- * emits tt.descriptor_load; stores go through pointers. */
+/* What is known to divide v: a compile-time int's value, a kernel parameter's hint
+ * (tt.divisibility: bytes for a pointer, the value for an integer); 1 otherwise. */
+static int64_t known_divisor(const sema_val *v) {
+  if (v->kind == SV_INT) return v->i;
+  if (v->kind != SV_TENSOR || v->v->def || !v->v->block || !v->v->block->parent) return 1;
+  const ir_op *f = v->v->block->parent->parent;
+  int64_t divs[64];
+  int n = f ? ir_attr_get_i64_array(ir_op_get_attr(f, TILE_ATTR_DIVISIBILITY), divs, 64) : 0;
+  return (int)v->v->index < n && divs[v->v->index] > 0 ? divs[v->v->index] : 1;
+}
+
+/* A block pointer may be read by TMA where its descriptor could (tma_eligible) and where
+ * that cannot change what it reads: row-major (order rank-1 .. 0) with the innermost stride
+ * the compile-time 1, and the base and other strides known to be 16-byte multiples from
+ * the parameters' hints (a block pointer takes any strides, and Triton reads it through
+ * pointers; a hinted signature or the JIT's specialization proves TMA's alignment). Its
+ * loads use TMA when they check every dim (TMA clips to the shape on every dim). */
+static bool tma_bptr_eligible(sema *S, const sema_val *v) {
+  const sema_bptr *bp = v->bp;
+  if (!tma_eligible(S, bp)) return false;
+  int64_t eb = sema_dt_bits(bp->elt) / 8;
+  if (known_divisor(&v->elems[P_BASE]) % 16) return false;
+  for (unsigned d = 0; d < bp->rank; d++) {
+    const sema_val *s = &v->elems[p_stride(bp, d)];
+    if (bp->order[d] != (int64_t)(bp->rank - 1 - d)) return false;
+    if (d + 1 == bp->rank ? s->kind != SV_INT || s->i != 1 : known_divisor(s) <= 0 || known_divisor(s) * eb % 16)
+      return false;
+  }
+  return true;
+}
+
+/* Gives a TMA-eligible descriptor or block pointer its !tt.tensordesc value (v->v): a
+ * tt.make_tensor_descriptor of its base, extents (i32) and strides (i64). desc.load (and a
+ * block pointer's fully checked tl.load) then emits tt.descriptor_load; stores go through
+ * pointers. */
 static bool tma_desc(sema *S, ir_loc loc, sema_val *desc) {
   const sema_bptr *bp = desc->bp;
-  if (!tma_eligible(S, bp)) return true;
+  if (bp->is_desc ? !tma_eligible(S, bp) : !tma_bptr_eligible(S, desc)) return true;
   ir_value *ops[1 + 2 * IR_MAX_TENSORDESC_RANK];
   ops[0] = desc->elems[P_BASE].v;
   for (unsigned d = 0; d < 2 * bp->rank; d++) {
@@ -466,6 +501,13 @@ bool sema_desc_offsets(sema *S, ir_loc loc, const char *disp, unsigned rank, con
 }
 
 static const ir_type *block_type(sema *S, const sema_bptr *bp) { return sema_shaped(S, bp->elt, bp->rank, bp->block); }
+
+bool sema_bptr_tma_load(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, sema_val *out) {
+  const sema_bptr *bp = ptr->bp;
+  sema_val offs = {.kind = SV_TUPLE, .n = bp->rank, .elems = &ptr->elems[p_off(bp, 0)]};
+  sema_val tma = sema_hostdesc(ptr->v, bp);
+  return sema_hostdesc_load(S, loc, disp, &tma, &offs, out);
+}
 
 bool sema_bptr_load(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, const sema_val *offsets,
                     unsigned check, sema_padding padding, ir_op **out_load, sema_val *out) {

@@ -272,9 +272,14 @@ static bool load_block_ptr(sema *S, bcall *c, const char *cache, const char *evi
   if (!no_mask_args(S, c, 1, 2) || !sema_bptr_boundary_check(S, c->loc, c->disp, &c->a[0], opt_arg(c, 3), &check) ||
       !sema_bptr_padding(S, c->loc, c->disp, opt_arg(c, 4), true, &pad))
     return false;
+  bool is_volatile = c->have[7] && sema_truthy(&c->a[7]);
+  /* TMA when the block pointer has a descriptor (sema_blockptr.c) and the load checks every
+   * dim (TMA clips on all), pads with zeros, and asks for no cache policy */
+  if (c->a[0].v && check == (1u << c->a[0].bp->rank) - 1 && pad != SEMA_PAD_NAN && !cache && !evict && !is_volatile)
+    return sema_bptr_tma_load(S, c->loc, c->disp, &c->a[0], out);
   if (!sema_bptr_load(S, c->loc, c->disp, &c->a[0], NULL, check, pad, &o, out)) return false;
   set_cache_attrs(S, o, cache, evict);
-  if (c->have[7] && sema_truthy(&c->a[7])) ir_op_set_attr(o, "volatile", ir_bool_attr(S->ctx, true));
+  if (is_volatile) ir_op_set_attr(o, "volatile", ir_bool_attr(S->ctx, true));
   return true;
 }
 

@@ -17,8 +17,8 @@ SRC=$ROOT/test/gpu/Inputs/dot/dot_kernels.tir
 pass=0; fail=0
 # name | kernel | arch | in out | B M N K TRANS ACC1 RANDOM TOL | signature after the two pointers | expect [| env]
 # (an arch with +nowgmma compiles with --no-wgmma (mma.sync on sm_90a; wgmma is the default
-# there, +wgmma says so), +nodesctma with --no-desc-tma (in-kernel descriptors through
-# pointers: the sim has no TMA), +sN with --num-stages N (the pipeline pass;
+# there, +wgmma says so), +nodesctma with --no-desc-tma (in-kernel descriptors and block
+# pointers through pointers: the sim has no TMA), +sN with --num-stages N (the pipeline pass;
 # without it the loops pipeline with Triton's default 3 stages, +s1 turns it off); TRANS
 # bit 0: B given N x K, bit 1: A given K x M (dot_at); expect wgmma: the IR calls the
 # K-major wgmma helper, wgmma_ta / wgmma_tb / wgmma_ta_tb: the helper with those transpose
@@ -84,8 +84,8 @@ pipe_s3_wgmma_64x64x256|dot2d|sm_90a+wgmma+s3|f16 f32|1 64 64 256 0 1 1 0.001|64
 pipe_s4_wgmma_64x128x128|dot2d|sm_90a+wgmma+s4|bf16 f32|1 64 128 128 0 0 1 0.001|64,128,128,64,\"ieee\",0,0,0|wgmma_tb
 pipe_s2_wgmma_64x64x64|dot2d|sm_90a+wgmma+s2|f16 f32|1 64 64 64 0 0 0 0|64,64,64,16,\"ieee\",0,0,0|wgmma_tb
 bptr_s3_f16_48x40x72|dot_bptr|sm_80+s3|f16 f32|1 48 40 72 0 0 1 0.001|48,40,72,64,64,32|mma
-bptr_s3_wgmma_48x40x72|dot_bptr|sm_90a+wgmma+s3|f16 f32|1 48 40 72 0 0 1 0.001|48,40,72,64,64,32|wgmma_tb
-bptr_s3_wgmma_64x64x128_exact|dot_bptr|sm_90a+wgmma+s3|f16 f32|1 64 64 128 0 0 0 0|64,64,128,64,64,32|wgmma_tb
+bptr_s3_wgmma_48x40x72|dot_bptr|sm_90a+wgmma+s3+nodesctma|f16 f32|1 48 40 72 0 0 1 0.001|48,40,72,64,64,32|wgmma_tb
+bptr_s3_wgmma_64x64x128_exact|dot_bptr|sm_90a+wgmma+s3+nodesctma|f16 f32|1 64 64 128 0 0 0 0|64,64,128,64,64,32|wgmma_tb
 desc_s3_f16_40x24x56|dot_desc|sm_80+s3|f16 f32|1 40 24 56 0 0 1 0.001|40,24,56,64,32,16|mma
 desc_s3_wgmma_40x24x56|dot_desc|sm_90a+wgmma+s3+nodesctma|f16 f32|1 40 24 56 0 0 1 0.001|40,24,56,64,32,16|wgmma_tb
 subtile_f16_64x64x64|dot_subtile|sm_80+s1|f16 f32|1 64 64 64 0 0 1 0.001|64,64,64,32|mma

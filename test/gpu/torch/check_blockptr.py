@@ -125,6 +125,17 @@ def matmuls(h):
             h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), a.double() @ b.double(), atol=1e-5 * K, rtol=1e-3)
 
 
+def empty_descriptors(h):
+    # a descriptor over 0 rows (or columns) reads zeros everywhere, by TMA as through pointers
+    for name in ("desc_pad_zero_f32", "desc_pad_zero_f32_ptr"):
+        k = h.kernel(name)
+        for M, N in ((0, 16), (5, 0)):
+            a = torch.randn(max(M, 1), 16, device=DEV)
+            b = torch.full((32, 64), 7.0, device=DEV)
+            k((1, 1), a, b, M, N, 16, 64)
+            h.check_equal("%s %dx%d: zeros" % (name, M, N), b, torch.zeros(32, 64, device=DEV))
+
+
 def desc_rank3(h):
     for name, dt, blk in (("desc3_scale_f32", torch.float32, (2, 8, 32)), ("desc3_scale_i8", torch.int8, (4, 4, 16))):
         k = h.kernel(name)
@@ -182,6 +193,7 @@ def misaligned(h):
 def run(h):
     h.part("padded copies", pad_copies, h)
     h.part("rank-3 descriptors", desc_rank3, h)
+    h.part("empty descriptors", empty_descriptors, h)
     h.part("persistent descriptor matmul", persistent_descriptors, h)
     h.part("misaligned descriptors", misaligned, h)
     h.part("loops and layouts", loops_and_layouts, h)
