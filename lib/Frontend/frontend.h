@@ -37,7 +37,8 @@ typedef struct fe_options {
   size_t nlaunch_values;
   const char *target_name;    /* the target compiled for ("sm_80"), NULL: unknown (no check) */
   bool target_has_tma;        /* it has TMA (sm_90+): host tensor descriptors need it */
-  bool desc_tma;              /* in-kernel descriptors are read by TMA (sm_90a, not --no-desc-tma) */
+  bool desc_tma;              /* in-kernel descriptors (and block pointers) may be read by TMA:
+                                 sm_90a, not --no-desc-tma, not --no-wgmma */
 } fe_options;
 
 /* Function attributes of an autotuned kernel's variants (docs/tuning.md): the kernel's

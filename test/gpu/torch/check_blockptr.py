@@ -105,7 +105,8 @@ def matmuls(h):
                   b.stride(1), c.stride(0), c.stride(1))
                 h.check("%s %dx%dx%d ta=%d tb=%d" % (name, M, N, K, trans_a, trans_b), c.double(),
                         a.double() @ b.double(), atol=1e-5 * K, rtol=1e-3)
-    for name, bm, bn in (("mm_bp_f16_hinted_s3", 128, 128), ("mm_bp_f16_hinted_s3_mma", 128, 64)):
+    for name, bm, bn in (("mm_bp_f16_hinted_s3", 128, 128), ("mm_bp_f16_hinted_s3_ptr", 128, 128),
+                         ("mm_bp_f16_hinted_s3_mma", 128, 64)):
         k = h.kernel(name)
         for M, N, K in ((128, 128, 64), (384, 400, 336), (512, 512, 1024), (48, 80, 16)):
             a, b = torch.randn(M, K, device=DEV).half(), torch.randn(K, N, device=DEV).half()
