@@ -246,13 +246,15 @@ def triton_scratch_allocator():
 
 
 def matmul_desc(h, M=4096, N=4096, K=4096, sms=132):
-    """In-kernel tensor descriptors (tl.make_tensor_descriptor), f16: tutorial 09's
+    """In-kernel tensor descriptors (tl.make_tensor_descriptor) and block pointers, f16: tutorial 09's
     matmul_kernel_descriptor_persistent (examples/matmul_descriptor_persistent.tir, B given
     N x K, NUM_SMS = 132 programs, whole and subtiled epilogues) and the one-tile-per-program
     descriptor matmul (examples/matmul_tensor_desc.tir, B given K x N; also tilec's pointer
     path, --no-desc-tma). tilec (bench_mm_desc_*, kernels_tma.txt; libtilert passes the
     tensormaps' global scratch) beside Triton's JIT of the same text with the same blocks,
-    warps and stages (triton.set_allocator for its scratch), and torch."""
+    warps and stages (triton.set_allocator for its scratch), and torch; then the block-pointer
+    matmul (examples/matmul_block_ptr.tir, hinted signature: TMA on sm_90a; and through
+    cp.async) beside Triton's JIT of it (which reads block pointers through pointers)."""
     triton_scratch_allocator()
     a, bt, c, check, flops, nbytes = problem_nt(M, N, K)
     case = f"matmul float16 {M}x{N}x{K} in-kernel descriptors persistent"
@@ -282,6 +284,19 @@ def matmul_desc(h, M=4096, N=4096, K=4096, sms=132):
                                      GROUP_SIZE_M=8, num_warps=w, num_stages=st),
                    check, flops, nbytes, block=block, num_warps=w)
     report("torch", case, lambda: torch.matmul(a, b, out=c), lambda: True, flops, nbytes)
+    case = f"matmul float16 {M}x{N}x{K} block pointers"
+    jit = h.triton("examples/matmul_block_ptr.tir", "matmul_block_ptr_kernel")
+    for bm, bn, bk, w, st, tag in ((128, 256, 64, 8, 3, ""), (128, 256, 64, 8, 4, ""), (128, 256, 64, 8, 3, "_ptr")):
+        grid = (cdiv(M, bm) * cdiv(N, bn),)
+        block = f"{bm}x{bn}x{bk} w{w} ns{st}" + (" pointers" if tag else "")
+        run_tilec(h, f"bench_mm_bp_f16_{bm}x{bn}x{bk}_w{w}_s{st}{tag}", grid,
+                  (a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0)), case, check, flops, nbytes, block)
+        if not tag:
+            report(f"triton-ns{st}", case,
+                   lambda: jit[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                                     c.stride(0), c.stride(1), BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk,
+                                     GROUP_SIZE_M=8, num_warps=w, num_stages=st),
+                   check, flops, nbytes, block=block, num_warps=w)
 
 
 def matmul_tma_dtype(h, dt, M, N, K):
