@@ -79,6 +79,20 @@ static int tensormap_elemtype(const ir_type *t) {
   }
 }
 
+/* Two 32-bit words of elements of type t that read as the padding: zeros, or NaN. */
+static void pad_words(const ir_type *t, bool nan, uint32_t w[2]) {
+  w[0] = w[1] = 0;
+  if (!nan || !ir_type_is_float(t)) return;
+  switch (t->fkind) {
+  case IR_F16: w[0] = w[1] = 0x7e007e00u; break;
+  case IR_BF16: w[0] = w[1] = 0x7fc07fc0u; break;
+  case IR_F32: w[0] = w[1] = 0x7fc00000u; break;
+  case IR_F64: w[1] = 0x7ff80000u; break; /* little-endian: the high word second */
+  case IR_F8E4M3FN: w[0] = w[1] = 0x7f7f7f7fu; break;
+  case IR_F8E5M2: w[0] = w[1] = 0x7e7e7e7eu; break;
+  }
+}
+
 static int swizzle_mode(int64_t bytes) { return bytes == 128 ? 3 : bytes == 64 ? 2 : bytes == 32 ? 1 : 0; }
 
 /* Lane 0 of the warp sets one field of the tensormap at `smem` (i64 shared address). */
@@ -138,8 +152,8 @@ bool cg_lower_make_tensor_descriptor(cg_state *st, ir_op *op) {
     ir_emit_error(st->ictx, op->loc, "'%s' read by TMA must be at the kernel's top level", ir_op_name(op));
     return false;
   }
-  if (offset < 0 || offset % TGPU_TENSORMAP_BYTES || !st->global_scratch ||
-      offset + TGPU_TENSORMAP_BYTES > (int64_t)st->global_scratch_bytes ||
+  if (offset < 0 || offset % TGPU_TENSORMAP_SLOT_BYTES || !st->global_scratch ||
+      offset + TGPU_TENSORMAP_SLOT_BYTES > (int64_t)st->global_scratch_bytes ||
       ir_attr_get_i64_array(ir_op_get_attr(op, TGPU_ATTR_TMA_BOX), box, IR_MAX_TENSORDESC_RANK) != (int)rank ||
       elemtype < 0) {
     ir_emit_error(st->ictx, op->loc, "internal: '%s' reached the LLVM conversion without its TMA box and scratch "
@@ -167,6 +181,21 @@ bool cg_lower_make_tensor_descriptor(cg_state *st, ir_op *op) {
     misaligned = LLVMBuildOr(st->b, misaligned, LLVMBuildAnd(st->b, stride_bytes[d], LLVMConstInt(i64, 15, 0), ""), "");
     misaligned = LLVMBuildOr(st->b, misaligned, LLVMBuildZExt(st->b, out, i64, ""), "");
   }
+  /* An empty tensor (an extent <= 0) would make TMA fault (a tensormap dim of 0 is an
+   * illegal instruction): its map describes one element, at `slot + 128`, 16 bytes this
+   * program fills with the padding (0 or NaN), and every dim 1 with 16-byte strides; a box
+   * then reads at most that element and pads the rest, as the pointer path reads nothing. */
+  LLVMValueRef empty = LLVMConstInt(LLVMInt1TypeInContext(st->ctx), 0, 0);
+  for (unsigned d = 0; d < rank; d++)
+    empty = LLVMBuildOr(st->b, empty, LLVMBuildICmp(st->b, LLVMIntSLE, parts[1 + d], cg_i32(st, 0), ""), "");
+  LLVMValueRef pad_addr = LLVMBuildAdd(st->b, gaddr, LLVMConstInt(i64, TGPU_TENSORMAP_BYTES, 0), "");
+  LLVMValueRef map_base = LLVMBuildSelect(st->b, empty, pad_addr, base, "");
+  for (unsigned d = 0; d < rank; d++) parts[1 + d] = LLVMBuildSelect(st->b, empty, cg_i32(st, 1), parts[1 + d], "");
+  for (unsigned d = 0; d + 1 < rank; d++)
+    stride_bytes[d] = LLVMBuildSelect(st->b, empty, LLVMConstInt(i64, 16, 0), stride_bytes[d], "");
+  misaligned = LLVMBuildSelect(st->b, empty, LLVMConstInt(i64, 0, 0), misaligned, "");
+  const char *pad = ir_op_get_string_attr(op, "padding");
+  bool nan = pad && !strcmp(pad, "nan");
   /* warp 0 writes the tensormap */
   LLVMBasicBlockRef write = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "tensormap.write");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "tensormap.done");
@@ -178,7 +207,14 @@ bool cg_lower_make_tensor_descriptor(cg_state *st, ir_op *op) {
   LLVMBuildStore(st->b, cg_i32(st, 0), word);
   cg_asm_void(st, NULL, 0, "bar.warp.sync -1;", "~{memory}");
   LLVMValueRef lane0 = LLVMBuildICmp(st->b, LLVMIntEQ, st->lane, cg_i32(st, 0), "");
-  replace_field(st, smem, lane0, "global_address", -1, base);
+  char fill[160];
+  uint32_t w[2];
+  pad_words(block->elem, nan, w);
+  snprintf(fill, sizeof fill, "@$1 st.global.v4.b32 [$0], {%u, %u, %u, %u};\n\t@$1 fence.proxy.async.global;", w[0], w[1],
+           w[0], w[1]);
+  LLVMValueRef fa[2] = {pad_addr, LLVMBuildAnd(st->b, lane0, empty, "")};
+  cg_asm_void(st, fa, 2, fill, "l,b,~{memory}");
+  replace_field(st, smem, lane0, "global_address", -1, map_base);
   replace_imm(st, smem, lane0, "rank", -1, (int)rank - 1);
   for (unsigned i = 0; i < rank; i++) { /* ordinal 0: the innermost dim */
     unsigned d = rank - 1 - i;
@@ -191,8 +227,7 @@ bool cg_lower_make_tensor_descriptor(cg_state *st, ir_op *op) {
   replace_imm(st, smem, lane0, "elemtype", -1, elemtype);
   replace_imm(st, smem, lane0, "interleave_layout", -1, 0);
   replace_imm(st, smem, lane0, "swizzle_mode", -1, swizzle_mode(ir_op_get_int_attr(op, TGPU_ATTR_TMA_SWIZZLE, 0)));
-  const char *pad = ir_op_get_string_attr(op, "padding");
-  replace_imm(st, smem, lane0, "fill_mode", -1, pad && !strcmp(pad, "nan") ? 1 : 0);
+  replace_imm(st, smem, lane0, "fill_mode", -1, nan ? 1 : 0);
   cg_asm_void(st, NULL, 0, "bar.warp.sync -1;", "~{memory}");
   LLVMValueRef cp[2] = {gaddr, smem};
   cg_asm_void(st, cp, 2,

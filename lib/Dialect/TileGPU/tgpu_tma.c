@@ -213,7 +213,7 @@ static bool record_made(ir_op *op, ir_op *f, ir_op *make) {
   if (ir_op_get_attr(make, TGPU_ATTR_GLOBAL_SCRATCH_OFFSET)) return true;
   int64_t at = ir_op_get_int_attr(f, TGPU_ATTR_GLOBAL_SCRATCH, 0);
   ir_op_set_attr(make, TGPU_ATTR_GLOBAL_SCRATCH_OFFSET, ir_i64_attr(ctx, at));
-  ir_op_set_attr(f, TGPU_ATTR_GLOBAL_SCRATCH, ir_i32_attr(ctx, (int32_t)(at + TGPU_TENSORMAP_BYTES)));
+  ir_op_set_attr(f, TGPU_ATTR_GLOBAL_SCRATCH, ir_i32_attr(ctx, (int32_t)(at + TGPU_TENSORMAP_SLOT_BYTES)));
   return true;
 }
 

@@ -148,8 +148,11 @@ bool tgpu_tma_boxes(const tgpu_memdesc *md, tgpu_tma_plan *out);
  * argument) for the metadata, and that the kernel stores through it when `store`; an error
  * when it is not a parameter or was recorded with another box. For a descriptor made in the
  * kernel (tt.make_tensor_descriptor, loads only) they go on that op, which also gets a slot
- * of TGPU_TENSORMAP_BYTES in the program's global scratch (attr_names.h). */
+ * of TGPU_TENSORMAP_SLOT_BYTES in the program's global scratch (attr_names.h): the
+ * 128-byte tensormap, then 16 bytes an empty tensor's map points at (lib/Conversion/
+ * tensordesc.c), 128-byte aligned. */
 #define TGPU_TENSORMAP_BYTES 128
+#define TGPU_TENSORMAP_SLOT_BYTES 256
 bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan, bool store);
 /* One mbarrier: a mutable memdesc of one i64 [1] (set num_buffers for an array of them). */
 tgpu_memdesc tgpu_mbarrier_memdesc(ir_context *ctx);
