@@ -135,6 +135,13 @@ def empty_descriptors(h):
             b = torch.full((32, 64), 7.0, device=DEV)
             k((1, 1), a, b, M, N, 16, 64)
             h.check_equal("%s %dx%d: zeros" % (name, M, N), b, torch.zeros(32, 64, device=DEV))
+    for name in ("desc_pad_nan_f16", "desc_pad_nan_f16_ptr"):  # NaN padding: NaN everywhere
+        k = h.kernel(name)
+        for M, N in ((0, 64), (3, 0)):
+            a = torch.randn(max(M, 1), 64, device=DEV).half()
+            b = torch.full((64, 64), 7.0, device=DEV).half()
+            k((1, 1), a, b, M, N, 64, 64)
+            h.check_equal("%s %dx%d: NaN" % (name, M, N), b, torch.full((64, 64), float("nan"), device=DEV).half())
 
 
 def desc_rank3(h):
