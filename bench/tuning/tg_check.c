@@ -369,8 +369,18 @@ static void check_unfit(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
 /* y = 2 x + 1 on an M x N f32 array through two host descriptors given without a block
  * shape: each variant's block (64x64, 128x32, 32x128) comes from its metadata; M and N are
  * not multiples of the blocks (TMA's bounds). Every variant against the host, then tuned. */
-static void check_desc_shapes(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
-  const char *name = "desc block shapes";
+/* y = 2x + 1 over a 300 x 200 fp32 array through each variant of an autotuned 2-D kernel
+ * (launch arguments from `args`, grid from BM x BN tiles), every variant checked by `vcheck`
+ * (NULL or a reason it is wrong) and exactly, then tuned. */
+typedef const char *(*variant_check)(const tilert_kernel_info *k, const void *user, char *buf, size_t cap);
+typedef struct affine_2d {
+  const char *name, *file, *kernel, *plan;
+  bool host_descs; /* x and y as host descriptors without a block shape (else pointers) */
+  variant_check vcheck;
+  const void *user;
+} affine_2d;
+
+static void check_affine_2d(ck_ctx *cx, tg_launch *l, tg_tuned *t, const affine_2d *c) {
   int64_t mn[2] = {300, 200};
   size_t n = (size_t)(mn[0] * mn[1]);
   float *x = inputs((int64_t)n), *y = malloc(n * 4);
@@ -378,34 +388,29 @@ static void check_desc_shapes(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
   tilert_tensordesc xd, yd;
   char result[768] = "ok";
   if (!x || !y || !tg_buffer(cx->rt, x, n * 4, &dx) || !tg_buffer(cx->rt, NULL, n * 4, &dy)) {
-    report(cx, name, 0, NULL, "FAILED: setup");
+    report(cx, c->name, 0, NULL, "FAILED: setup");
     goto done;
   }
+  memset(l, 0, sizeof *l);
+  snprintf(l->plan, sizeof l->plan, "%s", c->plan);
   for (int i = 0; i < 2; i++) {
     tilert_tensordesc *d = i ? &yd : &xd;
     *d = (tilert_tensordesc){.base = i ? dy : dx, .dtype = TILERT_DTYPE_FP32, .rank = 2,
                              .shape = {mn[0], mn[1]}, .strides = {mn[1], 1}}; /* block_shape all 0 */
+    l->args[i] = c->host_descs ? tilert_tensordesc_arg(d) : tilert_ptr(d->base);
   }
-  memset(l, 0, sizeof *l);
-  snprintf(l->plan, sizeof l->plan, "tensordesc<fp32[BM, BN]>,tensordesc<fp32[BM, BN]>,i32,i32,autotune,autotune");
-  l->args[0] = tilert_tensordesc_arg(&xd);
-  l->args[1] = tilert_tensordesc_arg(&yd);
   l->args[2] = tilert_i32((int32_t)mn[0]);
   l->args[3] = tilert_i32((int32_t)mn[1]);
   l->nargs = 4;
-  if (!ck_load(cx, "bench/tuning/kernels/desc_tuned.tir", "affine_desc_kernel", l, tile_grid, mn, t)) {
-    report(cx, name, 0, NULL, "FAILED: compile");
+  if (!ck_load(cx, c->file, c->kernel, l, tile_grid, mn, t)) {
+    report(cx, c->name, 0, NULL, "FAILED: compile");
     goto done;
   }
   if (t->n != 3) snprintf(result, sizeof result, "FAILED: %zu variants, want 3", t->n);
   for (size_t v = 0; v < t->n && !strcmp(result, "ok"); v++) {
-    const tilert_kernel_info *k = tilert_kernel_get_info(t->v[v].kernel);
-    int64_t bm = 0, bn = 0;
-    (void)tilert_kernel_info_constexpr(k, "BM", &bm);
-    (void)tilert_kernel_info_constexpr(k, "BN", &bn);
-    if (k->params[0].block_shape[0] != bm || k->params[0].block_shape[1] != bn)
-      snprintf(result, sizeof result, "FAILED: %s: x_desc's block is [%lld, %lld], not [BM, BN]", t->names[v],
-               (long long)k->params[0].block_shape[0], (long long)k->params[0].block_shape[1]);
+    char why[256];
+    const char *bad = c->vcheck(tilert_kernel_get_info(t->v[v].kernel), c->user, why, sizeof why);
+    if (bad) snprintf(result, sizeof result, "FAILED: %s: %s", t->names[v], bad);
     if (tilert_memset8(cx->rt, dy, 0xFF, n * 4) ||
         tilert_launch(t->v[v].kernel, t->v[v].grid, NULL, l->kargs, l->nkargs) || tilert_synchronize(cx->rt)) {
       snprintf(result, sizeof result, "FAILED: %s: %s", t->names[v], tilert_runtime_last_error(cx->rt));
@@ -422,14 +427,50 @@ static void check_desc_shapes(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
   size_t best = 0;
   tilert_tune_source how;
   char key[1024];
-  snprintf(key, sizeof key, "affine_desc_kernel %s", l->signature);
+  snprintf(key, sizeof key, "%s %s", c->kernel, l->signature);
   if (!strcmp(result, "ok") && tg_tune(cx->rt, t, key, l, 1, &best, &how, NULL))
     snprintf(result, sizeof result, "FAILED: tune: %s", tilert_runtime_last_error(cx->rt));
   if (!strcmp(result, "ok") && cx->mock) snprintf(result, sizeof result, "values not checked (mock driver)");
-  report(cx, name, t->n, t->n ? t->names[best] : NULL, result);
+  report(cx, c->name, t->n, t->n ? t->names[best] : NULL, result);
 done:
   tilert_free(cx->rt, dx), tilert_free(cx->rt, dy);
   free(x), free(y);
+}
+
+/* Host descriptors whose block follows each config: x_desc's block is [BM, BN]. */
+static const char *desc_block_is_config(const tilert_kernel_info *k, const void *user, char *buf, size_t cap) {
+  (void)user;
+  int64_t bm = 0, bn = 0;
+  (void)tilert_kernel_info_constexpr(k, "BM", &bm);
+  (void)tilert_kernel_info_constexpr(k, "BN", &bn);
+  if (k->params[0].block_shape[0] == bm && k->params[0].block_shape[1] == bn) return NULL;
+  snprintf(buf, cap, "x_desc's block is [%lld, %lld], not [BM, BN]", (long long)k->params[0].block_shape[0],
+           (long long)k->params[0].block_shape[1]);
+  return buf;
+}
+
+/* In-kernel descriptors read by TMA (global scratch in the metadata) exactly where the
+ * driver loads PTX 8.6 (runtime/jit.c's rule). */
+static const char *scratch_as_driver(const tilert_kernel_info *k, const void *user, char *buf, size_t cap) {
+  int driver = *(const int *)user;
+  if ((k->global_scratch_bytes != 0) == (driver >= 12070)) return NULL;
+  snprintf(buf, cap, "global_scratch_bytes %u with driver %d", k->global_scratch_bytes, driver);
+  return buf;
+}
+
+static void check_desc_shapes(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
+  affine_2d c = {"desc block shapes", "bench/tuning/kernels/desc_tuned.tir", "affine_desc_kernel",
+                 "tensordesc<fp32[BM, BN]>,tensordesc<fp32[BM, BN]>,i32,i32,autotune,autotune", true,
+                 desc_block_is_config, NULL};
+  check_affine_2d(cx, l, t, &c);
+}
+
+static void check_made_desc(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
+  tilert_device_info info = {0};
+  (void)tilert_runtime_device_info(cx->rt, &info);
+  affine_2d c = {"in-kernel descriptors", "bench/tuning/kernels/made_desc_tuned.tir", "affine_made_desc_kernel",
+                 "*fp32,*fp32,i32,i32,autotune,autotune", false, scratch_as_driver, &info.driver_version};
+  check_affine_2d(cx, l, t, &c);
 }
 
 int tg_check_main(int argc, char **argv) {
@@ -453,6 +494,7 @@ int tg_check_main(int argc, char **argv) {
   check_reset(&cx, 1000003, l, t);
   check_unfit(&cx, l, t);
   check_desc_shapes(&cx, l, t);
+  check_made_desc(&cx, l, t);
   printf("{\"cmd\": \"check\", \"summary\": \"%d failed\"}\n", cx.failures);
   free(l);
   free(t);
