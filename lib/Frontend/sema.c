@@ -1421,6 +1421,7 @@ static bool run_body(sema *S, fe_funcdef *fd, sema_fn *fn, ir_block *entry) {
   sema_fn *saved_fn = S->fn;
   ir_builder saved_b = S->b;
   S->fn = fn;
+  fn->entry = entry;
   set_block(S, entry);
   bool ok = stmts(S, fd->body, fd->nbody);
   S->fn = saved_fn;

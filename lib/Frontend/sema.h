@@ -191,6 +191,7 @@ typedef struct sema_fn {
   int loop_kind;      /* innermost loop: 0 none, 1 run-time (scf), 2 unrolled */
   bool once;          /* its body runs once per program at the kernel's top level: the kernel,
                          or a helper called there (outside run-time control flow) */
+  ir_block *entry;    /* its body's entry block (run_body) */
 } sema_fn;
 
 typedef struct sema {

@@ -161,6 +161,7 @@ static sema_val bptr_val(sema *S, const sema_bptr *proto, sema_val *parts) {
 }
 
 static bool tma_desc(sema *S, ir_loc loc, sema_val *desc);
+static bool emit_make(sema *S, ir_loc loc, sema_val *desc);
 
 /* args: base, shape, strides, offsets, block_shape, order. */
 bool sema_make_block_ptr(sema *S, ir_loc loc, const char *disp, const sema_val *args, sema_val *out) {
@@ -242,17 +243,39 @@ static bool desc_checks(sema *S, ir_loc loc, const char *disp, const sema_bptr *
   return true;
 }
 
-/* Whether TMA copies the loads of descriptor bp made here: the target has tensormap.replace,
- * the descriptor is made where code runs once per program (sema_runs_once: the kernel's
- * body or a helper called there, outside run-time control flow; its tensormap is written
- * once, before any copy reads it; one made in a loop or an if is read through pointers),
- * and its block is one a host descriptor may have (sema_desc.c). */
 bool sema_runs_once(const sema *S) {
   return S->fn && S->fn->once && !S->dry_run && !S->fn->rt_depth && !S->fn->loop_kind;
 }
 
+/* Whether a part is available at the end of the function's entry block: a compile-time
+ * int, a parameter, or a value computed there (before the loop or if being analyzed). */
+static bool at_top(const sema *S, const sema_val *v) {
+  if (v->kind == SV_INT) return true;
+  if (v->kind != SV_TENSOR) return false;
+  return v->v->def ? v->v->def->parent == S->fn->entry : v->v->block == S->fn->entry;
+}
+
+/* Where a descriptor's tensormap may be written once per program: here, when code runs once
+ * (sema_runs_once), or, inside a run-time loop or if of such a function, at the end of its
+ * entry block (before that loop or if) when the base, extents and strides are all available
+ * there (a loop that remakes a block pointer at each K step's offsets). Not while a loop's
+ * body is only being discovered. */
+static bool tma_placement(sema *S, const sema_val *desc, bool *hoist) {
+  *hoist = false;
+  if (sema_runs_once(S)) return true;
+  if (!S->fn || !S->fn->once || S->dry_run || !S->fn->entry) return false;
+  const sema_bptr *bp = desc->bp;
+  if (!at_top(S, &desc->elems[P_BASE])) return false;
+  for (unsigned d = 0; d < 2 * bp->rank; d++)
+    if (!at_top(S, &desc->elems[p_shape(bp, 0) + d])) return false;
+  return *hoist = true;
+}
+
+/* Whether TMA copies the loads of descriptor bp: the target has tensormap.replace (and the
+ * options allow it), and its block is one a host descriptor may have (sema_desc.c). Where
+ * its tensormap is written is tma_placement's. */
 static bool tma_eligible(sema *S, const sema_bptr *bp) {
-  if (!S->opts || !S->opts->desc_tma || !sema_runs_once(S)) return false;
+  if (!S->opts || !S->opts->desc_tma) return false;
   if (bp->rank > IR_MAX_TENSORDESC_RANK || sema_dt_is_ptr(bp->elt) || sema_dt_bits(bp->elt) < 8) return false;
   for (unsigned d = 0; d < bp->rank; d++) {
     int64_t b = bp->block[d];
@@ -298,7 +321,18 @@ static bool tma_bptr_eligible(sema *S, const sema_val *v) {
  * pointers. */
 static bool tma_desc(sema *S, ir_loc loc, sema_val *desc) {
   const sema_bptr *bp = desc->bp;
+  bool hoist;
   if (bp->is_desc ? !tma_eligible(S, bp) : !tma_bptr_eligible(S, desc)) return true;
+  if (!tma_placement(S, desc, &hoist)) return true;
+  ir_builder here = S->b;
+  if (hoist) S->b.block = S->fn->entry, S->b.before = NULL;
+  bool ok = emit_make(S, loc, desc);
+  S->b = here;
+  return ok;
+}
+
+static bool emit_make(sema *S, ir_loc loc, sema_val *desc) {
+  const sema_bptr *bp = desc->bp;
   ir_value *ops[1 + 2 * IR_MAX_TENSORDESC_RANK];
   ops[0] = desc->elems[P_BASE].v;
   for (unsigned d = 0; d < 2 * bp->rank; d++) {

@@ -66,7 +66,8 @@ if [ -n "$CS" ]; then
   fi
   # in-kernel descriptors read by TMA (the tensormap written in shared memory, copied to the
   # global scratch, a CTA barrier, then the copies): races and barrier misuse
-  DESC_PARTS=(--part "padded copies" --part "rank-3 descriptors" --part "persistent descriptor matmul" --part matmuls)
+  DESC_PARTS=(--part "padded copies" --part "rank-3 descriptors" --part "persistent descriptor matmul" --part matmuls
+              --part "block pointers remade in the loop")
   step racecheck-desc san racecheck python3 test/gpu/torch/harness.py blockptr "${DESC_PARTS[@]}"
   step synccheck-desc san synccheck python3 test/gpu/torch/harness.py blockptr "${DESC_PARTS[@]}"
 else

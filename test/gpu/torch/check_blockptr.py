@@ -198,6 +198,18 @@ def misaligned(h):
         h._record("PASS" if ok else "FAIL", "%s misaligned rows: %s" % (name, what), out[-300:])
 
 
+def block_ptrs_in_loop(h):
+    # remade at each K step; the signature's hints (M, N, K multiples of 16) hold for these
+    for name in ("mm_bp_in_loop_f16", "mm_bp_in_loop_f16_ptr"):
+        k = h.kernel(name)
+        for M, N, K in ((128, 128, 64), (384, 400, 336), (48, 80, 16), (640, 256, 1024)):
+            a, b = torch.randn(M, K, device=DEV).half(), torch.randn(K, N, device=DEV).half()
+            c = torch.empty(M, N, device=DEV).half()
+            k((cdiv(M, 128), cdiv(N, 128)), a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0))
+            h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), a.double() @ b.double(), atol=1e-5 * K + 1e-6,
+                    rtol=1e-3)
+
+
 def run(h):
     h.part("padded copies", pad_copies, h)
     h.part("rank-3 descriptors", desc_rank3, h)
@@ -206,3 +218,4 @@ def run(h):
     h.part("misaligned descriptors", misaligned, h)
     h.part("loops and layouts", loops_and_layouts, h)
     h.part("matmuls", matmuls, h)
+    h.part("block pointers remade in the loop", block_ptrs_in_loop, h)
