@@ -8,14 +8,13 @@ median per implementation. B 4, H 32, S 4096, D 128, f16.
 usage (after test/gpu/prepare_all.sh, on the GPU machine):
   TILERT_BUILD_DIR=/tmp/tb python3 bench/attention_interleaved.py [CARRY_DIR] [ROUNDS]
 """
-import os, sys, statistics
+import os, sys
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 ROUNDS = int(sys.argv[2]) if len(sys.argv) > 2 else 5
 sys.argv = [sys.argv[0], sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".carry", "torch")]
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import matmul as Mm  # noqa: E402
 import torch  # noqa: E402
-from triton.testing import do_bench  # noqa: E402
 
 h = Mm.harness.open_harness(Mm.CARRY)
 Mm.triton_scratch_allocator()
@@ -33,15 +32,4 @@ for causal in (False, True):
             scale, m, B, H, q, k, v, o, S, HEAD_DIM=D, BLOCK_M=128, BLOCK_N=128, FP8_OUTPUT=False,
             STAGE=3 if causal else 1, warp_specialize=w, IS_HOPPER=True, num_warps=8, num_stages=3))
     impl["sdpa"] = sdpa
-    for n, f in impl.items():
-        f()
-        if n != "sdpa" and not check():
-            print("WRONG", n)
-    res = {n: [] for n in impl}
-    for r in range(ROUNDS):
-        for n, f in impl.items():
-            res[n].append(flops / do_bench(f, warmup=100, rep=500) / 1e9)
-        print(("causal " if causal else "") + "round %d: " % r + ", ".join("%s %.1f" % (n, x[-1]) for n, x in res.items()),
-              flush=True)
-    print("median over %d rounds%s, TFLOP/s: " % (ROUNDS, ", causal" if causal else "") +
-          ", ".join("%s %.1f" % (n, statistics.median(x)) for n, x in res.items()))
+    Mm.interleaved(impl, check, flops, ROUNDS, "causal " if causal else "", "sdpa")

@@ -51,6 +51,24 @@ def report(impl, case, fn, check, flops, nbytes, **extra):
         print(f"matmul: {impl} {case}: {type(e).__name__}: {e}", file=sys.stderr)
 
 
+def interleaved(impl, check, flops, rounds, label, reference):
+    """Runs each of impl (name -> callable) once and checks it (all but `reference`), then
+    `rounds` rounds that time each once (do_bench median over 500 ms), so that the GPU's
+    clock under its power cap affects them alike; prints every round and the medians."""
+    import statistics
+    for name, f in impl.items():
+        f()
+        if name != reference and not check():
+            print("WRONG", name)
+    res = {n: [] for n in impl}
+    for r in range(rounds):
+        for name, f in impl.items():
+            res[name].append(flops / do_bench(f, warmup=100, rep=500) / 1e9)
+        print("%sround %d: " % (label, r) + ", ".join("%s %.1f" % (n, v[-1]) for n, v in res.items()), flush=True)
+    print("median over %d rounds, %sTFLOP/s: " % (rounds, label) +
+          ", ".join("%s %.1f" % (n, statistics.median(v)) for n, v in res.items()))
+
+
 def run_tilec(h, name, grid, args, case, check, flops, nbytes, block, impl=None):
     """One tilec kernel of .carry/torch, launched through libtilert (unchecked launches);
     impl: the row's label (default tilec-wgmma for a name ending in wgmma, else tilec)."""

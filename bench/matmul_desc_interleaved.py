@@ -7,7 +7,7 @@ power cap affect them alike; prints every round and the median per implementatio
 usage (after test/gpu/prepare_all.sh, on the GPU machine):
   TILERT_BUILD_DIR=/tmp/tb python3 bench/matmul_desc_interleaved.py [CARRY_DIR] [SIZE] [ROUNDS]
 """
-import os, sys, statistics
+import os, sys
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 SIZE = int(sys.argv[2]) if len(sys.argv) > 2 else 8192
 ROUNDS = int(sys.argv[3]) if len(sys.argv) > 3 else 5
@@ -15,7 +15,6 @@ sys.argv = [sys.argv[0], sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import matmul as Mm  # noqa: E402
 import torch  # noqa: E402
-from triton.testing import do_bench  # noqa: E402
 
 h = Mm.harness.open_harness(Mm.CARRY)
 Mm.triton_scratch_allocator()
@@ -31,14 +30,4 @@ for sub in (0, 1):
         a, bt, c, M, N, K, BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, GROUP_SIZE_M=8,
         EPILOGUE_SUBTILE=bool(s), NUM_SMS=132, WARP_SPECIALIZE=False, FLATTEN=True, num_warps=8, num_stages=3))
 impl["cublas"] = lambda: torch.matmul(a, bt.t(), out=c)
-for name, f in impl.items():
-    f()
-    if name != "cublas" and not check():
-        print("WRONG", name)
-res = {n: [] for n in impl}
-for r in range(ROUNDS):
-    for name, f in impl.items():
-        res[name].append(flops / do_bench(f, warmup=100, rep=500) / 1e9)
-    print("round %d: " % r + ", ".join("%s %.1f" % (n, v[-1]) for n, v in res.items()), flush=True)
-print("median over %d rounds, f16 %d^3, TFLOP/s: " % (ROUNDS, SIZE) +
-      ", ".join("%s %.1f" % (n, statistics.median(v)) for n, v in res.items()))
+Mm.interleaved(impl, check, flops, ROUNDS, "f16 %d^3, " % SIZE, "cublas")
