@@ -82,6 +82,9 @@
  * launch passes a buffer of that many bytes per program, 128-byte aligned, as a last,
  * hidden parameter). */
 #define TGPU_ATTR_TMA_BOX "tgpu.tma_box"
+/* On a tt.make_tensor_descriptor (i1) that TMA stores through: its own tensormap (the frontend
+ * emits one for stores apart from the one loads read, so that each gets its own box). */
+#define TGPU_ATTR_TMA_FOR_STORE "tgpu.tma_for_store"
 #define TGPU_ATTR_TMA_SWIZZLE "tgpu.tma_swizzle"
 #define TGPU_ATTR_GLOBAL_SCRATCH_OFFSET "tgpu.global_scratch_offset"
 #define TGPU_ATTR_GLOBAL_SCRATCH "tgpu.global_scratch"

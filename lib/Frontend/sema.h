@@ -386,7 +386,14 @@ void sema_bptr_drop_tma(sema_val *a, sema_val *b);
 bool sema_runs_once(const sema *S);
 /* tl.load of a block pointer that TMA reads (ptr->v; sema_builtins.c decides when): a
  * tt.descriptor_load at the block pointer's offsets. */
-bool sema_bptr_tma_load(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, sema_val *out); /* equal compile-time parts */
+bool sema_bptr_tma_load(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, sema_val *out);
+/* A store through a descriptor or block pointer that TMA reads (ptr->v), at `offsets` (NULL:
+ * the block pointer's): a tt.descriptor_store through a tensormap of its own
+ * (tgpu.tma_for_store) where the innermost extent is proven a multiple of 16 bytes (a TMA
+ * store writes a row's last 16 bytes whole) and the map can be written once; *done says
+ * whether it was emitted (else the caller stores through pointers). */
+bool sema_bptr_tma_store(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, const sema_val *offsets,
+                         const sema_val *value, bool *done); /* equal compile-time parts */
 /* tl.make_block_ptr(base, shape, strides, offsets, block_shape, order). */
 bool sema_make_block_ptr(sema *S, ir_loc loc, const char *disp, const sema_val *args, sema_val *out);
 /* tl.advance(base, offsets): the offsets moved by `offsets`. */

@@ -315,6 +315,23 @@ static bool tma_bptr_eligible(sema *S, const sema_val *v) {
   return true;
 }
 
+/* Places the builder in the function's entry block right after the last op there that
+ * computes one of the descriptor's base, extents and strides (all available there,
+ * tma_placement): a tensormap made for a loop, or for a store after one, is then written
+ * before the loop, outside the regions that warp specialization makes of it. */
+static void place_after_parts(sema *S, const sema_val *desc) {
+  const sema_bptr *bp = desc->bp;
+  ir_block *entry = S->fn->entry;
+  ir_op *last = NULL;
+  for (ir_op *op = entry->first; op; op = op->next)
+    for (unsigned k = 0; k < 1 + 2 * bp->rank; k++) {
+      const sema_val *v = &desc->elems[k ? p_shape(bp, 0) + k - 1 : P_BASE];
+      if (v->kind == SV_TENSOR && v->v->def == op) last = op;
+    }
+  S->b.block = entry;
+  S->b.before = last ? last->next : entry->first;
+}
+
 /* Gives a TMA-eligible descriptor or block pointer its !tt.tensordesc value (v->v): a
  * tt.make_tensor_descriptor of its base, extents (i32) and strides (i64). desc.load (and a
  * block pointer's fully checked tl.load) then emits tt.descriptor_load; stores go through
@@ -325,7 +342,7 @@ static bool tma_desc(sema *S, ir_loc loc, sema_val *desc) {
   if (bp->is_desc ? !tma_eligible(S, bp) : !tma_bptr_eligible(S, desc)) return true;
   if (!tma_placement(S, desc, &hoist)) return true;
   ir_builder here = S->b;
-  if (hoist) S->b.block = S->fn->entry, S->b.before = NULL;
+  if (hoist) place_after_parts(S, desc);
   bool ok = emit_make(S, loc, desc);
   S->b = here;
   return ok;
@@ -536,6 +553,28 @@ bool sema_desc_offsets(sema *S, ir_loc loc, const char *disp, unsigned rank, con
 
 static const ir_type *block_type(sema *S, const sema_bptr *bp) { return sema_shaped(S, bp->elt, bp->rank, bp->block); }
 
+bool sema_bptr_tma_store(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, const sema_val *offsets,
+                         const sema_val *value, bool *done) {
+  *done = false;
+  const sema_bptr *bp = ptr->bp;
+  int64_t eb = sema_dt_bits(bp->elt) / 8, inner = known_divisor(&ptr->elems[p_shape(bp, bp->rank - 1)]);
+  /* a TMA store writes a row's last 16 bytes whole: only where rows are proven 16-byte multiples */
+  if (!ptr->v || inner <= 0 || inner * eb % 16) return true;
+  sema_val st = *ptr;
+  bool hoist;
+  if (!tma_placement(S, &st, &hoist)) return true;
+  ir_builder here = S->b;
+  place_after_parts(S, &st); /* a store after a loop: its map is written before the loop */
+  bool ok = emit_make(S, loc, &st);
+  S->b = here;
+  if (!ok) return false;
+  ir_op_set_attr(st.v->def, TGPU_ATTR_TMA_FOR_STORE, ir_bool_attr(S->ctx, true));
+  sema_val offs = offsets ? *offsets : (sema_val){.kind = SV_TUPLE, .n = bp->rank, .elems = &ptr->elems[p_off(bp, 0)]};
+  sema_val tma = sema_hostdesc(st.v, bp);
+  *done = true;
+  return sema_hostdesc_store(S, loc, disp, &tma, &offs, value);
+}
+
 bool sema_bptr_tma_load(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, sema_val *out) {
   const sema_bptr *bp = ptr->bp;
   sema_val offs = {.kind = SV_TUPLE, .n = bp->rank, .elems = &ptr->elems[p_off(bp, 0)]};
@@ -716,7 +755,9 @@ bool sema_desc_method(sema *S, const char *name, ir_loc loc, unsigned nargs, con
   if (!strcmp(name, "store")) {
     if (!bind_method(S, loc, "desc.store", 2, params, nargs, args, nkw, kwnames, kwvals, a)) return false;
     *out = sema_none();
-    return sema_bptr_store(S, loc, "desc.store", desc, a[0], all, a[1], &op);
+    bool done;
+    if (!sema_bptr_tma_store(S, loc, "desc.store", desc, a[0], a[1], &done)) return false;
+    return done || sema_bptr_store(S, loc, "desc.store", desc, a[0], all, a[1], &op);
   }
   sema_error(S, loc, "'desc.%s' is not supported", name);
   return false;

@@ -343,9 +343,18 @@ static bool store_value(sema *S, bcall *c, const sema_val *ptr, sema_dtype elt, 
 static bool store_block_ptr(sema *S, bcall *c, const char *cache, const char *evict, sema_val *out) {
   unsigned check;
   ir_op *o;
-  if (!no_mask_args(S, c, 2, -1) || !sema_bptr_boundary_check(S, c->loc, c->disp, &c->a[0], opt_arg(c, 3), &check) ||
-      !sema_bptr_store(S, c->loc, c->disp, &c->a[0], NULL, check, &c->a[1], &o))
+  if (!no_mask_args(S, c, 2, -1) || !sema_bptr_boundary_check(S, c->loc, c->disp, &c->a[0], opt_arg(c, 3), &check))
     return false;
+  /* TMA (clipping every dim) when the store checks every dim and asks for no cache policy */
+  if (c->a[0].v && check == (1u << c->a[0].bp->rank) - 1 && !cache && !evict) {
+    bool done;
+    if (!sema_bptr_tma_store(S, c->loc, c->disp, &c->a[0], NULL, &c->a[1], &done)) return false;
+    if (done) {
+      *out = sema_none();
+      return true;
+    }
+  }
+  if (!sema_bptr_store(S, c->loc, c->disp, &c->a[0], NULL, check, &c->a[1], &o)) return false;
   set_cache_attrs(S, o, cache, evict);
   *out = sema_none();
   return true;

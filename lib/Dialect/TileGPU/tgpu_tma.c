@@ -220,18 +220,19 @@ static bool record_made(ir_op *op, ir_op *f, ir_op *make) {
 bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan, bool store) {
   ir_op *f = (ir_op *)tgpu_enclosing_func(op);
   ir_op *make = desc->def && ir_op_code(desc->def) == IR_OP_MAKE_TENSOR_DESCRIPTOR ? desc->def : NULL;
-  if (!f || (make ? store : desc->def || !desc->block || desc->block->parent->parent != f)) {
+  if (!f || (!make && (desc->def || !desc->block || desc->block->parent->parent != f))) {
     ir_emit_error(ir_op_context(op), op->loc,
-                  make ? "a TMA store needs a host descriptor (in-kernel descriptors are stored through pointers)"
-                       : "a TMA copy needs its descriptor to be a parameter of the kernel or a "
-                         "tt.make_tensor_descriptor (got another computed descriptor)");
+                  "a TMA copy needs its descriptor to be a parameter of the kernel or a "
+                  "tt.make_tensor_descriptor (got another computed descriptor)");
     return false;
   }
   if (make && !record_made(op, f, make)) return false;
   ir_op *holder = make ? make : f; /* where the box and swizzle are kept */
   ir_context *ctx = ir_op_context(op);
   char bname[48], sname[48];
-  if (store) { /* the runtime checks a stored tensor's rows (docs/runtime.md) */
+  if (store && !make) { /* the runtime checks a stored tensor's rows (docs/runtime.md); the
+                          * frontend stores through a made descriptor only where they are
+                          * proven 16-byte multiples */
     snprintf(bname, sizeof bname, TGPU_ATTR_TMA_STORE_PREFIX "%u", desc->index);
     ir_op_set_attr(f, bname, ir_bool_attr(ctx, true));
   }

@@ -74,8 +74,10 @@ def loops_and_layouts(h):
         k((cdiv(M, 32), cdiv(N, 32)), a, b, M, N)
         h.check_equal("bp_col_major_f16 %dx%d" % (M, N), b, a.contiguous())
     # TMA (the default build) needs rows 16-byte aligned; the pointer build takes any
+    # _st: N a proven multiple of 16, so the store is a TMA store too (it must clip exactly)
     for name, shapes in (("desc_store_clip_f32", ((5, 8), (100, 68), (64, 96))),
-                         ("desc_store_clip_f32_ptr", ((5, 7), (100, 70), (64, 96)))):
+                         ("desc_store_clip_f32_ptr", ((5, 7), (100, 70), (64, 96))),
+                         ("desc_store_clip_f32_st", ((5, 16), (100, 48), (64, 96), (33, 80)))):
         store_clip(h, name, shapes)
 
 
@@ -157,9 +159,12 @@ def desc_rank3(h):
 def persistent_descriptors(h):
     # tutorial 09's descriptor kernel: B given N x K; 5 programs, so each loops over several
     # tiles (and the grid may exceed the tiles); tails on M, N and K (rows stay 16-byte aligned)
-    for name in ("mm_desc_pers_f16", "mm_desc_pers_f16_sub"):
+    for name in ("mm_desc_pers_f16", "mm_desc_pers_f16_sub", "mm_desc_pers_f16_st", "mm_desc_pers_f16_sub_st"):
         k = h.kernel(name)
-        for M, N, K in ((128, 128, 64), (100, 136, 40), (300, 520, 264), (640, 384, 1024), (64, 64, 0)):
+        shapes = ((128, 128, 64), (100, 136, 40), (300, 520, 264), (640, 384, 1024), (64, 64, 0))
+        if name.endswith("_st"):  # TMA stores: N a multiple of 16 (the signature says so)
+            shapes = ((128, 128, 64), (100, 144, 40), (300, 528, 264), (640, 384, 1024), (64, 64, 0))
+        for M, N, K in shapes:
             a, bt = torch.randn(M, K, device=DEV).half(), torch.randn(N, K, device=DEV).half()
             c = torch.full((M, N), 5.0, device=DEV).half()
             k((5,), a, bt, c, M, N, K)
