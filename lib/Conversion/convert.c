@@ -117,15 +117,19 @@ LLVMValueRef cg_call_extern(cg_state *st, const char *name, LLVMTypeRef ret,
 
 /* ---- op dispatch ------------------------------------------------------------------------ */
 
+LLVMValueRef cg_sreg(cg_state *st, const char *what, unsigned axis) {
+  char name[64];
+  snprintf(name, sizeof name, "llvm.nvvm.read.ptx.sreg.%s.%c", what, "xyz"[axis]);
+  return cg_intrinsic(st, name, NULL, 0, NULL, 0);
+}
+
 static bool lower_sreg(cg_state *st, ir_op *op, const char *what) {
   int64_t axis = ir_op_get_int_attr(op, "axis", 0);
   if (axis < 0 || axis > 2) {
     ir_emit_error(st->ictx, op->loc, "%s: axis must be 0, 1 or 2", ir_op_name(op));
     return false;
   }
-  char name[64];
-  snprintf(name, sizeof name, "llvm.nvvm.read.ptx.sreg.%s.%c", what, "xyz"[axis]);
-  cg_set(st, ir_op_result(op, 0), cg_val_splat(st, 1, cg_intrinsic(st, name, NULL, 0, NULL, 0)));
+  cg_set(st, ir_op_result(op, 0), cg_val_splat(st, 1, cg_sreg(st, what, (unsigned)axis)));
   return true;
 }
 

@@ -124,18 +124,12 @@ static void replace_imm(cg_state *st, LLVMValueRef smem, LLVMValueRef lane0, con
   cg_asm_void(st, args, 2, text, "l,b,~{memory}");
 }
 
-static LLVMValueRef sreg(cg_state *st, const char *what, char axis) {
-  char name[64];
-  snprintf(name, sizeof name, "llvm.nvvm.read.ptx.sreg.%s.%c", what, axis);
-  return cg_intrinsic(st, name, NULL, 0, NULL, 0);
-}
-
 /* The program's slot: global_scratch + linear program id * bytes per program + offset. */
 static LLVMValueRef slot_address(cg_state *st, int64_t offset) {
   LLVMTypeRef i64 = LLVMInt64TypeInContext(st->ctx);
-  LLVMValueRef pid = LLVMBuildAdd(st->b, sreg(st, "ctaid", 'y'),
-                                  LLVMBuildMul(st->b, sreg(st, "nctaid", 'y'), sreg(st, "ctaid", 'z'), ""), "");
-  pid = LLVMBuildAdd(st->b, sreg(st, "ctaid", 'x'), LLVMBuildMul(st->b, sreg(st, "nctaid", 'x'), pid, ""), "");
+  LLVMValueRef pid = LLVMBuildAdd(st->b, cg_sreg(st, "ctaid", 1),
+                                  LLVMBuildMul(st->b, cg_sreg(st, "nctaid", 1), cg_sreg(st, "ctaid", 2), ""), "");
+  pid = LLVMBuildAdd(st->b, cg_sreg(st, "ctaid", 0), LLVMBuildMul(st->b, cg_sreg(st, "nctaid", 0), pid, ""), "");
   LLVMValueRef at = LLVMBuildAdd(st->b, LLVMBuildMul(st->b, LLVMBuildZExt(st->b, pid, i64, ""),
                                                      LLVMConstInt(i64, st->global_scratch_bytes, 0), ""),
                                  LLVMConstInt(i64, (unsigned long long)offset, 0), "");

@@ -1644,13 +1644,14 @@ static bool bind_call_args(sema *S, sema_jit *j, const fe_expr *call, unsigned n
   return true;
 }
 
-/* The specialization key: the function, whether it runs once per program (it may then make
- * descriptors TMA reads), and per argument its type, or its compile-time value (a
- * descriptor: "+tma" when TMA reads it, since the callee's code differs). */
+/* The specialization key: the function, whether it runs once per program (where descriptors
+ * may be read by TMA, it may then make ones TMA reads), and per argument its type, or its
+ * compile-time value (a descriptor: "+tma" when TMA reads it, since the callee's code
+ * differs). */
 static const char *spec_key(sema *S, sema_jit *j, const sema_val *vals) {
   sup_strbuf sb = {0};
   sup_strbuf_puts(&sb, j->fd->name);
-  if (sema_runs_once(S)) sup_strbuf_puts(&sb, "|once");
+  if (S->opts && S->opts->desc_tma && sema_runs_once(S)) sup_strbuf_puts(&sb, "|once");
   for (unsigned i = 0; i < j->fd->nparams; i++) {
     sup_strbuf_putc(&sb, '|');
     if (vals[i].kind == SV_BLOCKPTR && vals[i].v) sup_strbuf_puts(&sb, "+tma");

@@ -375,7 +375,7 @@ bool sema_split(sema *S, ir_loc loc, const char *disp, sema_val x, sema_val *out
 /* ---- sema_blockptr.c: block pointers and in-kernel tensor descriptors -------------------- */
 /* How many run-time parts a block pointer value has (see sema_bptr). */
 unsigned sema_bptr_nparts(const sema_bptr *bp);
-bool sema_bptr_same_kind(const sema_bptr *a, const sema_bptr *b);
+bool sema_bptr_same_kind(const sema_bptr *a, const sema_bptr *b); /* equal compile-time parts */
 /* Where block-pointer values a and b (one kind) meet (a run-time if's branches, a loop's
  * value before and after an iteration): when they are descriptors with different TMA values,
  * both lose theirs (accesses after the meeting go through pointers). */
@@ -384,16 +384,17 @@ void sema_bptr_drop_tma(sema_val *a, sema_val *b);
  * kernel's body or a helper called there, outside run-time control flow and loops (not
  * during a loop's discovery run). A tensor descriptor made here may be read by TMA. */
 bool sema_runs_once(const sema *S);
-/* tl.load of a block pointer that TMA reads (ptr->v; sema_builtins.c decides when): a
- * tt.descriptor_load at the block pointer's offsets. */
-bool sema_bptr_tma_load(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, sema_val *out);
+/* A load through a descriptor or block pointer that TMA reads (ptr->v; the callers decide
+ * when): a tt.descriptor_load at `offsets` (NULL: the block pointer's). */
+bool sema_bptr_tma_load(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, const sema_val *offsets,
+                        sema_val *out);
 /* A store through a descriptor or block pointer that TMA reads (ptr->v), at `offsets` (NULL:
  * the block pointer's): a tt.descriptor_store through a tensormap of its own
  * (tgpu.tma_for_store) where the innermost extent is proven a multiple of 16 bytes (a TMA
  * store writes a row's last 16 bytes whole) and the map can be written once; *done says
  * whether it was emitted (else the caller stores through pointers). */
 bool sema_bptr_tma_store(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, const sema_val *offsets,
-                         const sema_val *value, bool *done); /* equal compile-time parts */
+                         const sema_val *value, bool *done);
 /* tl.make_block_ptr(base, shape, strides, offsets, block_shape, order). */
 bool sema_make_block_ptr(sema *S, ir_loc loc, const char *disp, const sema_val *args, sema_val *out);
 /* tl.advance(base, offsets): the offsets moved by `offsets`. */

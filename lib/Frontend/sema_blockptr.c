@@ -161,7 +161,8 @@ static sema_val bptr_val(sema *S, const sema_bptr *proto, sema_val *parts) {
 }
 
 static bool tma_desc(sema *S, ir_loc loc, sema_val *desc);
-static bool emit_make(sema *S, ir_loc loc, sema_val *desc);
+static bool emit_make(sema *S, ir_loc loc, sema_val *desc, bool after_parts);
+static bool emit_make_here(sema *S, ir_loc loc, sema_val *desc);
 
 /* args: base, shape, strides, offsets, block_shape, order. */
 bool sema_make_block_ptr(sema *S, ir_loc loc, const char *disp, const sema_val *args, sema_val *out) {
@@ -334,21 +335,27 @@ static void place_after_parts(sema *S, const sema_val *desc) {
 
 /* Gives a TMA-eligible descriptor or block pointer its !tt.tensordesc value (v->v): a
  * tt.make_tensor_descriptor of its base, extents (i32) and strides (i64). desc.load (and a
- * block pointer's fully checked tl.load) then emits tt.descriptor_load; stores go through
- * pointers. */
+ * block pointer's fully checked tl.load) then emits tt.descriptor_load; stores have their
+ * own tensormap (sema_bptr_tma_store). */
 static bool tma_desc(sema *S, ir_loc loc, sema_val *desc) {
   const sema_bptr *bp = desc->bp;
   bool hoist;
   if (bp->is_desc ? !tma_eligible(S, bp) : !tma_bptr_eligible(S, desc)) return true;
   if (!tma_placement(S, desc, &hoist)) return true;
+  return emit_make(S, loc, desc, hoist);
+}
+
+/* Emits desc's tt.make_tensor_descriptor and sets desc->v: here, or with `after_parts`
+ * right after its operands' definitions (place_after_parts; the builder is restored). */
+static bool emit_make(sema *S, ir_loc loc, sema_val *desc, bool after_parts) {
   ir_builder here = S->b;
-  if (hoist) place_after_parts(S, desc);
-  bool ok = emit_make(S, loc, desc);
+  if (after_parts) place_after_parts(S, desc);
+  bool ok = emit_make_here(S, loc, desc);
   S->b = here;
   return ok;
 }
 
-static bool emit_make(sema *S, ir_loc loc, sema_val *desc) {
+static bool emit_make_here(sema *S, ir_loc loc, sema_val *desc) {
   const sema_bptr *bp = desc->bp;
   ir_value *ops[1 + 2 * IR_MAX_TENSORDESC_RANK];
   ops[0] = desc->elems[P_BASE].v;
@@ -553,6 +560,12 @@ bool sema_desc_offsets(sema *S, ir_loc loc, const char *disp, unsigned rank, con
 
 static const ir_type *block_type(sema *S, const sema_bptr *bp) { return sema_shaped(S, bp->elt, bp->rank, bp->block); }
 
+/* A TMA access's offsets: the descriptor access's, or (NULL) the block pointer's own. */
+static sema_val tma_offsets(const sema_val *ptr, const sema_val *offsets) {
+  if (offsets) return *offsets;
+  return (sema_val){.kind = SV_TUPLE, .n = ptr->bp->rank, .elems = &ptr->elems[p_off(ptr->bp, 0)]};
+}
+
 bool sema_bptr_tma_store(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, const sema_val *offsets,
                          const sema_val *value, bool *done) {
   *done = false;
@@ -563,22 +576,17 @@ bool sema_bptr_tma_store(sema *S, ir_loc loc, const char *disp, const sema_val *
   sema_val st = *ptr;
   bool hoist;
   if (!tma_placement(S, &st, &hoist)) return true;
-  ir_builder here = S->b;
-  place_after_parts(S, &st); /* a store after a loop: its map is written before the loop */
-  bool ok = emit_make(S, loc, &st);
-  S->b = here;
-  if (!ok) return false;
+  /* after its operands: a store after a loop gets its map written before the loop */
+  if (!emit_make(S, loc, &st, true)) return false;
   ir_op_set_attr(st.v->def, TGPU_ATTR_TMA_FOR_STORE, ir_bool_attr(S->ctx, true));
-  sema_val offs = offsets ? *offsets : (sema_val){.kind = SV_TUPLE, .n = bp->rank, .elems = &ptr->elems[p_off(bp, 0)]};
-  sema_val tma = sema_hostdesc(st.v, bp);
+  sema_val offs = tma_offsets(ptr, offsets), tma = sema_hostdesc(st.v, bp);
   *done = true;
   return sema_hostdesc_store(S, loc, disp, &tma, &offs, value);
 }
 
-bool sema_bptr_tma_load(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, sema_val *out) {
-  const sema_bptr *bp = ptr->bp;
-  sema_val offs = {.kind = SV_TUPLE, .n = bp->rank, .elems = &ptr->elems[p_off(bp, 0)]};
-  sema_val tma = sema_hostdesc(ptr->v, bp);
+bool sema_bptr_tma_load(sema *S, ir_loc loc, const char *disp, const sema_val *ptr, const sema_val *offsets,
+                        sema_val *out) {
+  sema_val offs = tma_offsets(ptr, offsets), tma = sema_hostdesc(ptr->v, ptr->bp);
   return sema_hostdesc_load(S, loc, disp, &tma, &offs, out);
 }
 
@@ -745,10 +753,8 @@ bool sema_desc_method(sema *S, const char *name, ir_loc loc, unsigned nargs, con
   unsigned all = (1u << desc->bp->rank) - 1;
   if (!strcmp(name, "load")) {
     if (!bind_method(S, loc, "desc.load", 1, params, nargs, args, nkw, kwnames, kwvals, a)) return false;
-    if (desc->v) { /* made for TMA (sema_make_tensor_desc): load as from a host descriptor */
-      sema_val tma = sema_hostdesc(desc->v, desc->bp);
-      return sema_hostdesc_load(S, loc, "desc.load", &tma, a[0], out);
-    }
+    if (desc->v) /* made for TMA (sema_make_tensor_desc): load as from a host descriptor */
+      return sema_bptr_tma_load(S, loc, "desc.load", desc, a[0], out);
     return sema_bptr_load(S, loc, "desc.load", desc, a[0], all, desc->bp->pad_nan ? SEMA_PAD_NAN : SEMA_PAD_ZERO,
                           &op, out);
   }

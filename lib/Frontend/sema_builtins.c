@@ -276,7 +276,7 @@ static bool load_block_ptr(sema *S, bcall *c, const char *cache, const char *evi
   /* TMA when the block pointer has a descriptor (sema_blockptr.c) and the load checks every
    * dim (TMA clips on all), pads with zeros, and asks for no cache policy */
   if (c->a[0].v && check == (1u << c->a[0].bp->rank) - 1 && pad != SEMA_PAD_NAN && !cache && !evict && !is_volatile)
-    return sema_bptr_tma_load(S, c->loc, c->disp, &c->a[0], out);
+    return sema_bptr_tma_load(S, c->loc, c->disp, &c->a[0], NULL, out);
   if (!sema_bptr_load(S, c->loc, c->disp, &c->a[0], NULL, check, pad, &o, out)) return false;
   set_cache_attrs(S, o, cache, evict);
   if (is_volatile) ir_op_set_attr(o, "volatile", ir_bool_attr(S->ctx, true));

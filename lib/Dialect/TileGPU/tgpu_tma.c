@@ -229,41 +229,37 @@ bool tgpu_tma_record(ir_op *op, ir_value *desc, const tgpu_tma_plan *plan, bool 
   if (make && !record_made(op, f, make)) return false;
   ir_op *holder = make ? make : f; /* where the box and swizzle are kept */
   ir_context *ctx = ir_op_context(op);
-  char bname[48], sname[48];
+  char bname[48], sname[48], what[48];
   if (store && !make) { /* the runtime checks a stored tensor's rows (docs/runtime.md); the
                           * frontend stores through a made descriptor only where they are
                           * proven 16-byte multiples */
     snprintf(bname, sizeof bname, TGPU_ATTR_TMA_STORE_PREFIX "%u", desc->index);
     ir_op_set_attr(f, bname, ir_bool_attr(ctx, true));
   }
-  if (make) {
-    snprintf(bname, sizeof bname, "%s", TGPU_ATTR_TMA_BOX);
-    snprintf(sname, sizeof sname, "%s", TGPU_ATTR_TMA_SWIZZLE);
-  } else {
+  const char *box = TGPU_ATTR_TMA_BOX, *swz = TGPU_ATTR_TMA_SWIZZLE;
+  snprintf(what, sizeof what, "an in-kernel descriptor");
+  if (!make) {
     snprintf(bname, sizeof bname, TGPU_ATTR_TMA_BOX_PREFIX "%u", desc->index);
     snprintf(sname, sizeof sname, TGPU_ATTR_TMA_SWIZZLE_PREFIX "%u", desc->index);
+    snprintf(what, sizeof what, "descriptor parameter %u", desc->index);
+    box = bname, swz = sname;
   }
   int64_t old[TGPU_MAX_RANK];
   unsigned rank = plan->rank;
-  const ir_attr *prev = ir_op_get_attr(holder, bname);
+  const ir_attr *prev = ir_op_get_attr(holder, box);
   if (prev) {
     int n = ir_attr_get_i64_array(prev, old, TGPU_MAX_RANK);
-    bool same = n == (int)rank && ir_op_get_int_attr(holder, sname, -1) == (int64_t)plan->swizzle;
+    bool same = n == (int)rank && ir_op_get_int_attr(holder, swz, -1) == (int64_t)plan->swizzle;
     for (unsigned d = 0; same && d < rank; d++) same = old[d] == plan->box[d];
     if (!same) {
-      if (make)
-        ir_emit_error(ctx, op->loc, "an in-kernel descriptor is copied with two different TMA boxes or swizzles "
-                                    "in this kernel; use it one way (one shared layout per descriptor)");
-      else
-        ir_emit_error(ctx, op->loc,
-                      "descriptor parameter %u is copied with two different TMA boxes or swizzles in this kernel; "
-                      "use it one way (one shared layout per descriptor)", desc->index);
+      ir_emit_error(ctx, op->loc, "%s is copied with two different TMA boxes or swizzles in this kernel; use it "
+                    "one way (one shared layout per descriptor)", what);
       return false;
     }
     return true;
   }
-  ir_op_set_attr(holder, bname, ir_i64_array_attr(ctx, rank, plan->box));
-  ir_op_set_attr(holder, sname, ir_i32_attr(ctx, plan->swizzle));
+  ir_op_set_attr(holder, box, ir_i64_array_attr(ctx, rank, plan->box));
+  ir_op_set_attr(holder, swz, ir_i32_attr(ctx, plan->swizzle));
   return true;
 }
 
