@@ -5,6 +5,7 @@
  * TILERT_WITH_TILEC (defined, with libtilec linked, where both are built). */
 #include "rt_internal.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,9 +95,10 @@ static void relay_diag(void *user, const tilec_diagnostic *d) {
 
 /* tilec: PTX and metadata, and the count of entries it compiled apart (each of which went
  * through o->on_entry_ptx when set). */
-static tilert_status compile(tilert_runtime *rt, const char *filename, const char *source,
-                             size_t len, tilec_options *o, char **out_ptx, size_t *out_ptx_len,
-                             char **out_json, size_t *out_json_len, size_t *out_parts) {
+static tilert_status compile_into(char *err, size_t err_cap, const char *filename,
+                                  const char *source, size_t len, tilec_options *o, char **out_ptx,
+                                  size_t *out_ptx_len, char **out_json, size_t *out_json_len,
+                                  size_t *out_parts) {
   diag_relay relay = {.user_fn = o->on_diagnostic, .user = o->diagnostic_user};
   o->on_diagnostic = relay_diag;
   o->diagnostic_user = &relay;
@@ -104,8 +106,8 @@ static tilert_status compile(tilert_runtime *rt, const char *filename, const cha
   *out_parts = 0;
   int nerr = tilec_compile(filename, source, len, o, &res);
   if (nerr || !res) {
-    rt_fail(rt, TILERT_ERROR_COMPILE, "tilert: tilec reported %d error(s) compiling %s:%s", nerr,
-            filename, relay.errors.p ? relay.errors.p : "");
+    rt_fail_buf(err, err_cap, TILERT_ERROR_COMPILE, "tilert: tilec reported %d error(s) compiling %s:%s",
+                nerr, filename, relay.errors.p ? relay.errors.p : "");
     free(relay.errors.p);
     return TILERT_ERROR_COMPILE;
   }
@@ -123,11 +125,18 @@ static tilert_status compile(tilert_runtime *rt, const char *filename, const cha
   tilec_result_free(res);
   if (!*out_ptx || !*out_json) {
     free(*out_ptx); free(*out_json);
-    return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+    return rt_fail_buf(err, err_cap, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   }
   *out_ptx_len = pl;
   *out_json_len = jl;
   return TILERT_OK;
+}
+
+static tilert_status compile(tilert_runtime *rt, const char *filename, const char *source,
+                             size_t len, tilec_options *o, char **out_ptx, size_t *out_ptx_len,
+                             char **out_json, size_t *out_json_len, size_t *out_parts) {
+  return compile_into(rt->err, sizeof rt->err, filename, source, len, o, out_ptx, out_ptx_len,
+                      out_json, out_json_len, out_parts);
 }
 
 tilert_status rt_jit_frontend_meta(tilert_runtime *rt, const char *filename, const char *source,
@@ -437,50 +446,209 @@ static bool want_ptx_load(void) {
   return v && strcmp(v, "ptx") == 0;
 }
 
+/* What one JIT request compiles and where the cache keeps it. o.arch points into arch: a
+ * plan is not copied. */
+typedef struct jit_plan {
+  tilec_options o;
+  char arch[16];
+  const char *filename;
+  tilert_cache_config c;
+  char key[TILERT_CACHE_KEY_LEN + 1];
+  bool want_ptx;
+} jit_plan;
+
+static tilert_status jit_plan_make(tilert_runtime *rt, const char *filename, const char *source,
+                                   size_t len, const struct tilec_options *opts, jit_plan *p) {
+  if (opts) p->o = *opts; else memset(&p->o, 0, sizeof p->o);
+  p->o.emit = TILEC_EMIT_PTX;
+  char target[64];
+  if (!p->o.arch) { device_arch(rt, p->arch, sizeof p->arch); p->o.arch = p->arch; }
+  /* In-kernel descriptors read by TMA need PTX 8.6 (tensormap.replace with byte strides),
+   * which drivers before CUDA 12.7 cannot load: there they go through pointers. */
+  if (p->o.desc_tma >= 0 && rt->info.driver_version < RT_DESC_TMA_MIN_DRIVER) p->o.desc_tma = -1;
+  p->filename = filename ? filename : "<source>";
+  RT_TRY(rt_cache_config(rt, &p->c));
+  char *otext = options_text(&p->o, p->o.arch);
+  if (!otext) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  key_target(rt, p->o.arch, target, sizeof target);
+  tilert_cache_key(source, len, otext, tilec_version(), target, p->key);
+  free(otext);
+  p->want_ptx = want_ptx_load();
+  return TILERT_OK;
+}
+
+/* The module of a filled entry: its cubin, or its PTX for the driver's JIT. */
+static tilert_status jit_load(tilert_runtime *rt, const jit_plan *p, const jit_entry *e,
+                              tilert_module **out_module) {
+  if (e->cubin && !p->want_ptx)
+    return tilert_module_load_cubin(rt, e->cubin, e->cubin_len, e->json, e->json_len, out_module);
+  return tilert_module_load_ptx(rt, e->ptx, e->ptx_len, e->json, e->json_len, out_module);
+}
+
+/* The cache's entry for the plan: found, or made (compiled, assembled) and kept. */
+static tilert_status jit_lookup_or_fill(tilert_runtime *rt, jit_plan *p, const char *source,
+                                        size_t len, jit_entry *e) {
+  char why[1024] = "";
+  cache_lookup(&p->c, p->key, p->want_ptx, e, why, sizeof why);
+  bool hit = e->json && (p->want_ptx ? e->ptx != NULL : e->cubin != NULL);
+  unsigned work = rt->stats.jit_compiles + rt->stats.jit_assembles;
+  tilert_status s = TILERT_OK;
+  if (!hit && p->c.mode == TILERT_CACHE_MUST_HIT) s = must_hit_miss(rt, p->filename, p->key, &p->c, why);
+  else if (!hit) s = jit_fill(rt, &p->c, p->key, p->filename, source, len, &p->o, p->want_ptx, e);
+  /* A hit is a load with nothing compiled or assembled (with no assembler installed, the
+   * cached PTX and metadata are a whole entry). */
+  if (!s && rt->stats.jit_compiles + rt->stats.jit_assembles == work) rt->stats.jit_disk_hits++;
+  return s;
+}
+
 tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filename,
                                           const char *source, size_t len,
                                           const struct tilec_options *opts,
                                           tilert_module **out_module) {
   *out_module = NULL;
   RT_TRY(rt_check_ready(rt));
-  tilec_options o;
-  if (opts) o = *opts; else memset(&o, 0, sizeof o);
-  o.emit = TILEC_EMIT_PTX;
-  char arch[16], target[64];
-  if (!o.arch) { device_arch(rt, arch, sizeof arch); o.arch = arch; }
-  /* In-kernel descriptors read by TMA need PTX 8.6 (tensormap.replace with byte strides),
-   * which drivers before CUDA 12.7 cannot load: there they go through pointers. */
-  if (o.desc_tma >= 0 && rt->info.driver_version < RT_DESC_TMA_MIN_DRIVER) o.desc_tma = -1;
-  if (!filename) filename = "<source>";
-  tilert_cache_config c;
-  RT_TRY(rt_cache_config(rt, &c));
-  char *otext = options_text(&o, o.arch);
-  if (!otext) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
-  char key[TILERT_CACHE_KEY_LEN + 1];
-  key_target(rt, o.arch, target, sizeof target);
-  tilert_cache_key(source, len, otext, tilec_version(), target, key);
-  free(otext);
-  bool want_ptx = want_ptx_load();
+  jit_plan p;
+  RT_TRY(jit_plan_make(rt, filename, source, len, opts, &p));
   jit_entry e = {0};
-  char why[1024] = "";
-  cache_lookup(&c, key, want_ptx, &e, why, sizeof why);
-  bool hit = e.json && (want_ptx ? e.ptx != NULL : e.cubin != NULL);
-  tilert_status s = TILERT_OK;
-  unsigned work = rt->stats.jit_compiles + rt->stats.jit_assembles;
-  if (!hit && c.mode == TILERT_CACHE_MUST_HIT) s = must_hit_miss(rt, filename, key, &c, why);
-  else if (!hit) s = jit_fill(rt, &c, key, filename, source, len, &o, want_ptx, &e);
-  /* A hit is a load with nothing compiled or assembled (with no assembler installed, the
-   * cached PTX and metadata are a whole entry). */
-  if (!s && rt->stats.jit_compiles + rt->stats.jit_assembles == work) rt->stats.jit_disk_hits++;
-  if (!s && e.cubin && !want_ptx)
-    s = tilert_module_load_cubin(rt, e.cubin, e.cubin_len, e.json, e.json_len, out_module);
-  else if (!s)
-    s = tilert_module_load_ptx(rt, e.ptx, e.ptx_len, e.json, e.json_len, out_module);
+  tilert_status s = jit_lookup_or_fill(rt, &p, source, len, &e);
+  if (!s) s = jit_load(rt, &p, &e, out_module);
   entry_free(&e);
   return s;
 }
 
+/* ---- a compile on a thread of its own (tilert_jit_compile_and_tune) ------------------- */
+
+struct rt_jit_job {
+  tilert_runtime *rt;
+  jit_plan p;
+  const char *source;
+  size_t len;
+  rt_part_asm *pa;
+  pthread_t thread;
+  bool started, joined;
+  /* written by the thread, read after the join */
+  jit_entry e;
+  size_t nparts;
+  tilert_status s;
+  double ms;
+  char err[sizeof ((tilert_runtime *)0)->err];
+};
+
+static void *job_main(void *arg) {
+  rt_jit_job *j = arg;
+  double t0 = rt_now_ms();
+  j->s = compile_into(j->err, sizeof j->err, j->p.filename, j->source, j->len, &j->p.o, &j->e.ptx,
+                      &j->e.ptx_len, &j->e.json, &j->e.json_len, &j->nparts);
+  j->ms = rt_now_ms() - t0;
+  rt_part_asm_close(j->pa);
+  return NULL;
+}
+
+void rt_jit_job_free(rt_jit_job *j) {
+  if (!j) return;
+  if (j->started && !j->joined) pthread_join(j->thread, NULL);
+  entry_free(&j->e);
+  rt_part_asm_free(j->pa);
+  free(j);
+}
+
+tilert_status rt_jit_start(tilert_runtime *rt, const char *filename, const char *source,
+                           size_t len, const struct tilec_options *opts,
+                           tilert_module **out_module, rt_jit_job **out_job) {
+  *out_module = NULL;
+  *out_job = NULL;
+  RT_TRY(rt_check_ready(rt));
+  rt_jit_job *j = calloc(1, sizeof *j);
+  if (!j) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  j->rt = rt, j->source = source, j->len = len;
+  tilert_status s = jit_plan_make(rt, filename, source, len, opts, &j->p);
+  if (!s) {
+    char why[1024] = "";
+    cache_lookup(&j->p.c, j->p.key, j->p.want_ptx, &j->e, why, sizeof why);
+  }
+  const tilert_assembler *a = NULL;
+  /* compiled only when the metadata, or both the cubin and the PTX, are missing */
+  bool stream = !s && (!j->e.json || (!j->e.cubin && !j->e.ptx)) && !j->p.want_ptx &&
+                j->p.c.mode != TILERT_CACHE_MUST_HIT && rt_assembler(rt, &a) == TILERT_OK;
+  if (!s && !stream) { /* a hit, or nothing to overlap: as tilert_jit_compile_and_load */
+    entry_free(&j->e);
+    memset(&j->e, 0, sizeof j->e);
+    s = jit_lookup_or_fill(rt, &j->p, source, len, &j->e);
+    if (!s) s = jit_load(rt, &j->p, &j->e, out_module);
+  }
+  if (s || !stream) { rt_jit_job_free(j); return s; }
+  entry_free(&j->e);
+  memset(&j->e, 0, sizeof j->e);
+  if (!(j->pa = rt_part_asm_new(a, j->p.o.arch))) {
+    rt_jit_job_free(j);
+    return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  }
+  j->p.o.on_entry_ptx = rt_part_asm_hook;
+  j->p.o.entry_ptx_user = j->pa;
+  if (pthread_create(&j->thread, NULL, job_main, j) != 0) {
+    rt_jit_job_free(j);
+    return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: cannot start a compile thread");
+  }
+  j->started = true;
+  *out_job = j;
+  return TILERT_OK;
+}
+
+bool rt_jit_job_take(rt_jit_job *j, rt_part_view *out) { return rt_part_asm_take(j->pa, out); }
+
+tilert_status rt_jit_job_finish(rt_jit_job *j, tilert_module **out_module) {
+  tilert_runtime *rt = j->rt;
+  *out_module = NULL;
+  if (!j->joined) pthread_join(j->thread, NULL);
+  j->joined = true;
+  rt->stats.compile_ms += j->ms;
+  rt->stats.jit_compiles += j->s == TILERT_OK;
+  rt->stats.assemble_ms += rt_part_asm_ms(j->pa);
+  rt->stats.jit_assembles += rt_part_asm_runs(j->pa);
+  if (j->s) return rt_fail(rt, j->s, "%s", j->err);
+  unsigned char *image = NULL;
+  RT_TRY(rt_part_asm_finish(j->pa, j->nparts, &image, &j->e.cubin_len, rt->err, sizeof rt->err));
+  j->e.cubin = (char *)image;
+  if (!image) { /* compiled as one module: assembled here */
+    const tilert_assembler *a = NULL;
+    RT_TRY(rt_assembler(rt, &a));
+    double t0 = rt_now_ms();
+    RT_TRY(tilert_assembler_compile(a, j->e.ptx, j->e.ptx_len, j->p.o.arch, &image, &j->e.cubin_len,
+                                    rt->err, sizeof rt->err));
+    rt->stats.assemble_ms += rt_now_ms() - t0;
+    rt->stats.jit_assembles++;
+    j->e.cubin = (char *)image;
+  }
+  (void)tilert_cache_put(&j->p.c, j->p.key, "json", j->e.json, j->e.json_len, NULL, 0);
+  (void)tilert_cache_put(&j->p.c, j->p.key, "ptx", j->e.ptx, j->e.ptx_len, NULL, 0);
+  (void)tilert_cache_put(&j->p.c, j->p.key, "cubin", j->e.cubin, j->e.cubin_len, NULL, 0);
+  return jit_load(rt, &j->p, &j->e, out_module);
+}
+
 #else /* !TILERT_WITH_TILEC */
+
+struct rt_jit_job { int unused; };
+
+tilert_status rt_jit_start(tilert_runtime *rt, const char *filename, const char *source,
+                           size_t len, const struct tilec_options *opts,
+                           tilert_module **out_module, rt_jit_job **out_job) {
+  *out_job = NULL;
+  return tilert_jit_compile_and_load(rt, filename, source, len, opts, out_module);
+}
+
+bool rt_jit_job_take(rt_jit_job *j, rt_part_view *out) {
+  (void)j;
+  memset(out, 0, sizeof *out);
+  return false;
+}
+
+tilert_status rt_jit_job_finish(rt_jit_job *j, tilert_module **out_module) {
+  (void)j;
+  *out_module = NULL;
+  return TILERT_ERROR_UNSUPPORTED;
+}
+
+void rt_jit_job_free(rt_jit_job *j) { (void)j; }
 
 tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filename,
                                           const char *source, size_t len,

@@ -23,7 +23,11 @@ struct rt_part_asm {
   size_t *lens;
   char **entries;
   char **errors;          /* by part index: the assembler's message when it failed */
+  char **metas;           /* by part index: the entry's own metadata document */
+  bool *taken;            /* by part index: handed out by rt_part_asm_take */
   size_t cap;
+  pthread_cond_t ready;   /* a part arrived, or the compile closed the stream */
+  bool closed;
   unsigned runs;          /* assemblies done */
   double ms;              /* their times, summed over the threads */
   tilert_status s;        /* the first failure, its message in err */
@@ -36,13 +40,20 @@ rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch) {
   pa->a = a;
   pa->arch = arch;
   if (pthread_mutex_init(&pa->mu, NULL) != 0) { free(pa); return NULL; }
+  if (pthread_cond_init(&pa->ready, NULL) != 0) {
+    pthread_mutex_destroy(&pa->mu);
+    free(pa);
+    return NULL;
+  }
   return pa;
 }
 
 void rt_part_asm_free(rt_part_asm *pa) {
   if (!pa) return;
-  for (size_t i = 0; i < pa->cap; i++) free(pa->cubins[i]), free(pa->entries[i]), free(pa->errors[i]);
-  free(pa->cubins), free(pa->lens), free(pa->entries), free(pa->errors);
+  for (size_t i = 0; i < pa->cap; i++)
+    free(pa->cubins[i]), free(pa->entries[i]), free(pa->errors[i]), free(pa->metas[i]);
+  free(pa->cubins), free(pa->lens), free(pa->entries), free(pa->errors), free(pa->metas), free(pa->taken);
+  pthread_cond_destroy(&pa->ready);
   pthread_mutex_destroy(&pa->mu);
   free(pa);
 }
@@ -59,8 +70,13 @@ static bool reserve(rt_part_asm *pa, size_t index) {
   if (e) pa->entries = e;
   char **r = realloc(pa->errors, cap * sizeof *r);
   if (r) pa->errors = r;
-  if (!c || !l || !e || !r) return false;
-  for (size_t i = pa->cap; i < cap; i++) c[i] = NULL, l[i] = 0, e[i] = NULL, r[i] = NULL;
+  char **m = realloc(pa->metas, cap * sizeof *m);
+  if (m) pa->metas = m;
+  bool *t = realloc(pa->taken, cap * sizeof *t);
+  if (t) pa->taken = t;
+  if (!c || !l || !e || !r || !m || !t) return false;
+  for (size_t i = pa->cap; i < cap; i++)
+    c[i] = NULL, l[i] = 0, e[i] = NULL, r[i] = NULL, m[i] = NULL, t[i] = false;
   pa->cap = cap;
   return true;
 }
@@ -71,7 +87,8 @@ static void fail_locked(rt_part_asm *pa, tilert_status s, const char *msg) {
   snprintf(pa->err, sizeof pa->err, "%s", msg);
 }
 
-void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *ptx, size_t len) {
+void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *ptx, size_t len,
+                      const char *metadata) {
   rt_part_asm *pa = user;
   unsigned char *cubin = NULL;
   size_t clen = 0;
@@ -82,20 +99,53 @@ void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *p
   /* A failure is kept with its entry: rt_part_asm_finish decides (one entry, or every
    * entry, failing fails the compile; otherwise the module skips it, runtime/module.c). */
   char *name = strdup(entry), *why = s ? strdup(err[0] ? err : "the assembler failed") : NULL;
+  char *meta = strdup(metadata ? metadata : "");
   pthread_mutex_lock(&pa->mu);
   pa->ms += ms;
   pa->runs++;
-  if (s == TILERT_ERROR_OUT_OF_MEMORY || !name || (s && !why) || !reserve(pa, index))
+  if (s == TILERT_ERROR_OUT_OF_MEMORY || !name || !meta || (s && !why) || !reserve(pa, index))
     fail_locked(pa, s == TILERT_ERROR_OUT_OF_MEMORY ? s : TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   else {
-    free(pa->cubins[index]), free(pa->entries[index]), free(pa->errors[index]);
+    free(pa->cubins[index]), free(pa->entries[index]), free(pa->errors[index]), free(pa->metas[index]);
     pa->cubins[index] = cubin, pa->lens[index] = clen, pa->entries[index] = name, pa->errors[index] = why;
-    cubin = NULL, name = NULL, why = NULL;
+    pa->metas[index] = meta, pa->taken[index] = false;
+    cubin = NULL, name = NULL, why = NULL, meta = NULL;
   }
+  pthread_cond_broadcast(&pa->ready);
   pthread_mutex_unlock(&pa->mu);
   free(cubin);
   free(name);
   free(why);
+  free(meta);
+}
+
+void rt_part_asm_close(rt_part_asm *pa) {
+  pthread_mutex_lock(&pa->mu);
+  pa->closed = true;
+  pthread_cond_broadcast(&pa->ready);
+  pthread_mutex_unlock(&pa->mu);
+}
+
+/* The first part assembled (or failed) and not yet taken, the mutex held; cap if none. */
+static size_t untaken_locked(const rt_part_asm *pa) {
+  for (size_t i = 0; i < pa->cap; i++)
+    if ((pa->cubins[i] || pa->errors[i]) && !pa->taken[i]) return i;
+  return pa->cap;
+}
+
+bool rt_part_asm_take(rt_part_asm *pa, rt_part_view *out) {
+  memset(out, 0, sizeof *out);
+  pthread_mutex_lock(&pa->mu);
+  size_t i;
+  while ((i = untaken_locked(pa)) == pa->cap && !pa->closed && !pa->s)
+    pthread_cond_wait(&pa->ready, &pa->mu);
+  bool got = i < pa->cap && !pa->s;
+  if (got) {
+    pa->taken[i] = true;
+    *out = (rt_part_view){pa->entries[i], pa->cubins[i], pa->lens[i], pa->metas[i], pa->errors[i]};
+  }
+  pthread_mutex_unlock(&pa->mu);
+  return got;
 }
 
 tilert_status rt_part_asm_finish(rt_part_asm *pa, size_t nparts, unsigned char **out,

@@ -135,7 +135,39 @@ tilert_status rt_bundle_read(const void *image, size_t len, rt_bundle_item **out
 typedef struct rt_part_asm rt_part_asm;
 rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch);
 void rt_part_asm_free(rt_part_asm *pa);
-void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *ptx, size_t len);
+void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *ptx, size_t len,
+                      const char *metadata);
+/* The parts as a stream (tilert_jit_compile_and_tune): the compile's thread calls
+ * rt_part_asm_close when tilec returned; rt_part_asm_take waits for a part assembled (or
+ * failed) and not yet taken, in the order they finish, and returns false once the stream is
+ * closed with every part taken (or an assembly ran out of memory: rt_part_asm_finish says
+ * so). The view's pointers stay the object's until rt_part_asm_free. */
+typedef struct rt_part_view {
+  const char *entry;
+  const unsigned char *cubin; /* NULL when the entry did not assemble */
+  size_t len;
+  const char *metadata;       /* the entry's own metadata document */
+  const char *error;          /* why it did not assemble */
+} rt_part_view;
+void rt_part_asm_close(rt_part_asm *pa);
+bool rt_part_asm_take(rt_part_asm *pa, rt_part_view *out);
+
+/* The JIT's compile on a thread of its own (runtime/jit.c), for tilert_jit_compile_and_tune.
+ * rt_jit_start looks the request up as tilert_jit_compile_and_load does; when that has to
+ * compile it and an assembler is installed (no TILERT_JIT_LOAD=ptx, not must-hit), it
+ * starts tilec on a new thread, each entry assembled on its compile thread, and stores the
+ * job (*out_module NULL); otherwise it does what tilert_jit_compile_and_load does and
+ * stores the module (*out_job NULL). rt_jit_job_take hands out each assembled entry as it
+ * comes (rt_part_asm_take); rt_jit_job_finish waits for the compile, keeps the result in
+ * the disk cache and loads the whole module. The thread touches nothing of the runtime's:
+ * its error and times reach it at the finish. rt_jit_job_free waits for the thread too. */
+typedef struct rt_jit_job rt_jit_job;
+tilert_status rt_jit_start(tilert_runtime *rt, const char *filename, const char *source,
+                           size_t len, const struct tilec_options *opts,
+                           tilert_module **out_module, rt_jit_job **out_job);
+bool rt_jit_job_take(rt_jit_job *j, rt_part_view *out);
+tilert_status rt_jit_job_finish(rt_jit_job *j, tilert_module **out_module);
+void rt_jit_job_free(rt_jit_job *j);
 tilert_status rt_part_asm_finish(rt_part_asm *pa, size_t nparts, unsigned char **out,
                                  size_t *out_len, char *err, size_t err_cap);
 unsigned rt_part_asm_runs(const rt_part_asm *pa);
@@ -219,6 +251,31 @@ tilert_status rt_jit_source_signature(tilert_runtime *rt, const char *filename, 
 
 /* Frees the runtime's tuning choices (runtime/tune.c). */
 void rt_tune_free_all(tilert_runtime *rt);
+
+/* Timing variants one at a time (runtime/tune.c): tilert_tune times a request's variants
+ * through these, tilert_jit_compile_and_tune times each as it is loaded. The request gives
+ * the arguments, buffers, repetitions and report hook (borrowed until rt_tuner_free); its
+ * variants are not read. rt_tuner_time: the median ms, or -1 when the variant cannot run
+ * (reported); the cut-off compares with the best so far. rt_tuner_end: the buffers as the
+ * real launch expects. */
+typedef struct rt_tuner rt_tuner;
+tilert_status rt_tuner_start(tilert_runtime *rt, const tilert_tune_request *req, rt_tuner **out);
+tilert_status rt_tuner_time(rt_tuner *t, const tilert_tune_variant *v, float *out_ms);
+tilert_status rt_tuner_end(rt_tuner *t);
+double rt_tuner_started_ms(const rt_tuner *t);
+void rt_tuner_free(rt_tuner *t);
+/* The index of the smallest time >= 0, n when none. */
+size_t rt_tune_fastest(const float *ms, size_t n);
+/* The error for a request none of whose variants ran. */
+tilert_status rt_tune_none_ran(tilert_runtime *rt, const tilert_tune_request *req);
+/* The report's last line: the choice and the time since t0. */
+void rt_tune_report_best(const tilert_tune_request *req, size_t best, const float *ms, double t0);
+/* Keeps a choice timed outside tilert_tune (in memory and on disk, as tilert_tune keeps its). */
+tilert_status rt_tune_keep(tilert_runtime *rt, const tilert_tune_request *req, size_t best,
+                           const float *ms);
+/* Whether tilert_tune would time now: TILERT_AUTOTUNE=on and a cache that may be written
+ * (not must-hit). */
+tilert_status rt_tune_times_now(tilert_runtime *rt, bool *out);
 
 /* Milliseconds since an arbitrary point (CLOCK_MONOTONIC), for the stats. */
 double rt_now_ms(void);

@@ -169,19 +169,26 @@ static void disk_put(const tilert_cache_config *c, const char *key, const tilert
 
 /* ---- timing ------------------------------------------------------------------------------ */
 
-typedef struct bench {
+/* The timing state: one per tuning, used by tilert_tune over a request's variants and by
+ * tilert_jit_compile_and_tune over variants as they are loaded (rt_internal.h). The request
+ * is borrowed; its variants are not read here. */
+struct rt_tuner {
   tilert_runtime *rt;
   const tilert_tune_request *req;
+  reporter r;
   void **saved; /* host copies of the restore_value buffers, taken before the first run */
   tilert_event start, end;
   unsigned warmup, rep;
   bool no_cutoff;    /* TILERT_TUNE_CUTOFF=0 */
-} bench;
+  float best_ms;     /* the best median so far; -1: none */
+  size_t timed;      /* variants that ran */
+  double t0;
+};
 
 /* Before every run: reset_to_zero buffers zeroed, restore_value buffers as they were before
  * tuning; then the whole context is synchronized, so that the stream's launch (whatever
  * stream it is) sees them. */
-static tilert_status prepare_run(bench *b) {
+static tilert_status prepare_run(rt_tuner *b) {
   const tilert_tune_request *q = b->req;
   for (size_t i = 0; i < q->nreset; i++)
     RT_TRY(tilert_memset8(b->rt, q->reset_to_zero[i].ptr, 0, q->reset_to_zero[i].bytes));
@@ -191,7 +198,7 @@ static tilert_status prepare_run(bench *b) {
   return TILERT_OK;
 }
 
-static tilert_status save_values(bench *b) {
+static tilert_status save_values(rt_tuner *b) {
   const tilert_tune_request *q = b->req;
   if (!q->nrestore) return TILERT_OK;
   b->saved = calloc(q->nrestore, sizeof *b->saved);
@@ -204,14 +211,34 @@ static tilert_status save_values(bench *b) {
   return TILERT_OK;
 }
 
-static void bench_free(bench *b) {
+void rt_tuner_free(rt_tuner *b) {
+  if (!b) return;
   for (size_t i = 0; b->saved && i < b->req->nrestore; i++) free(b->saved[i]);
   free(b->saved);
   if (b->start) (void)tilert_event_destroy(b->rt, b->start);
   if (b->end) (void)tilert_event_destroy(b->rt, b->end);
+  free(b);
 }
 
-static tilert_status timed_run(bench *b, const tilert_tune_variant *v, float *out_ms) {
+tilert_status rt_tuner_start(tilert_runtime *rt, const tilert_tune_request *req, rt_tuner **out) {
+  *out = NULL;
+  rt_tuner *b = calloc(1, sizeof *b);
+  if (!b) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  *b = (rt_tuner){.rt = rt, .req = req, .r = make_reporter(req), .best_ms = -1,
+                  .warmup = req->warmup ? req->warmup : DEFAULT_WARMUP,
+                  .rep = req->rep ? req->rep : DEFAULT_REP, .t0 = rt_now_ms()};
+  if (b->rep > MAX_REP) b->rep = MAX_REP;
+  const char *cut = getenv("TILERT_TUNE_CUTOFF");
+  b->no_cutoff = cut && strcmp(cut, "0") == 0;
+  tilert_status s = save_values(b);
+  if (!s) s = tilert_event_create(rt, &b->start);
+  if (!s) s = tilert_event_create(rt, &b->end);
+  if (s) { rt_tuner_free(b); return s; }
+  *out = b;
+  return TILERT_OK;
+}
+
+static tilert_status timed_run(rt_tuner *b, const tilert_tune_variant *v, float *out_ms) {
   const tilert_tune_request *q = b->req;
   RT_TRY(prepare_run(b));
   RT_TRY(tilert_event_record(b->rt, b->start, q->stream));
@@ -230,18 +257,15 @@ static int cmp_float(const void *a, const void *b) {
  * the best median so far cannot win: it is not timed further (its time is its fastest run).
  * On the H200 this took the matmul tutorial's 8 configs from 43 to 25 ms of tuning, same choice;
  * TILERT_TUNE_CUTOFF=0 times every variant fully. */
-static bool cut_off(const bench *b, float best_ms, const float *t) {
-  if (best_ms < 0 || b->no_cutoff) return false;
+static bool cut_off(const rt_tuner *b, const float *t) {
+  if (b->best_ms < 0 || b->no_cutoff) return false;
   for (unsigned i = 0; i < CUTOFF_RUNS; i++)
-    if (t[i] <= CUTOFF_FACTOR * best_ms) return false;
+    if (t[i] <= CUTOFF_FACTOR * b->best_ms) return false;
   return true;
 }
 
-/* Times variant v: *out_ms is the median, or -1 when it cannot launch (the note says why;
- * not an error). A failure after a launch (a fault, a driver error) is an error. best_ms:
- * the best median so far (-1: none yet), for the cut-off. */
-static tilert_status time_variant(bench *b, const tilert_tune_variant *v, const reporter *r,
-                                  float best_ms, float *out_ms) {
+tilert_status rt_tuner_time(rt_tuner *b, const tilert_tune_variant *v, float *out_ms) {
+  const reporter *r = &b->r;
   *out_ms = -1;
   if (!v->kernel) {
     say(r, "tilert: tune: %s: skipped: %s", v->name, v->load_error ? v->load_error : "not loaded");
@@ -261,7 +285,7 @@ static tilert_status time_variant(bench *b, const tilert_tune_variant *v, const 
   unsigned n = 0;
   while (n < b->rep) {
     RT_TRY(timed_run(b, v, &t[n++]));
-    if (n == CUTOFF_RUNS && b->rep > CUTOFF_RUNS && cut_off(b, best_ms, t)) break;
+    if (n == CUTOFF_RUNS && b->rep > CUTOFF_RUNS && cut_off(b, t)) break;
   }
   qsort(t, n, sizeof t[0], cmp_float);
   *out_ms = n < b->rep ? t[0] : t[n / 2];
@@ -270,43 +294,51 @@ static tilert_status time_variant(bench *b, const tilert_tune_variant *v, const 
         *out_ms, n, (double)CUTOFF_FACTOR);
   else
     say(r, "tilert: tune: %s: %.4f ms (median of %u)", v->name, *out_ms, b->rep);
+  if (b->best_ms < 0 || *out_ms < b->best_ms) b->best_ms = *out_ms;
+  b->timed++;
   return TILERT_OK;
 }
+
+tilert_status rt_tuner_end(rt_tuner *b) {
+  return prepare_run(b);
+}
+
+size_t rt_tune_fastest(const float *ms, size_t n) {
+  size_t best = n;
+  for (size_t i = 0; i < n; i++)
+    if (ms[i] >= 0 && (best == n || ms[i] < ms[best])) best = i;
+  return best;
+}
+
+tilert_status rt_tune_none_ran(tilert_runtime *rt, const tilert_tune_request *req) {
+  return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
+                 "tilert: tune %s: none of the %zu variants could launch (the first: %s)",
+                 req->key, req->nvariants, req->variants[0].name);
+}
+
+void rt_tune_report_best(const tilert_tune_request *req, size_t best, const float *ms, double t0) {
+  reporter r = make_reporter(req);
+  say(&r, "tilert: tune %s: best %s (%.4f ms) of %zu variants, tuned in %.1f ms", req->key,
+      req->variants[best].name, ms[best], req->nvariants, rt_now_ms() - t0);
+}
+
+double rt_tuner_started_ms(const rt_tuner *b) { return b->t0; }
 
 /* After tuning the buffers are as the real launch expects: restore_value buffers hold their
  * values from before tuning, reset_to_zero buffers are zero. */
-static tilert_status tune_all(bench *b, const reporter *r, float *ms, size_t *out_best) {
-  RT_TRY(save_values(b));
-  RT_TRY(tilert_event_create(b->rt, &b->start));
-  RT_TRY(tilert_event_create(b->rt, &b->end));
-  size_t best = b->req->nvariants;
-  for (size_t i = 0; i < b->req->nvariants; i++) {
-    RT_TRY(time_variant(b, &b->req->variants[i], r, best < i ? ms[best] : -1, &ms[i]));
-    if (ms[i] >= 0 && (best == b->req->nvariants || ms[i] < ms[best])) best = i;
-  }
-  RT_TRY(prepare_run(b));
-  if (best == b->req->nvariants)
-    return rt_fail(b->rt, TILERT_ERROR_UNSUPPORTED,
-                   "tilert: tune %s: none of the %zu variants could launch (the first: %s)",
-                   b->req->key, b->req->nvariants, b->req->variants[0].name);
-  *out_best = best;
+static tilert_status tune_timed(tilert_runtime *rt, const tilert_tune_request *req, float *ms,
+                                size_t *out_best) {
+  rt_tuner *b = NULL;
+  RT_TRY(rt_tuner_start(rt, req, &b));
+  tilert_status s = TILERT_OK;
+  for (size_t i = 0; i < req->nvariants && !s; i++) s = rt_tuner_time(b, &req->variants[i], &ms[i]);
+  if (!s) s = rt_tuner_end(b);
+  double t0 = b->t0;
+  rt_tuner_free(b);
+  RT_TRY(s);
+  if ((*out_best = rt_tune_fastest(ms, req->nvariants)) == req->nvariants) return rt_tune_none_ran(rt, req);
+  rt_tune_report_best(req, *out_best, ms, t0);
   return TILERT_OK;
-}
-
-static tilert_status tune_timed(tilert_runtime *rt, const tilert_tune_request *req,
-                                const reporter *r, float *ms, size_t *out_best) {
-  bench b = {.rt = rt, .req = req, .warmup = req->warmup ? req->warmup : DEFAULT_WARMUP,
-             .rep = req->rep ? req->rep : DEFAULT_REP};
-  if (b.rep > MAX_REP) b.rep = MAX_REP;
-  const char *cut = getenv("TILERT_TUNE_CUTOFF");
-  b.no_cutoff = cut && strcmp(cut, "0") == 0;
-  double t0 = rt_now_ms();
-  tilert_status s = tune_all(&b, r, ms, out_best);
-  bench_free(&b);
-  if (!s)
-    say(r, "tilert: tune %s: best %s (%.4f ms) of %zu variants, tuned in %.1f ms", req->key,
-        req->variants[*out_best].name, ms[*out_best], req->nvariants, rt_now_ms() - t0);
-  return s;
 }
 
 /* ---- the entry point ----------------------------------------------------------------- */
@@ -337,10 +369,32 @@ static tilert_status choose(tilert_runtime *rt, const tilert_tune_request *req, 
     return rt_fail(rt, TILERT_ERROR_NOT_FOUND,
                    "tilert: tune %s: no cached choice (key %s) in %s, and "
                    "TILERT_CACHE_MODE=must-hit: nothing is tuned", req->key, key, c.dir);
-  RT_TRY(tune_timed(rt, req, r, ms, out_best));
+  RT_TRY(tune_timed(rt, req, ms, out_best));
   memory_put(rt, key, req->variants[*out_best].name);
   disk_put(&c, key, req, *out_best, ms);
   *out_source = TILERT_TUNE_TIMED;
+  return TILERT_OK;
+}
+
+tilert_status rt_tune_keep(tilert_runtime *rt, const tilert_tune_request *req, size_t best,
+                           const float *ms) {
+  RT_TRY(check_request(rt, req));
+  char key[TILERT_CACHE_KEY_LEN + 1];
+  RT_TRY(tune_key(rt, req, key));
+  tilert_cache_config c;
+  RT_TRY(rt_cache_config(rt, &c));
+  memory_put(rt, key, req->variants[best].name);
+  disk_put(&c, key, req, best, ms);
+  return TILERT_OK;
+}
+
+tilert_status rt_tune_times_now(tilert_runtime *rt, bool *out) {
+  tune_mode mode;
+  *out = false;
+  RT_TRY(read_mode(rt, &mode));
+  tilert_cache_config c;
+  RT_TRY(rt_cache_config(rt, &c));
+  *out = mode == TUNE_ON && c.mode != TILERT_CACHE_MUST_HIT;
   return TILERT_OK;
 }
 

@@ -146,22 +146,6 @@ tilert_status tg_jit_load(tilert_runtime *rt, const char *path, const char *sour
   return tilert_jit_compile_and_load(rt, path, source, len, &o, out_mod);
 }
 
-/* "BLOCK_M=64 BLOCK_N=128 num_warps=4" from a variant's integer constexprs. */
-static void variant_name(const tilert_kernel_info *k, const tilert_tuning_info *t, char *out,
-                         size_t cap) {
-  size_t n = 0;
-  out[0] = 0;
-  for (size_t i = 0; i < k->nconstexprs && n < cap; i++) {
-    const tilert_constexpr_info *c = &k->constexprs[i];
-    if (c->is_integer)
-      n += (size_t)snprintf(out + n, cap - n, "%s=%lld ", c->name, (long long)c->value);
-  }
-  if (n < cap)
-    snprintf(out + n, cap - n, "num_warps=%u num_stages=%u (%s)", k->num_warps, k->num_stages,
-             k->name);
-  (void)t;
-}
-
 int tg_tuned_init(tilert_runtime *rt, tilert_module *mod, const char *kernel, tg_grid_fn grid,
                   const void *user, tg_tuned *out) {
   memset(out, 0, sizeof *out);
@@ -182,7 +166,7 @@ int tg_tuned_init(tilert_runtime *rt, tilert_module *mod, const char *kernel, tg
       snprintf(out->errors[i], sizeof out->errors[i], "%s", tilert_runtime_last_error(rt));
       v->load_error = out->errors[i];
     }
-    variant_name(k, out->tuning, out->names[i], sizeof out->names[i]);
+    tilert_variant_name(k, out->names[i], sizeof out->names[i]);
     v->name = out->names[i];
     grid(k, user, v->grid);
   }

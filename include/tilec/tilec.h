@@ -112,9 +112,12 @@ typedef struct tilec_options {
    * (tilec_result_part_*), unless an autotune config that does not fit the target was left
    * out before it (the parts are the compiled entries in this order). Calls for
    * different entries run concurrently and in no fixed order: the hook must be thread-safe.
-   * Not called for entries compiled together (no parts) nor for an entry that failed. */
+   * Not called for entries compiled together (no parts) nor for an entry that failed.
+   * `metadata` is the entry's own metadata document (NUL-terminated JSON with this one
+   * kernel, as tilec_result_part_metadata gives it), so that a caller can load the entry
+   * before the others are done (libtilert's tilert_jit_compile_and_tune times it then). */
   void (*on_entry_ptx)(void *user, size_t index, const char *entry, const char *ptx,
-                       size_t len);
+                       size_t len, const char *metadata);
   void *entry_ptx_user;
   /* Values of run-time parameters as one launch gives them (Python literals, like defines):
    * @triton.heuristics and prune functions read them as Triton's launcher would; the kernel

@@ -541,6 +541,58 @@ tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filena
                                           const struct tilec_options *opts,
                                           tilert_module **out_module);
 
+/* ---- compile and tune in one call (runtime/jit_tune.c) --------------------------------- */
+
+/* A variant's grid from its metadata (its constexprs: tilert_kernel_info_constexpr). */
+typedef void (*tilert_grid_fn)(void *user, const tilert_kernel_info *variant, unsigned grid[3]);
+
+/* An autotuned kernel's first call: what to compile, and how to tune it. Borrowed for the
+ * call. */
+typedef struct tilert_jit_tune_request {
+  const char *filename;  /* the compile, as tilert_jit_compile_and_load takes it */
+  const char *source;
+  size_t len;
+  const struct tilec_options *opts;
+  const char *kernel;    /* the autotuned kernel's Python name: its tuning entry */
+  tilert_grid_fn grid;   /* required */
+  void *grid_user;
+  /* key, args, stream, reset_to_zero, restore_value, warmup, rep and report, as tilert_tune
+   * takes them; variants and nvariants are not read: the compile gives the variants, named
+   * by tilert_variant_name. */
+  tilert_tune_request tune;
+} tilert_jit_tune_request;
+
+typedef struct tilert_jit_tune_result {
+  tilert_module *module;  /* every variant, as tilert_jit_compile_and_load loads it: release it */
+  tilert_kernel *best;    /* the chosen variant (owned by module) */
+  size_t best_index;      /* its index among the tuning entry's variants */
+  unsigned grid[3];       /* its grid */
+  tilert_tune_source source;
+  size_t overlapped;      /* variants timed as soon as they were assembled, before the
+                             compile ended (0: nothing was compiled) */
+} tilert_jit_tune_result;
+
+/* tilert_jit_compile_and_load, then tilert_tune over every variant of req->kernel, with
+ * the two overlapped where the source has to be compiled: each variant is loaded (a CUDA
+ * module of its own) and timed on the calling thread as soon as it is assembled, in the
+ * order the variants finish, while tilec and the assembler still work on the others
+ * (slow-to-compile variants, the big tiles, come last). The first call then costs the
+ * slowest variant's compile and assembly plus its own timing, instead of the sum of all
+ * compiles' slowest and every variant's timing. When nothing is compiled (a disk-cache
+ * hit), or TILERT_AUTOTUNE is cached or off, or the cache is must-hit, or no assembler is
+ * installed, it is exactly the two calls in turn. A compile with timings overlapped keeps
+ * its choice as tilert_tune keeps one (in memory and on disk), without reading a choice
+ * kept before (the compile had to run anyway). The compile runs on a thread of its own:
+ * opts->on_diagnostic is called there. The variants' outputs hold whatever the last
+ * timed run wrote; reset_to_zero and restore_value buffers are as tilert_tune leaves
+ * them: launch out->best with out->grid for real. On failure nothing is kept in *out. */
+tilert_status tilert_jit_compile_and_tune(tilert_runtime *rt, const tilert_jit_tune_request *req,
+                                         tilert_jit_tune_result *out);
+
+/* A variant's name for the tuner: its integer constexprs, num_warps, num_stages and entry,
+ * e.g. "BLOCK_M=64 BLOCK_N=128 num_warps=4 num_stages=3 (matmul_kernel__v2)". */
+void tilert_variant_name(const tilert_kernel_info *variant, char *out, size_t cap);
+
 /* ---- specialization as Triton's JIT does it (runtime/specialize.c) ------------------- */
 
 /* A partial signature (tilec's --signature syntax, one entry per kernel parameter) read as a

@@ -12,7 +12,7 @@
  * read-only source text and options; diagnostics are collected per unit and re-emitted in
  * unit order by the calling thread. A caller's on_entry_ptx hook runs on the unit's thread
  * right after its PTX is ready (libtilert assembles there, overlapping the other units);
- * its index is the unit's. An autotune config that does not fit the target (skip_unfit) is
+ * its index is the unit's, and it gets the unit's metadata as a one-entry document. An autotune config that does not fit the target (skip_unfit) is
  * left out of the result, so a result part's index can be less than its unit's: the parts
  * are the compiled units in unit order. */
 #include <pthread.h>
@@ -40,6 +40,7 @@ typedef struct unit {
   char *ptx;
   size_t ptx_len;
   drv_meta_part meta;
+  char *meta_json;     /* meta as a one-entry document, made for the on_entry_ptx hook */
   unit_diag *diags;
   size_t ndiags;
   bool in_frontend;    /* the plan reported the frontend's warnings and notes already */
@@ -54,7 +55,7 @@ typedef struct pool {
   size_t n;
   atomic_size_t next;
   const tilec_options *o;
-  const char *filename, *src;
+  const char *filename, *src, *target;
   size_t len;
 } pool;
 
@@ -93,8 +94,13 @@ static void run_unit(const pool *p, unit *u) {
   u->config_only = !u->ok && !u->oom && errors && errors == ir_context_config_errors(ctx);
   if (m) ir_module_destroy(m);
   ir_context_destroy(ctx);
-  if (u->ok && p->o->on_entry_ptx)
-    p->o->on_entry_ptx(p->o->entry_ptx_user, (size_t)(u - p->units), u->entry, u->ptx, u->ptx_len);
+  if (!u->ok || !p->o->on_entry_ptx) return;
+  if (!(u->meta_json = drv_metadata_json(p->target, &u->meta, 1))) {
+    u->ok = false, u->oom = true;
+    return;
+  }
+  p->o->on_entry_ptx(p->o->entry_ptx_user, (size_t)(u - p->units), u->entry, u->ptx, u->ptx_len,
+                     u->meta_json);
 }
 
 static void *worker(void *arg) {
@@ -305,6 +311,7 @@ static void free_units(unit *us, size_t n) {
     free(us[i].kernel);
     free(us[i].entry);
     free(us[i].ptx);
+    free(us[i].meta_json);
     drv_meta_part_free(&us[i].meta);
   }
   free(us);
@@ -324,7 +331,7 @@ static tilec_result *assemble(const unit *us, size_t n, const char *target) {
     parts[i].entry = strdup(us[i].entry);
     parts[i].output = strdup(us[i].ptx);
     parts[i].output_len = us[i].ptx_len;
-    parts[i].metadata = drv_metadata_json(target, &us[i].meta, 1);
+    parts[i].metadata = us[i].meta_json ? strdup(us[i].meta_json) : drv_metadata_json(target, &us[i].meta, 1);
     ok = ok && parts[i].entry && parts[i].output && parts[i].metadata;
   }
   free(metas);
@@ -345,7 +352,7 @@ tilec_result *drv_compile_units(ir_context *ctx, ir_module *m, const char *filen
     ir_context_note_oom(ctx);
     return NULL;
   }
-  pool p = {.units = us, .n = n, .o = o, .filename = filename, .src = src, .len = len};
+  pool p = {.units = us, .n = n, .o = o, .filename = filename, .src = src, .target = target, .len = len};
   atomic_init(&p.next, 0);
   run_pool(&p, thread_count(o, n));
   skip_unfit(us, n);

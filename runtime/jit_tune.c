@@ -1,0 +1,239 @@
+/* tilert_jit_compile_and_tune: an autotuned kernel's first call, with the tuning overlapped
+ * with the compile. tilec compiles the variants apart on its pool and the assembler turns
+ * each into a cubin on the thread that compiled it (runtime/jit_parts.c); here, on the
+ * caller's thread, each assembled variant is loaded as a module of its own and timed on
+ * the GPU while the others still compile. Small tiles compile fast and big ones slowly, so
+ * by the time the slowest variant is assembled the others have been timed: the first call
+ * costs about the slowest variant's compile, assembly and timing. Afterwards the whole
+ * module is loaded (the one a later tilert_jit_compile_and_load reads from the disk cache),
+ * the choice is kept as tilert_tune keeps one, and the variants' own modules are released.
+ * Variants the stream did not time (none when the compile had parts) are timed then. */
+#include "rt_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void tilert_variant_name(const tilert_kernel_info *k, char *out, size_t cap) {
+  if (!cap) return;
+  size_t n = 0;
+  out[0] = 0;
+  for (size_t i = 0; i < k->nconstexprs && n < cap; i++) {
+    const tilert_constexpr_info *c = &k->constexprs[i];
+    if (c->is_integer) n += (size_t)snprintf(out + n, cap - n, "%s=%lld ", c->name, (long long)c->value);
+  }
+  if (n < cap)
+    snprintf(out + n, cap - n, "num_warps=%u num_stages=%u (%s)", k->num_warps, k->num_stages, k->name);
+}
+
+/* Whether entry `name` is a variant of kernel `kernel`: the kernel's own name (its first
+ * config) or "<kernel>__v<i>" (tilec's naming, docs/tuning.md). */
+static bool variant_of(const char *name, const char *kernel) {
+  size_t n = strlen(kernel);
+  if (strncmp(name, kernel, n) != 0) return false;
+  if (!name[n]) return true;
+  if (strncmp(name + n, "__v", 3) != 0 || !name[n + 3]) return false;
+  for (const char *c = name + n + 3; *c; c++)
+    if (*c < '0' || *c > '9') return false;
+  return true;
+}
+
+/* The variants timed as they came: entry name and median (-1: could not run). */
+typedef struct streamed {
+  char **entries;
+  float *ms;
+  tilert_module **mods; /* each variant's own module, released at the end */
+  size_t n, cap;
+} streamed;
+
+static void streamed_free(streamed *st) {
+  for (size_t i = 0; i < st->n; i++) {
+    free(st->entries[i]);
+    tilert_module_release(st->mods[i]);
+  }
+  free(st->entries), free(st->ms), free(st->mods);
+}
+
+static bool streamed_add(streamed *st, const char *entry, float ms, tilert_module *mod) {
+  if (st->n == st->cap) {
+    size_t cap = st->cap ? 2 * st->cap : 8;
+    char **e = realloc(st->entries, cap * sizeof *e);
+    if (e) st->entries = e;
+    float *m = realloc(st->ms, cap * sizeof *m);
+    if (m) st->ms = m;
+    tilert_module **d = realloc(st->mods, cap * sizeof *d);
+    if (d) st->mods = d;
+    if (!e || !m || !d) return false;
+    st->cap = cap;
+  }
+  if (!(st->entries[st->n] = strdup(entry))) return false;
+  st->ms[st->n] = ms;
+  st->mods[st->n++] = mod;
+  return true;
+}
+
+/* Loads one assembled entry and times it; an entry that cannot load or launch is kept with
+ * -1 and the tuner's note. Its name and grid come from its own metadata. */
+static tilert_status time_part(tilert_runtime *rt, const tilert_jit_tune_request *req,
+                               rt_tuner *tuner, const rt_part_view *part, streamed *st) {
+  char name[512], why[1024] = "";
+  tilert_metadata *meta = NULL;
+  const tilert_kernel_info *info = NULL;
+  if (!tilert_metadata_parse(part->metadata, strlen(part->metadata), &meta, why, sizeof why))
+    info = tilert_metadata_find(meta, part->entry);
+  if (info) {
+    tilert_variant_name(info, name, sizeof name);
+  } else {
+    tilert_metadata_free(meta);
+    return rt_fail(rt, TILERT_ERROR_METADATA, "tilert: tilec gave %s metadata that does not describe it %s",
+                   part->entry, why);
+  }
+  tilert_module *mod = NULL;
+  tilert_tune_variant v = {.name = name};
+  req->grid(req->grid_user, info, v.grid);
+  tilert_metadata_free(meta);
+  if (!part->cubin) {
+    snprintf(why, sizeof why, "tilert: kernel %s did not assemble: %s", part->entry, part->error);
+    v.load_error = why;
+  } else if (tilert_module_load_cubin(rt, part->cubin, part->len, part->metadata,
+                                      strlen(part->metadata), &mod) ||
+             tilert_module_get_kernel(mod, part->entry, &v.kernel)) {
+    snprintf(why, sizeof why, "%.1023s", rt->err);
+    v.load_error = why;
+    v.kernel = NULL;
+  }
+  float ms = -1;
+  tilert_status s = rt_tuner_time(tuner, &v, &ms);
+  if (!streamed_add(st, part->entry, ms, mod)) {
+    tilert_module_release(mod);
+    return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  }
+  return s;
+}
+
+/* Takes every entry of the job as it is assembled and times the kernel's variants. */
+static tilert_status time_stream(tilert_runtime *rt, const tilert_jit_tune_request *req,
+                                 rt_tuner *tuner, rt_jit_job *job, streamed *st) {
+  rt_part_view part;
+  while (rt_jit_job_take(job, &part))
+    if (variant_of(part.entry, req->kernel)) RT_TRY(time_part(rt, req, tuner, &part, st));
+  return TILERT_OK;
+}
+
+/* The tuning entry's variants in the whole module: kernel (NULL with its load error when it
+ * cannot load), name and grid. */
+typedef struct variants {
+  const char *const *entries; /* the tuning entry's, owned by the module's metadata */
+  tilert_tune_variant *v;
+  char (*names)[512];
+  char (*errors)[512];
+  size_t n;
+} variants;
+
+static void variants_free(variants *vs) { free(vs->v), free(vs->names), free(vs->errors); }
+
+static tilert_status variants_of(tilert_runtime *rt, const tilert_jit_tune_request *req,
+                                 tilert_module *mod, variants *vs) {
+  const tilert_metadata *meta = tilert_module_metadata(mod);
+  const tilert_tuning_info *t = tilert_metadata_find_tuning(meta, req->kernel);
+  if (!t || !t->nvariants)
+    return rt_fail(rt, TILERT_ERROR_NOT_FOUND,
+                   "tilert: %s has no autotuned kernel %s (no tuning entry in its metadata)",
+                   req->filename ? req->filename : "<source>", req->kernel);
+  vs->n = t->nvariants;
+  vs->entries = t->variants;
+  vs->v = calloc(vs->n, sizeof *vs->v);
+  vs->names = calloc(vs->n, sizeof *vs->names);
+  vs->errors = calloc(vs->n, sizeof *vs->errors);
+  if (!vs->v || !vs->names || !vs->errors) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  for (size_t i = 0; i < vs->n; i++) {
+    const tilert_kernel_info *k = tilert_metadata_find(meta, t->variants[i]);
+    if (!k) return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: the metadata has no kernel %s", t->variants[i]);
+    tilert_tune_variant *v = &vs->v[i];
+    if (tilert_module_get_kernel(mod, t->variants[i], &v->kernel)) {
+      snprintf(vs->errors[i], sizeof vs->errors[i], "%.511s", rt->err);
+      v->load_error = vs->errors[i];
+      v->kernel = NULL;
+    }
+    tilert_variant_name(k, vs->names[i], sizeof vs->names[i]);
+    v->name = vs->names[i];
+    req->grid(req->grid_user, k, v->grid);
+  }
+  return TILERT_OK;
+}
+
+/* The stream's times for the whole module's variants; those it did not time are timed now
+ * (with the module's kernels). Then the choice, kept as tilert_tune keeps it. */
+static tilert_status choose_streamed(tilert_runtime *rt, tilert_tune_request *treq,
+                                     const variants *vs, rt_tuner *tuner, const streamed *st,
+                                     size_t *out_best) {
+  float *ms = calloc(treq->nvariants, sizeof *ms);
+  if (!ms) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  tilert_status s = TILERT_OK;
+  for (size_t i = 0; i < treq->nvariants && !s; i++) {
+    size_t j = st->n;
+    for (size_t k = 0; k < st->n; k++)
+      if (!strcmp(st->entries[k], vs->entries[i])) j = k;
+    if (j < st->n) ms[i] = st->ms[j];
+    else s = rt_tuner_time(tuner, &treq->variants[i], &ms[i]);
+  }
+  if (!s) s = rt_tuner_end(tuner);
+  if (!s && (*out_best = rt_tune_fastest(ms, treq->nvariants)) == treq->nvariants)
+    s = rt_tune_none_ran(rt, treq);
+  if (!s) {
+    rt_tune_report_best(treq, *out_best, ms, rt_tuner_started_ms(tuner));
+    s = rt_tune_keep(rt, treq, *out_best, ms);
+  }
+  free(ms);
+  return s;
+}
+
+tilert_status tilert_jit_compile_and_tune(tilert_runtime *rt, const tilert_jit_tune_request *req,
+                                          tilert_jit_tune_result *out) {
+  if (!out) return TILERT_ERROR_INVALID_ARGUMENT;
+  memset(out, 0, sizeof *out);
+  RT_TRY(rt_check_ready(rt));
+  if (!req || !req->source || !req->kernel || !req->grid || !req->tune.key)
+    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT,
+                   "tilert: compile and tune: the request needs a source, a kernel, a grid "
+                   "function and a tuning key");
+  bool times = false;
+  RT_TRY(rt_tune_times_now(rt, &times));
+  tilert_module *mod = NULL;
+  rt_jit_job *job = NULL;
+  if (times) RT_TRY(rt_jit_start(rt, req->filename, req->source, req->len, req->opts, &mod, &job));
+  else RT_TRY(tilert_jit_compile_and_load(rt, req->filename, req->source, req->len, req->opts, &mod));
+  streamed st = {0};
+  rt_tuner *tuner = NULL;
+  tilert_status s = TILERT_OK;
+  bool streaming = job != NULL;
+  if (streaming) {
+    s = rt_tuner_start(rt, &req->tune, &tuner);
+    if (!s) s = time_stream(rt, req, tuner, job, &st);
+    if (!s) s = rt_jit_job_finish(job, &mod);
+    rt_jit_job_free(job); /* waits for the compile when the tuning failed */
+  }
+  variants vs = {0};
+  if (!s) s = variants_of(rt, req, mod, &vs);
+  tilert_tune_request treq = req->tune;
+  treq.variants = vs.v, treq.nvariants = vs.n;
+  size_t best = 0;
+  tilert_tune_source source = TILERT_TUNE_TIMED;
+  if (!s && streaming) s = choose_streamed(rt, &treq, &vs, tuner, &st, &best);
+  else if (!s) s = tilert_tune(rt, &treq, &best, &source, NULL);
+  if (!s && !vs.v[best].kernel) /* TILERT_AUTOTUNE=off or cached chose a variant that cannot load */
+    s = rt_fail(rt, TILERT_ERROR_UNSUPPORTED, "tilert: tune %s: the chosen variant %s cannot run: %s",
+                treq.key, vs.v[best].name, vs.v[best].load_error ? vs.v[best].load_error : "");
+  size_t ran = 0;
+  for (size_t i = 0; i < st.n; i++) ran += st.ms[i] >= 0;
+  if (!s) {
+    *out = (tilert_jit_tune_result){mod, vs.v[best].kernel, best, {vs.v[best].grid[0], vs.v[best].grid[1],
+                                    vs.v[best].grid[2]}, source, ran};
+    mod = NULL;
+  }
+  rt_tuner_free(tuner);
+  streamed_free(&st);
+  variants_free(&vs);
+  tilert_module_release(mod);
+  return s;
+}
