@@ -25,6 +25,9 @@ struct rt_part_asm {
   char **errors;          /* by part index: the assembler's message when it failed */
   char **metas;           /* by part index: the entry's own metadata document */
   bool *taken;            /* by part index: handed out by rt_part_asm_take */
+  double *ptx_at, *asm_ms; /* by part index: when its PTX was ready (ms since the object was
+                              made), how long its assembly took */
+  double t0;
   size_t cap;
   pthread_cond_t ready;   /* a part arrived, or the compile closed the stream */
   bool closed;
@@ -39,6 +42,7 @@ rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch) {
   if (!pa) return NULL;
   pa->a = a;
   pa->arch = arch;
+  pa->t0 = rt_now_ms();
   if (pthread_mutex_init(&pa->mu, NULL) != 0) { free(pa); return NULL; }
   if (pthread_cond_init(&pa->ready, NULL) != 0) {
     pthread_mutex_destroy(&pa->mu);
@@ -53,6 +57,7 @@ void rt_part_asm_free(rt_part_asm *pa) {
   for (size_t i = 0; i < pa->cap; i++)
     free(pa->cubins[i]), free(pa->entries[i]), free(pa->errors[i]), free(pa->metas[i]);
   free(pa->cubins), free(pa->lens), free(pa->entries), free(pa->errors), free(pa->metas), free(pa->taken);
+  free(pa->ptx_at), free(pa->asm_ms);
   pthread_cond_destroy(&pa->ready);
   pthread_mutex_destroy(&pa->mu);
   free(pa);
@@ -74,9 +79,13 @@ static bool reserve(rt_part_asm *pa, size_t index) {
   if (m) pa->metas = m;
   bool *t = realloc(pa->taken, cap * sizeof *t);
   if (t) pa->taken = t;
-  if (!c || !l || !e || !r || !m || !t) return false;
+  double *pt = realloc(pa->ptx_at, cap * sizeof *pt);
+  if (pt) pa->ptx_at = pt;
+  double *am = realloc(pa->asm_ms, cap * sizeof *am);
+  if (am) pa->asm_ms = am;
+  if (!c || !l || !e || !r || !m || !t || !pt || !am) return false;
   for (size_t i = pa->cap; i < cap; i++)
-    c[i] = NULL, l[i] = 0, e[i] = NULL, r[i] = NULL, m[i] = NULL, t[i] = false;
+    c[i] = NULL, l[i] = 0, e[i] = NULL, r[i] = NULL, m[i] = NULL, t[i] = false, pt[i] = am[i] = 0;
   pa->cap = cap;
   return true;
 }
@@ -109,6 +118,7 @@ void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *p
     free(pa->cubins[index]), free(pa->entries[index]), free(pa->errors[index]), free(pa->metas[index]);
     pa->cubins[index] = cubin, pa->lens[index] = clen, pa->entries[index] = name, pa->errors[index] = why;
     pa->metas[index] = meta, pa->taken[index] = false;
+    pa->ptx_at[index] = t0 - pa->t0, pa->asm_ms[index] = ms;
     cubin = NULL, name = NULL, why = NULL, meta = NULL;
   }
   pthread_cond_broadcast(&pa->ready);
@@ -142,7 +152,8 @@ bool rt_part_asm_take(rt_part_asm *pa, rt_part_view *out) {
   bool got = i < pa->cap && !pa->s;
   if (got) {
     pa->taken[i] = true;
-    *out = (rt_part_view){pa->entries[i], pa->cubins[i], pa->lens[i], pa->metas[i], pa->errors[i]};
+    *out = (rt_part_view){pa->entries[i], pa->cubins[i], pa->lens[i], pa->metas[i], pa->errors[i],
+                          pa->ptx_at[i], pa->asm_ms[i]};
   }
   pthread_mutex_unlock(&pa->mu);
   return got;

@@ -102,6 +102,8 @@ static tilert_status time_part(tilert_runtime *rt, const tilert_jit_tune_request
     v.load_error = why;
     v.kernel = NULL;
   }
+  rt_tune_say(&req->tune, "tilert: compile: %s: PTX after %.1f ms, assembled in %.1f ms, taken at %.1f ms",
+              part->entry, part->ptx_at, part->asm_ms, rt_now_ms() - rt_tuner_started_ms(tuner));
   float ms = -1;
   tilert_status s = rt_tuner_time(tuner, &v, &ms);
   if (!streamed_add(st, part->entry, ms, mod)) {
@@ -188,6 +190,12 @@ static tilert_status choose_streamed(tilert_runtime *rt, tilert_tune_request *tr
   return s;
 }
 
+/* TILERT_TUNE_OVERLAP=0: compile, then tune (for comparisons and debugging). */
+static bool overlap_enabled(void) {
+  const char *v = getenv("TILERT_TUNE_OVERLAP");
+  return !v || strcmp(v, "0") != 0;
+}
+
 tilert_status tilert_jit_compile_and_tune(tilert_runtime *rt, const tilert_jit_tune_request *req,
                                           tilert_jit_tune_result *out) {
   if (!out) return TILERT_ERROR_INVALID_ARGUMENT;
@@ -199,6 +207,7 @@ tilert_status tilert_jit_compile_and_tune(tilert_runtime *rt, const tilert_jit_t
                    "function and a tuning key");
   bool times = false;
   RT_TRY(rt_tune_times_now(rt, &times));
+  times = times && overlap_enabled();
   tilert_module *mod = NULL;
   rt_jit_job *job = NULL;
   if (times) RT_TRY(rt_jit_start(rt, req->filename, req->source, req->len, req->opts, &mod, &job));

@@ -148,6 +148,8 @@ typedef struct rt_part_view {
   size_t len;
   const char *metadata;       /* the entry's own metadata document */
   const char *error;          /* why it did not assemble */
+  double ptx_at;              /* when its PTX was ready, ms since the compile began */
+  double asm_ms;              /* its assembly's time */
 } rt_part_view;
 void rt_part_asm_close(rt_part_asm *pa);
 bool rt_part_asm_take(rt_part_asm *pa, rt_part_view *out);
@@ -268,6 +270,8 @@ void rt_tuner_free(rt_tuner *t);
 size_t rt_tune_fastest(const float *ms, size_t n);
 /* The error for a request none of whose variants ran. */
 tilert_status rt_tune_none_ran(tilert_runtime *rt, const tilert_tune_request *req);
+/* A line for the request's report hook (stderr with TILERT_PRINT_AUTOTUNING=1). */
+void rt_tune_say(const tilert_tune_request *req, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The report's last line: the choice and the time since t0. */
 void rt_tune_report_best(const tilert_tune_request *req, size_t best, const float *ms, double t0);
 /* Keeps a choice timed outside tilert_tune (in memory and on disk, as tilert_tune keeps its). */

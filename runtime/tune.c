@@ -316,6 +316,17 @@ tilert_status rt_tune_none_ran(tilert_runtime *rt, const tilert_tune_request *re
                  req->key, req->nvariants, req->variants[0].name);
 }
 
+void rt_tune_say(const tilert_tune_request *req, const char *fmt, ...) {
+  reporter r = make_reporter(req);
+  if (!r.fn) return;
+  char line[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  r.fn(r.user, line);
+}
+
 void rt_tune_report_best(const tilert_tune_request *req, size_t best, const float *ms, double t0) {
   reporter r = make_reporter(req);
   say(&r, "tilert: tune %s: best %s (%.4f ms) of %zu variants, tuned in %.1f ms", req->key,

@@ -580,7 +580,7 @@ typedef struct tilert_jit_tune_result {
  * slowest variant's compile and assembly plus its own timing, instead of the sum of all
  * compiles' slowest and every variant's timing. When nothing is compiled (a disk-cache
  * hit), or TILERT_AUTOTUNE is cached or off, or the cache is must-hit, or no assembler is
- * installed, it is exactly the two calls in turn. A compile with timings overlapped keeps
+ * installed, or TILERT_TUNE_OVERLAP=0, it is exactly the two calls in turn. A compile with timings overlapped keeps
  * its choice as tilert_tune keeps one (in memory and on disk), without reading a choice
  * kept before (the compile had to run anyway). The compile runs on a thread of its own:
  * opts->on_diagnostic is called there. The variants' outputs hold whatever the last
