@@ -566,10 +566,13 @@ tilert_status rt_jit_start(tilert_runtime *rt, const char *filename, const char 
     char why[1024] = "";
     cache_lookup(&j->p.c, j->p.key, j->p.want_ptx, &j->e, why, sizeof why);
   }
+  /* The runtime's assembler when it has tried to open one; else the first entry to be
+   * assembled opens it, overlapping the compiles (rt_part_asm_new with NULL). */
   const tilert_assembler *a = NULL;
+  bool have_asm = !rt->assembler_tried || rt_assembler(rt, &a) == TILERT_OK;
   /* compiled only when the metadata, or both the cubin and the PTX, are missing */
   bool stream = !s && (!j->e.json || (!j->e.cubin && !j->e.ptx)) && !j->p.want_ptx &&
-                j->p.c.mode != TILERT_CACHE_MUST_HIT && rt_assembler(rt, &a) == TILERT_OK;
+                j->p.c.mode != TILERT_CACHE_MUST_HIT && have_asm;
   if (!s && !stream) { /* a hit, or nothing to overlap: as tilert_jit_compile_and_load */
     entry_free(&j->e);
     memset(&j->e, 0, sizeof j->e);
@@ -605,23 +608,30 @@ tilert_status rt_jit_job_finish(rt_jit_job *j, tilert_module **out_module) {
   rt->stats.jit_compiles += j->s == TILERT_OK;
   rt->stats.assemble_ms += rt_part_asm_ms(j->pa);
   rt->stats.jit_assembles += rt_part_asm_runs(j->pa);
+  if (rt_part_asm_tried(j->pa) && !rt->assembler_tried) {
+    tilert_assembler *own = NULL;
+    char why[512] = "";
+    tilert_status os = rt_part_asm_opened(j->pa, &own, why, sizeof why);
+    rt_assembler_adopt(rt, own, os, why);
+  }
   if (j->s) return rt_fail(rt, j->s, "%s", j->err);
   unsigned char *image = NULL;
   RT_TRY(rt_part_asm_finish(j->pa, j->nparts, &image, &j->e.cubin_len, rt->err, sizeof rt->err));
   j->e.cubin = (char *)image;
-  if (!image) { /* compiled as one module: assembled here */
+  if (!image) { /* compiled as one module (assembled here), or no assembler was found */
     const tilert_assembler *a = NULL;
-    RT_TRY(rt_assembler(rt, &a));
+    tilert_status as = rt_assembler(rt, &a);
+    if (as && as != TILERT_ERROR_NOT_FOUND) return as; /* NOT_FOUND: the driver's JIT gets PTX */
     double t0 = rt_now_ms();
-    RT_TRY(tilert_assembler_compile(a, j->e.ptx, j->e.ptx_len, j->p.o.arch, &image, &j->e.cubin_len,
-                                    rt->err, sizeof rt->err));
-    rt->stats.assemble_ms += rt_now_ms() - t0;
-    rt->stats.jit_assembles++;
+    if (!as)
+      RT_TRY(tilert_assembler_compile(a, j->e.ptx, j->e.ptx_len, j->p.o.arch, &image, &j->e.cubin_len,
+                                      rt->err, sizeof rt->err));
+    if (image) rt->stats.assemble_ms += rt_now_ms() - t0, rt->stats.jit_assembles++;
     j->e.cubin = (char *)image;
   }
   (void)tilert_cache_put(&j->p.c, j->p.key, "json", j->e.json, j->e.json_len, NULL, 0);
   (void)tilert_cache_put(&j->p.c, j->p.key, "ptx", j->e.ptx, j->e.ptx_len, NULL, 0);
-  (void)tilert_cache_put(&j->p.c, j->p.key, "cubin", j->e.cubin, j->e.cubin_len, NULL, 0);
+  if (j->e.cubin) (void)tilert_cache_put(&j->p.c, j->p.key, "cubin", j->e.cubin, j->e.cubin_len, NULL, 0);
   return jit_load(rt, &j->p, &j->e, out_module);
 }
 

@@ -18,6 +18,13 @@
 struct rt_part_asm {
   const tilert_assembler *a;
   const char *arch;
+  /* NULL a: the assembler is opened by the first entry that needs it (so that opening
+   * nvJitLink overlaps the compiles), under open_mu; `own` is it, until adopted */
+  pthread_mutex_t open_mu;
+  bool open_tried;
+  tilert_assembler *own;
+  tilert_status open_status;
+  char open_why[512];
   pthread_mutex_t mu;
   unsigned char **cubins; /* by part index; NULL: not (yet) assembled */
   size_t *lens;
@@ -44,7 +51,13 @@ rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch) {
   pa->arch = arch;
   pa->t0 = rt_now_ms();
   if (pthread_mutex_init(&pa->mu, NULL) != 0) { free(pa); return NULL; }
+  if (pthread_mutex_init(&pa->open_mu, NULL) != 0) {
+    pthread_mutex_destroy(&pa->mu);
+    free(pa);
+    return NULL;
+  }
   if (pthread_cond_init(&pa->ready, NULL) != 0) {
+    pthread_mutex_destroy(&pa->open_mu);
     pthread_mutex_destroy(&pa->mu);
     free(pa);
     return NULL;
@@ -58,7 +71,9 @@ void rt_part_asm_free(rt_part_asm *pa) {
     free(pa->cubins[i]), free(pa->entries[i]), free(pa->errors[i]), free(pa->metas[i]);
   free(pa->cubins), free(pa->lens), free(pa->entries), free(pa->errors), free(pa->metas), free(pa->taken);
   free(pa->ptx_at), free(pa->asm_ms);
+  tilert_assembler_destroy(pa->own);
   pthread_cond_destroy(&pa->ready);
+  pthread_mutex_destroy(&pa->open_mu);
   pthread_mutex_destroy(&pa->mu);
   free(pa);
 }
@@ -96,14 +111,41 @@ static void fail_locked(rt_part_asm *pa, tilert_status s, const char *msg) {
   snprintf(pa->err, sizeof pa->err, "%s", msg);
 }
 
+/* The assembler: the one given, else the one this object opens on first use (NULL when
+ * none is installed: open_status says so). */
+static const tilert_assembler *assembler(rt_part_asm *pa) {
+  if (pa->a) return pa->a;
+  pthread_mutex_lock(&pa->open_mu);
+  if (!pa->open_tried) {
+    pa->open_tried = true;
+    pa->open_status = tilert_assembler_create(TILERT_ASSEMBLER_AUTO, &pa->own, pa->open_why,
+                                              sizeof pa->open_why);
+  }
+  pthread_mutex_unlock(&pa->open_mu);
+  return pa->own;
+}
+
+tilert_status rt_part_asm_opened(rt_part_asm *pa, tilert_assembler **out, char *why, size_t why_cap) {
+  *out = NULL;
+  if (pa->a || !pa->open_tried) return TILERT_OK;
+  *out = pa->own;
+  pa->own = NULL;
+  if (pa->open_status) snprintf(why, why_cap, "%s", pa->open_why);
+  return pa->open_status;
+}
+
+bool rt_part_asm_tried(const rt_part_asm *pa) { return pa->a || pa->open_tried; }
+
 void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *ptx, size_t len,
                       const char *metadata) {
   rt_part_asm *pa = user;
+  const tilert_assembler *a = assembler(pa);
+  if (!a) return; /* none installed: nothing is assembled apart; the finish says so */
   unsigned char *cubin = NULL;
   size_t clen = 0;
   char err[1024] = "";
   double t0 = rt_now_ms();
-  tilert_status s = tilert_assembler_compile(pa->a, ptx, len, pa->arch, &cubin, &clen, err, sizeof err);
+  tilert_status s = tilert_assembler_compile(a, ptx, len, pa->arch, &cubin, &clen, err, sizeof err);
   double ms = rt_now_ms() - t0;
   /* A failure is kept with its entry: rt_part_asm_finish decides (one entry, or every
    * entry, failing fails the compile; otherwise the module skips it, runtime/module.c). */
@@ -168,6 +210,7 @@ tilert_status rt_part_asm_finish(rt_part_asm *pa, size_t nparts, unsigned char *
     return pa->s;
   }
   if (nparts == 0) return TILERT_OK; /* compiled as one module: the caller assembles it */
+  if (!pa->a && pa->open_status) return TILERT_OK; /* no assembler was found: nor can the caller */
   /* The hook's indices are the entries' among the file's; an autotune config left out
    * (lib/Driver/variants.c) never reached it, so the assembled ones, in index order, are
    * the result's parts. */

@@ -387,6 +387,14 @@ tilert_status tilert_assembler_compile(const tilert_assembler *a, const char *pt
 
 /* ---- the runtime's assembler ------------------------------------------------------------ */
 
+void rt_assembler_adopt(tilert_runtime *rt, tilert_assembler *a, tilert_status s, const char *why) {
+  if (rt->assembler_tried) { tilert_assembler_destroy(a); return; }
+  rt->assembler_tried = true;
+  rt->assembler = a;
+  rt->assembler_status = s;
+  snprintf(rt->assembler_why, sizeof rt->assembler_why, "%s", s ? why : "");
+}
+
 tilert_status rt_assembler(tilert_runtime *rt, const tilert_assembler **out) {
   if (!rt->assembler_tried) {
     rt->assembler_tried = true;

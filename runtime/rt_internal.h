@@ -133,7 +133,13 @@ tilert_status rt_bundle_read(const void *image, size_t len, rt_bundle_item **out
  * count): one part's cubin, a cubin bundle for several, NULL for none (the module compiled
  * as one: assemble its PTX); an assembly failure is returned with its message. */
 typedef struct rt_part_asm rt_part_asm;
+/* A NULL `a`: the first entry to assemble opens the assembler (TILERT_ASSEMBLER_AUTO), so
+ * that opening it overlaps the compiles; rt_part_asm_opened hands it over afterwards (with
+ * the failure to find one, and why), rt_part_asm_tried says whether anything was tried. When
+ * none is found nothing is assembled apart (rt_part_asm_finish gives no image). */
 rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch);
+tilert_status rt_part_asm_opened(rt_part_asm *pa, tilert_assembler **out, char *why, size_t why_cap);
+bool rt_part_asm_tried(const rt_part_asm *pa);
 void rt_part_asm_free(rt_part_asm *pa);
 void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *ptx, size_t len,
                       const char *metadata);
@@ -179,6 +185,9 @@ double rt_part_asm_ms(const rt_part_asm *pa);
  * failed (NOT_FOUND: none installed; INVALID_ARGUMENT: a bad TILERT_ASSEMBLER) returns that
  * status every time, with the message in rt's last error, and stores NULL. */
 tilert_status rt_assembler(tilert_runtime *rt, const tilert_assembler **out);
+/* Gives the runtime an assembler opened elsewhere (rt_part_asm_opened: `a`, or the failure
+ * `s` and why), unless it has tried to open one itself. */
+void rt_assembler_adopt(tilert_runtime *rt, tilert_assembler *a, tilert_status s, const char *why);
 
 /* The disk cache the runtime uses: its own (tilert_runtime_set_cache), else the
  * environment's (runtime/jit.c). */
