@@ -205,6 +205,7 @@ tilert_status tilert_jit_compile_and_tune(tilert_runtime *rt, const tilert_jit_t
     return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT,
                    "tilert: compile and tune: the request needs a source, a kernel, a grid "
                    "function and a tuning key");
+  RT_TRY(rt_tune_check_arrays(rt, &req->tune));
   bool times = false;
   RT_TRY(rt_tune_times_now(rt, &times));
   times = times && overlap_enabled();

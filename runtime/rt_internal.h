@@ -275,6 +275,8 @@ tilert_status rt_tuner_time(rt_tuner *t, const tilert_tune_variant *v, float *ou
 tilert_status rt_tuner_end(rt_tuner *t);
 double rt_tuner_started_ms(const rt_tuner *t);
 void rt_tuner_free(rt_tuner *t);
+/* INVALID_ARGUMENT when a count of the request's arguments or buffers has no array. */
+tilert_status rt_tune_check_arrays(tilert_runtime *rt, const tilert_tune_request *req);
 /* The index of the smallest time >= 0, n when none. */
 size_t rt_tune_fastest(const float *ms, size_t n);
 /* The error for a request none of whose variants ran. */

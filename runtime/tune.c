@@ -68,12 +68,17 @@ static void say(const reporter *r, const char *fmt, ...) {
 
 /* ---- checks and keys ------------------------------------------------------------------- */
 
-static tilert_status check_request(tilert_runtime *rt, const tilert_tune_request *req) {
-  if (!req || !req->key || !req->variants || !req->nvariants)
-    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: tune: no key or no variants");
+tilert_status rt_tune_check_arrays(tilert_runtime *rt, const tilert_tune_request *req) {
   if ((req->nreset && !req->reset_to_zero) || (req->nrestore && !req->restore_value) ||
       (req->nargs && !req->args))
     return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: tune: a count without its array");
+  return TILERT_OK;
+}
+
+static tilert_status check_request(tilert_runtime *rt, const tilert_tune_request *req) {
+  if (!req || !req->key || !req->variants || !req->nvariants)
+    return rt_fail(rt, TILERT_ERROR_INVALID_ARGUMENT, "tilert: tune: no key or no variants");
+  RT_TRY(rt_tune_check_arrays(rt, req));
   for (size_t i = 0; i < req->nvariants; i++) {
     const char *n = req->variants[i].name;
     if (!n || !n[0] || strpbrk(n, "\t\n"))

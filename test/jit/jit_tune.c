@@ -4,8 +4,8 @@
  * compile), how each is named, what is kept, and every error.
  *   jit_tune CASE CACHE_DIR [FILE KERNEL]
  * CASE: tune (an element-wise kernel with 3 configs, or FILE's KERNEL: its variants timed
- * as they come, the choice kept), again (the same in a new runtime), badreq, error,
- * notuned. Prints one line per fact. */
+ * as they come, the choice kept), again (the same in a new runtime), badreq, badargs,
+ * error, notuned. Prints one line per fact. */
 #include "tilec/tilec.h"
 #include "tilec/tilert.h"
 
@@ -113,6 +113,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cs, "notuned")) o.signature = "*fp32:16,i32";
   if (!strcmp(cs, "error") || !strcmp(cs, "notuned")) req.tune.nargs = 2;
   if (!strcmp(cs, "badreq")) req.grid = NULL;
+  if (!strcmp(cs, "badargs")) req.tune.args = NULL; /* nargs without its array */
   tilert_jit_tune_result r;
   tilert_status s = tilert_jit_compile_and_tune(rt, &req, &r);
   printf("%s: %s\n", cs, tilert_status_name(s));
