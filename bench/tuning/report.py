@@ -71,7 +71,7 @@ def first_call_table(rows):
                 # is assembled (tilert_jit_compile_and_tune): compile_ms is the wall time of
                 # compile and assembly together, assemble_ms the assemblies summed over threads;
                 # what is left of jit_tune_ms past the compile is the last variants' timing,
-                # the loads, the cache writes and opening the assembler.
+                # the cache writes and the metadata (the loads are shown apart).
                 lines.append(f"|   tilec {phase} breakdown | compile and tune {t['jit_tune_ms']:.1f} (compile and "
                              f"assembly {t['compile_ms']:.1f} wall, assemblies {t['assemble_ms']:.1f} summed "
                              f"over {t.get('assembles', '?')} runs, {t.get('timed_during_compile', '?')} variants "

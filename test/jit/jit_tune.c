@@ -6,6 +6,7 @@
  * CASE: tune (an element-wise kernel with 3 configs, or FILE's KERNEL: its variants timed
  * as they come, the choice kept), again (the same in a new runtime), badreq, badargs,
  * error, notuned. Prints one line per fact. */
+#include "Support/support.h" /* sup_read_file */
 #include "tilec/tilec.h"
 #include "tilec/tilert.h"
 
@@ -58,19 +59,6 @@ static void report(void *user, const char *line) {
   printf("report: %s\n", line);
 }
 
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = malloc((size_t)n + 1);
-  if (s && fread(s, 1, (size_t)n, f) != (size_t)n) { free(s); s = NULL; }
-  if (s) s[n] = 0, *len = (size_t)n;
-  fclose(f);
-  return s;
-}
-
 static const char *source_name(tilert_tune_source s) {
   static const char *const names[] = {"timed", "memory", "disk", "default"};
   return (unsigned)s < 4 ? names[s] : "?";
@@ -86,7 +74,7 @@ int main(int argc, char **argv) {
   size_t len = sizeof add_src - 1;
   char *owned = NULL;
   if (argc >= 5) {
-    if (!(owned = read_file(argv[3], &len))) return fprintf(stderr, "cannot read %s\n", argv[3]), 2;
+    if (!(owned = sup_read_file(argv[3], &len))) return fprintf(stderr, "cannot read %s\n", argv[3]), 2;
     src = owned, file = argv[3], kernel = argv[4];
   }
   if (!strcmp(cs, "error")) src = bad_src, len = sizeof bad_src - 1;
