@@ -6,7 +6,8 @@
 # num_stages=1, which like tilec today does not pipeline, and Triton's default 3), Triton's
 # Triton's tutorial file autotuned over its 8 configs (triton-autotuned, f16), and torch
 # (cuBLAS matmul, scaled_dot_product_attention). All timed by triton.testing.do_bench
-# (median), each checked once against torch.
+# (median), each checked once against torch; a case's implementations are timed together in
+# rounds of alternating order (ROUNDS, default 2; see flush()).
 #
 #   python3 bench/matmul.py [.carry/torch]          # GPU machine
 #   MATMUL_ONLY=matmul_tma,attention python3 bench/matmul.py   # only these cases (function names)
@@ -39,16 +40,52 @@ def emit(**kw):
     print(json.dumps(kw), flush=True)
 
 
+# Rows waiting to be timed: report() runs and checks each implementation at once and keeps
+# it here; flush() times the waiting rows of each case together, in rounds of opposite
+# orders (ROUNDS, default 2: forward, then backward). Under the H200's power cap the first
+# kernel timed after an idle moment holds a higher clock (8-10% on a 4096^3 matmul,
+# bench/results/2026-11-24-h200-s11.md): timing a case's implementations one after the
+# other favoured whichever came first; alternating the order gives each the same mix.
+PENDING = []
+
+
 def report(impl, case, fn, check, flops, nbytes, **extra):
     try:
         fn()
         torch.cuda.synchronize()
         ok = check()
-        ms = do_bench(fn, warmup=25, rep=200, return_mode="median")
-        emit(impl=impl, case=case, ms=ms, flops=flops, bytes=nbytes, tflops=flops / (ms * 1e-3) / 1e12,
-             check="ok" if ok else "WRONG", **extra)
+        PENDING.append(dict(impl=impl, case=case, fn=fn, flops=flops, bytes=nbytes, ok=ok, extra=extra))
     except Exception as e:
         print(f"matmul: {impl} {case}: {type(e).__name__}: {e}", file=sys.stderr)
+
+
+def flush():
+    """Times every waiting row, case by case: ROUNDS rounds over the case's implementations,
+    every other round in reverse order; the row's ms is the mean of its rounds' medians
+    (do_bench, 200 ms each), its per-round values in "rounds_ms"."""
+    rounds = max(1, int(os.environ.get("ROUNDS", "2")))
+    cases = []
+    for r in PENDING:
+        if r["case"] not in cases:
+            cases.append(r["case"])
+    for case in cases:
+        rows = [r for r in PENDING if r["case"] == case]
+        times = {id(r): [] for r in rows}
+        for k in range(rounds):
+            for r in (rows if k % 2 == 0 else rows[::-1]):
+                try:
+                    times[id(r)].append(do_bench(r["fn"], warmup=25, rep=200, return_mode="median"))
+                except Exception as e:
+                    print(f"matmul: {r['impl']} {case}: {type(e).__name__}: {e}", file=sys.stderr)
+        for r in rows:
+            t = times[id(r)]
+            if not t:
+                continue
+            ms = sum(t) / len(t)
+            emit(impl=r["impl"], case=case, ms=ms, flops=r["flops"], bytes=r["bytes"],
+                 tflops=r["flops"] / (ms * 1e-3) / 1e12, check="ok" if r["ok"] else "WRONG",
+                 rounds_ms=[round(x, 5) for x in t], **r["extra"])
+    PENDING.clear()
 
 
 def interleaved(impl, check, flops, rounds, label, reference):
@@ -541,6 +578,7 @@ def main():
             fn(h, *args)
         except Exception as e:
             print(f"matmul: {fn.__name__}{args}: {type(e).__name__}: {e}", file=sys.stderr)
+        flush()
         torch.cuda.empty_cache()
 
 
