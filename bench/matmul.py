@@ -20,6 +20,7 @@ import json
 import os
 import sys
 import tempfile
+import types
 
 os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp())
 import torch
@@ -49,8 +50,20 @@ def emit(**kw):
 PENDING = []
 
 
+def frozen(fn):
+    """fn with its closure's variables as they are now: the cases pass lambdas made in loops
+    (`lambda: jit[grid](..., BLOCK_SIZE_M=bm)`), whose variables a later iteration rebinds
+    before flush() calls them."""
+    cells = getattr(fn, "__closure__", None)
+    if not cells:
+        return fn
+    return types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__,
+                              tuple(types.CellType(c.cell_contents) for c in cells))
+
+
 def report(impl, case, fn, check, flops, nbytes, **extra):
     try:
+        fn = frozen(fn)
         fn()
         torch.cuda.synchronize()
         ok = check()
