@@ -104,6 +104,8 @@ LLVMValueRef cg_intrinsic(cg_state *st, const char *name, LLVMTypeRef *over, uns
                           LLVMValueRef *args, unsigned nargs);
 /* A call to side-effecting inline PTX `text` returning nothing (at most 16 operands). */
 void cg_asm_void(cg_state *st, LLVMValueRef *args, unsigned nargs, const char *text, const char *constraints);
+/* Adds the string attribute key=val to the function being converted. */
+void cg_fn_string_attr(cg_state *st, const char *key, const char *val);
 /* A special register's axis (0..2: x, y, z): cg_sreg(st, "ctaid", 0) reads %ctaid.x. */
 LLVMValueRef cg_sreg(cg_state *st, const char *what, unsigned axis);
 /* Calls (declaring on first use) an external function such as a libdevice one. */

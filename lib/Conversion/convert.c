@@ -301,7 +301,7 @@ ir_op *cg_lower_block(cg_state *st, ir_block *blk, bool *ok) {
 
 /* ---- kernels ------------------------------------------------------------------------------ */
 
-static void add_string_fn_attr(cg_state *st, const char *key, const char *val) {
+void cg_fn_string_attr(cg_state *st, const char *key, const char *val) {
   LLVMAttributeRef a = LLVMCreateStringAttribute(st->ctx, key, (unsigned)strlen(key), val,
                                                  (unsigned)strlen(val));
   LLVMAddAttributeAtIndex(st->fn, LLVMAttributeFunctionIndex, a);
@@ -348,7 +348,7 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
     st->global_scratch = LLVMGetParam(st->fn, nparams - 1);
     st->global_scratch_bytes = scratch;
     LLVMSetValueName2(st->global_scratch, "global_scratch", 14);
-    add_string_fn_attr(st, "tilec-min-ptx", CG_TENSORMAP_PTX);
+    cg_fn_string_attr(st, "tilec-min-ptx", CG_TENSORMAP_PTX);
   }
   int64_t div[64];
   int ndiv = ir_attr_get_i64_array(ir_op_get_attr(f, TILE_ATTR_DIVISIBILITY), div, 64);
@@ -358,16 +358,16 @@ static LLVMValueRef declare_kernel(cg_state *st, ir_op *f, const char *name) {
     if (ir_type_is_tensordesc(ft->inputs[i])) cg_tensordesc_param_attrs(st, i);
   char buf[32];
   snprintf(buf, sizeof buf, "%u", tgpu_func_launch_warps(f) * TGPU_WARP_SIZE);
-  add_string_fn_attr(st, "nvvm.maxntid", buf);
+  cg_fn_string_attr(st, "nvvm.maxntid", buf);
   int64_t maxnreg = ir_op_get_int_attr(f, TGPU_ATTR_MAXNREG, 0);
   if (maxnreg > 0) {
     snprintf(buf, sizeof buf, "%lld", (long long)maxnreg);
-    add_string_fn_attr(st, "nvvm.maxnreg", buf);
+    cg_fn_string_attr(st, "nvvm.maxnreg", buf);
   }
   unsigned min_ctas = cg_kernel_min_ctas(f, st->num_warps);
   if (min_ctas) {
     snprintf(buf, sizeof buf, "%u", min_ctas);
-    add_string_fn_attr(st, "nvvm.minctasm", buf);
+    cg_fn_string_attr(st, "nvvm.minctasm", buf);
   }
   return st->fn;
 }

@@ -295,6 +295,7 @@ static void lower_smem_a(cg_state *st, ir_op *op, cg_val *a, cg_val *b, const tg
 }
 
 bool cg_lower_warp_group_dot(cg_state *st, ir_op *op) {
+  cg_fn_string_attr(st, NVPTX_ATTR_SKIP_SLP, ""); /* the epilogue packs its own f16 pairs */
   bool reg_a = tgpu_wgmma_a_in_regs(op);
   cg_val *a = reg_a ? NULL : cg_get(st, ir_op_operand(op, 0)), *b = cg_get(st, ir_op_operand(op, 1));
   cg_val *c = cg_get(st, ir_op_operand(op, 2));

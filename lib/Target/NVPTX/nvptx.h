@@ -15,6 +15,10 @@
 #include "IR/ir.h"
 
 #define NVPTX_TRIPLE "nvptx64-nvidia-cuda"
+/* A function attribute the conversion sets on a kernel whose vector work it wrote itself
+ * (the wgmma kernels: packed accumulator conversions, vector epilogue stores):
+ * nvptx_optimize keeps LLVM's SLP vectorizer out of a module that has one (target.c). */
+#define NVPTX_ATTR_SKIP_SLP "tilec-skip-slp"
 
 /* The NVPTX target machine for t (initializes the NVPTX target; idempotent). The caller
  * disposes it. */
@@ -25,7 +29,8 @@ bool nvptx_set_data_layout(LLVMModuleRef mod, ir_context *ictx, const tgpu_targe
  * with approximations and warns once). libdevice_path: NULL searches (libdevice.c). */
 bool nvptx_link_math(LLVMModuleRef mod, const char *libdevice_path, ir_context *ictx);
 /* The optimization step, in place: links math, internalizes every non-kernel definition,
- * then runs `default<O3>` (opt_level 3) or only nvvm-reflect and globaldce (opt_level 0). */
+ * then runs `default<O3>` (opt_level 3; without the SLP vectorizer for a module that has a
+ * function marked NVPTX_ATTR_SKIP_SLP) or only nvvm-reflect and globaldce (opt_level 0). */
 bool nvptx_optimize(LLVMModuleRef mod, ir_context *ictx, const tgpu_target *t, int opt_level,
                     const char *libdevice_path);
 /* PTX text of mod as it is (run nvptx_optimize first); heap string, caller frees. */

@@ -88,10 +88,42 @@ static void internalize(LLVMModuleRef mod) {
     if (!LLVMIsDeclaration(g)) LLVMSetLinkage(g, LLVMInternalLinkage);
 }
 
+/* LLVM's SLP vectorizer packs f16 pairs that the conversion leaves scalar in some kernels
+ * (f16 mma.sync accumulators carried by a loop, f16 element-wise arithmetic), but in a wgmma
+ * kernel, whose accumulator conversions and epilogue vectors the conversion writes itself,
+ * it has found nothing: the PTX of all 153 GPU-checked wgmma kernels is byte-identical
+ * without it. There its search over the long straight-line code is about a fifth of the
+ * compile (the matmul tutorial's 128x256 variant: 106 -> 89 ms), the critical path of an
+ * autotuned first call. LLVMPassBuilderOptionsSetSLPVectorization does not keep it out of
+ * default<O3> in LLVM 22; the vectorizers skip a function marked noimplicitfloat, which
+ * such a module's definitions carry through the pipeline only (in code generation it would
+ * also turn off NVPTX's load/store vectorizer). Returns whether it marked them. */
+static bool skip_slp(LLVMModuleRef mod) {
+  bool any = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && !any; f = LLVMGetNextFunction(f))
+    any = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, NVPTX_ATTR_SKIP_SLP,
+                                        (unsigned)strlen(NVPTX_ATTR_SKIP_SLP)) != NULL;
+  if (!any) return false;
+  unsigned kind = LLVMGetEnumAttributeKindForName("noimplicitfloat", 15);
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f))
+      LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind, 0));
+  return true;
+}
+
+static void unskip_slp(LLVMModuleRef mod) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("noimplicitfloat", 15);
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f)) LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind);
+}
+
 static bool run_passes(LLVMModuleRef mod, ir_context *ictx, LLVMTargetMachineRef tm, int opt_level) {
   const char *pipeline = opt_level ? "globaldce,default<O3>" : "nvvm-reflect,globaldce";
   LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+  bool skipped = opt_level && skip_slp(mod);
   LLVMErrorRef e = LLVMRunPasses(mod, pipeline, tm, po);
+  if (skipped) unskip_slp(mod);
   LLVMDisposePassBuilderOptions(po);
   if (!e) return true;
   char *msg = LLVMGetErrorMessage(e);
