@@ -486,10 +486,10 @@ static tilert_status jit_load(tilert_runtime *rt, const jit_plan *p, const jit_e
 }
 
 /* The cache's entry for the plan: found, or made (compiled, assembled) and kept. */
-static tilert_status jit_lookup_or_fill(tilert_runtime *rt, jit_plan *p, const char *source,
-                                        size_t len, jit_entry *e) {
-  char why[1024] = "";
-  cache_lookup(&p->c, p->key, p->want_ptx, e, why, sizeof why);
+/* What the cache lookup left in e, completed: a hit as it is; else must-hit fails (with the
+ * lookup's `why`), or the entry is compiled and assembled (jit_fill). */
+static tilert_status jit_complete(tilert_runtime *rt, jit_plan *p, const char *source, size_t len,
+                                  jit_entry *e, const char *why) {
   bool hit = e->json && (p->want_ptx ? e->ptx != NULL : e->cubin != NULL);
   unsigned work = rt->stats.jit_compiles + rt->stats.jit_assembles;
   tilert_status s = TILERT_OK;
@@ -499,6 +499,13 @@ static tilert_status jit_lookup_or_fill(tilert_runtime *rt, jit_plan *p, const c
    * cached PTX and metadata are a whole entry). */
   if (!s && rt->stats.jit_compiles + rt->stats.jit_assembles == work) rt->stats.jit_disk_hits++;
   return s;
+}
+
+static tilert_status jit_lookup_or_fill(tilert_runtime *rt, jit_plan *p, const char *source,
+                                        size_t len, jit_entry *e) {
+  char why[1024] = "";
+  cache_lookup(&p->c, p->key, p->want_ptx, e, why, sizeof why);
+  return jit_complete(rt, p, source, len, e, why);
 }
 
 tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filename,
@@ -562,10 +569,8 @@ tilert_status rt_jit_start(tilert_runtime *rt, const char *filename, const char 
   if (!j) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   j->rt = rt, j->source = source, j->len = len;
   tilert_status s = jit_plan_make(rt, filename, source, len, opts, &j->p);
-  if (!s) {
-    char why[1024] = "";
-    cache_lookup(&j->p.c, j->p.key, j->p.want_ptx, &j->e, why, sizeof why);
-  }
+  char why[1024] = "";
+  if (!s) cache_lookup(&j->p.c, j->p.key, j->p.want_ptx, &j->e, why, sizeof why);
   /* The runtime's assembler when it has tried to open one; else the first entry to be
    * assembled opens it, overlapping the compiles (rt_part_asm_new with NULL). */
   const tilert_assembler *a = NULL;
@@ -574,9 +579,7 @@ tilert_status rt_jit_start(tilert_runtime *rt, const char *filename, const char 
   bool stream = !s && (!j->e.json || (!j->e.cubin && !j->e.ptx)) && !j->p.want_ptx &&
                 j->p.c.mode != TILERT_CACHE_MUST_HIT && have_asm;
   if (!s && !stream) { /* a hit, or nothing to overlap: as tilert_jit_compile_and_load */
-    entry_free(&j->e);
-    memset(&j->e, 0, sizeof j->e);
-    s = jit_lookup_or_fill(rt, &j->p, source, len, &j->e);
+    s = jit_complete(rt, &j->p, source, len, &j->e, why);
     if (!s) s = jit_load(rt, &j->p, &j->e, out_module);
   }
   if (s || !stream) { rt_jit_job_free(j); return s; }
