@@ -4,8 +4,8 @@
  * compile), how each is named, what is kept, and every error.
  *   jit_tune CASE CACHE_DIR [FILE KERNEL]
  * CASE: tune (an element-wise kernel with 3 configs, or FILE's KERNEL: its variants timed
- * as they come, the choice kept), again (the same in a new runtime), badreq, badargs,
- * error, notuned. Prints one line per fact. */
+ * as they come, the choice kept), again (the same in a new runtime), twice (tune, then the
+ * same call in the same runtime), badreq, badargs, error, notuned. Prints one line per fact. */
 #include "Support/support.h" /* sup_read_file */
 #include "tilec/tilec.h"
 #include "tilec/tilert.h"
@@ -104,6 +104,10 @@ int main(int argc, char **argv) {
   if (!strcmp(cs, "badargs")) req.tune.args = NULL; /* nargs without its array */
   tilert_jit_tune_result r;
   tilert_status s = tilert_jit_compile_and_tune(rt, &req, &r);
+  if (!s && !strcmp(cs, "twice")) { /* the same call again in this runtime */
+    tilert_module_release(r.module);
+    s = tilert_jit_compile_and_tune(rt, &req, &r);
+  }
   printf("%s: %s\n", cs, tilert_status_name(s));
   if (s) {
     printf("error: %s\n", tilert_runtime_last_error(rt));
