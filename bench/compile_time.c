@@ -2,7 +2,8 @@
  * application would call it. Prints the median and minimum over --reps runs in ms.
  *
  * usage: compile_time FILE [--signature SIG] [-D NAME=VALUE]... [--kernel NAME] [--reps N]
- *                     [--emit=ptx|cubin] */
+ *                     [--emit=ptx|cubin] [--num-warps N] [--num-stages N] [--arch ARCH]
+ * (the last three as tilec takes them: examples/examples.txt's lines use them) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,9 @@ int main(int argc, char **argv) {
       o.kernels = &kernel;
       o.nkernels = 1;
     }
+    else if (strcmp(argv[i], "--num-warps") == 0 && i + 1 < argc) o.num_warps = (unsigned)atoi(argv[++i]);
+    else if (strcmp(argv[i], "--num-stages") == 0 && i + 1 < argc) o.num_stages = (unsigned)atoi(argv[++i]);
+    else if (strcmp(argv[i], "--arch") == 0 && i + 1 < argc) o.arch = argv[++i];
     else if (strcmp(argv[i], "--emit=cubin") == 0) o.emit = TILEC_EMIT_CUBIN;
     else if (strcmp(argv[i], "--emit=ptx") == 0) o.emit = TILEC_EMIT_PTX;
     else if (strncmp(argv[i], "-D", 2) == 0 && o.ndefines < MAX_DEFINES) {
