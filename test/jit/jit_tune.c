@@ -5,11 +5,14 @@
  *   jit_tune CASE CACHE_DIR [FILE KERNEL]
  * CASE: tune (an element-wise kernel with 3 configs, or FILE's KERNEL: its variants timed
  * as they come, the choice kept), again (the same in a new runtime), twice (tune, then the
- * same call in the same runtime), badreq, badargs, error, notuned. Prints one line per fact. */
+ * same call in the same runtime), badreq, badargs, error, notuned; failload and faillaunch
+ * (the mock driver's module loads, or launches, fail from the start: the compile is still
+ * waited for and the error reported). Prints one line per fact. */
 #include "Support/support.h" /* sup_read_file */
 #include "tilec/tilec.h"
 #include "tilec/tilert.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,8 +105,14 @@ int main(int argc, char **argv) {
   if (!strcmp(cs, "error") || !strcmp(cs, "notuned")) req.tune.nargs = 2;
   if (!strcmp(cs, "badreq")) req.grid = NULL;
   if (!strcmp(cs, "badargs")) req.tune.args = NULL; /* nargs without its array */
+  const char *fail = !strcmp(cs, "failload") ? "cuModuleLoadDataEx" : !strcmp(cs, "faillaunch") ? "cuLaunchKernel" : NULL;
+  void *mock = fail ? dlopen(TILERT_MOCK_PATH, RTLD_NOW | RTLD_NOLOAD) : NULL;
+  void (*fail_at)(const char *) = mock ? (void (*)(const char *))dlsym(mock, "mock_cuda_fail") : NULL;
+  if (fail && !fail_at) return printf("%s: the mock's mock_cuda_fail is not found\n", cs), 1;
+  if (fail_at) fail_at(fail);
   tilert_jit_tune_result r;
   tilert_status s = tilert_jit_compile_and_tune(rt, &req, &r);
+  if (fail_at) fail_at(NULL);
   if (!s && !strcmp(cs, "twice")) { /* the same call again in this runtime */
     tilert_module_release(r.module);
     s = tilert_jit_compile_and_tune(rt, &req, &r);
