@@ -548,6 +548,12 @@ static void *job_main(void *arg) {
                       &j->e.ptx_len, &j->e.json, &j->e.json_len, &j->nparts);
   j->ms = rt_now_ms() - t0;
   rt_part_asm_close(j->pa);
+  /* kept while the caller's thread still times the last variants (the cubin follows at the
+   * finish); a cache that cannot be written is not a failure */
+  if (!j->s) {
+    (void)tilert_cache_put(&j->p.c, j->p.key, "json", j->e.json, j->e.json_len, NULL, 0);
+    (void)tilert_cache_put(&j->p.c, j->p.key, "ptx", j->e.ptx, j->e.ptx_len, NULL, 0);
+  }
   return NULL;
 }
 
@@ -632,8 +638,6 @@ tilert_status rt_jit_job_finish(rt_jit_job *j, tilert_module **out_module) {
     if (image) rt->stats.assemble_ms += rt_now_ms() - t0, rt->stats.jit_assembles++;
     j->e.cubin = (char *)image;
   }
-  (void)tilert_cache_put(&j->p.c, j->p.key, "json", j->e.json, j->e.json_len, NULL, 0);
-  (void)tilert_cache_put(&j->p.c, j->p.key, "ptx", j->e.ptx, j->e.ptx_len, NULL, 0);
   if (j->e.cubin) (void)tilert_cache_put(&j->p.c, j->p.key, "cubin", j->e.cubin, j->e.cubin_len, NULL, 0);
   return jit_load(rt, &j->p, &j->e, out_module);
 }
