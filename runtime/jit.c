@@ -395,6 +395,21 @@ static tilert_status compile_and_assemble(tilert_runtime *rt, const char *filena
   return s;
 }
 
+/* The entry's whole PTX assembled as one module into e->cubin, kept in the cache. */
+static tilert_status assemble_whole(tilert_runtime *rt, const tilert_assembler *a,
+                                    const tilert_cache_config *c, const char *key,
+                                    const char *arch, jit_entry *e) {
+  unsigned char *cubin = NULL;
+  double t0 = rt_now_ms();
+  RT_TRY(tilert_assembler_compile(a, e->ptx, e->ptx_len, arch, &cubin, &e->cubin_len, rt->err,
+                                  sizeof rt->err));
+  rt->stats.assemble_ms += rt_now_ms() - t0;
+  rt->stats.jit_assembles++;
+  e->cubin = (char *)cubin;
+  (void)tilert_cache_put(c, key, "cubin", e->cubin, e->cubin_len, NULL, 0);
+  return TILERT_OK;
+}
+
 /* Fills in what the lookup did not find: PTX and metadata by compiling, the cubin by
  * assembling (none when no assembler is installed: the driver then gets the PTX). Each
  * new piece goes to the cache; a cache that cannot be written is not a failure. */
@@ -414,15 +429,7 @@ static tilert_status jit_fill(tilert_runtime *rt, const tilert_cache_config *c, 
     if (e->cubin) (void)tilert_cache_put(c, key, "cubin", e->cubin, e->cubin_len, NULL, 0);
   }
   if (want_ptx || e->cubin || !a) return TILERT_OK;
-  unsigned char *cubin = NULL;
-  double t0 = rt_now_ms();
-  RT_TRY(tilert_assembler_compile(a, e->ptx, e->ptx_len, o->arch, &cubin, &e->cubin_len, rt->err,
-                                  sizeof rt->err));
-  rt->stats.assemble_ms += rt_now_ms() - t0;
-  rt->stats.jit_assembles++;
-  e->cubin = (char *)cubin;
-  (void)tilert_cache_put(c, key, "cubin", e->cubin, e->cubin_len, NULL, 0);
-  return TILERT_OK;
+  return assemble_whole(rt, a, c, key, o->arch, e);
 }
 
 /* The key's target field: the arch and the driver version (a new driver may load cubins
@@ -485,7 +492,6 @@ static tilert_status jit_load(tilert_runtime *rt, const jit_plan *p, const jit_e
   return tilert_module_load_ptx(rt, e->ptx, e->ptx_len, e->json, e->json_len, out_module);
 }
 
-/* The cache's entry for the plan: found, or made (compiled, assembled) and kept. */
 /* What the cache lookup left in e, completed: a hit as it is; else must-hit fails (with the
  * lookup's `why`), or the entry is compiled and assembled (jit_fill). */
 static tilert_status jit_complete(tilert_runtime *rt, jit_plan *p, const char *source, size_t len,
@@ -501,6 +507,7 @@ static tilert_status jit_complete(tilert_runtime *rt, jit_plan *p, const char *s
   return s;
 }
 
+/* The cache's entry for the plan: found, or made (compiled, assembled) and kept. */
 static tilert_status jit_lookup_or_fill(tilert_runtime *rt, jit_plan *p, const char *source,
                                         size_t len, jit_entry *e) {
   char why[1024] = "";
@@ -627,18 +634,14 @@ tilert_status rt_jit_job_finish(rt_jit_job *j, tilert_module **out_module) {
   unsigned char *image = NULL;
   RT_TRY(rt_part_asm_finish(j->pa, j->nparts, &image, &j->e.cubin_len, rt->err, sizeof rt->err));
   j->e.cubin = (char *)image;
-  if (!image) { /* compiled as one module (assembled here), or no assembler was found */
+  if (image) {
+    (void)tilert_cache_put(&j->p.c, j->p.key, "cubin", j->e.cubin, j->e.cubin_len, NULL, 0);
+  } else { /* compiled as one module (assembled here), or no assembler was found */
     const tilert_assembler *a = NULL;
     tilert_status as = rt_assembler(rt, &a);
     if (as && as != TILERT_ERROR_NOT_FOUND) return as; /* NOT_FOUND: the driver's JIT gets PTX */
-    double t0 = rt_now_ms();
-    if (!as)
-      RT_TRY(tilert_assembler_compile(a, j->e.ptx, j->e.ptx_len, j->p.o.arch, &image, &j->e.cubin_len,
-                                      rt->err, sizeof rt->err));
-    if (image) rt->stats.assemble_ms += rt_now_ms() - t0, rt->stats.jit_assembles++;
-    j->e.cubin = (char *)image;
+    if (!as) RT_TRY(assemble_whole(rt, a, &j->p.c, j->p.key, j->p.o.arch, &j->e));
   }
-  if (j->e.cubin) (void)tilert_cache_put(&j->p.c, j->p.key, "cubin", j->e.cubin, j->e.cubin_len, NULL, 0);
   return jit_load(rt, &j->p, &j->e, out_module);
 }
 

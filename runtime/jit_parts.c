@@ -15,6 +15,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One entry as its hook call left it; neither cubin nor error: not (yet) assembled. */
+typedef struct part {
+  unsigned char *cubin;
+  size_t len;
+  char *entry;
+  char *error;            /* the assembler's message when it failed */
+  char *meta;             /* the entry's own metadata document */
+  bool taken;             /* handed out by rt_part_asm_take */
+  double ptx_at, asm_ms;  /* when its PTX was ready (ms since the object was made), how long
+                             its assembly took */
+} part;
+
+static bool arrived(const part *p) { return p->cubin || p->error; }
+
+static void part_free(part *p) { free(p->cubin), free(p->entry), free(p->error), free(p->meta); }
+
 struct rt_part_asm {
   const tilert_assembler *a;
   const char *arch;
@@ -26,16 +42,9 @@ struct rt_part_asm {
   tilert_status open_status;
   char open_why[512];
   pthread_mutex_t mu;
-  unsigned char **cubins; /* by part index; NULL: not (yet) assembled */
-  size_t *lens;
-  char **entries;
-  char **errors;          /* by part index: the assembler's message when it failed */
-  char **metas;           /* by part index: the entry's own metadata document */
-  bool *taken;            /* by part index: handed out by rt_part_asm_take */
-  double *ptx_at, *asm_ms; /* by part index: when its PTX was ready (ms since the object was
-                              made), how long its assembly took */
-  double t0;
+  part *parts;            /* by part index (the hook's) */
   size_t cap;
+  double t0;
   pthread_cond_t ready;   /* a part arrived, or the compile closed the stream */
   bool closed;
   unsigned runs;          /* assemblies done */
@@ -67,10 +76,8 @@ rt_part_asm *rt_part_asm_new(const tilert_assembler *a, const char *arch) {
 
 void rt_part_asm_free(rt_part_asm *pa) {
   if (!pa) return;
-  for (size_t i = 0; i < pa->cap; i++)
-    free(pa->cubins[i]), free(pa->entries[i]), free(pa->errors[i]), free(pa->metas[i]);
-  free(pa->cubins), free(pa->lens), free(pa->entries), free(pa->errors), free(pa->metas), free(pa->taken);
-  free(pa->ptx_at), free(pa->asm_ms);
+  for (size_t i = 0; i < pa->cap; i++) part_free(&pa->parts[i]);
+  free(pa->parts);
   tilert_assembler_destroy(pa->own);
   pthread_cond_destroy(&pa->ready);
   pthread_mutex_destroy(&pa->open_mu);
@@ -82,26 +89,10 @@ void rt_part_asm_free(rt_part_asm *pa) {
 static bool reserve(rt_part_asm *pa, size_t index) {
   if (index < pa->cap) return true;
   size_t cap = index + 8;
-  unsigned char **c = realloc(pa->cubins, cap * sizeof *c);
-  if (c) pa->cubins = c;
-  size_t *l = realloc(pa->lens, cap * sizeof *l);
-  if (l) pa->lens = l;
-  char **e = realloc(pa->entries, cap * sizeof *e);
-  if (e) pa->entries = e;
-  char **r = realloc(pa->errors, cap * sizeof *r);
-  if (r) pa->errors = r;
-  char **m = realloc(pa->metas, cap * sizeof *m);
-  if (m) pa->metas = m;
-  bool *t = realloc(pa->taken, cap * sizeof *t);
-  if (t) pa->taken = t;
-  double *pt = realloc(pa->ptx_at, cap * sizeof *pt);
-  if (pt) pa->ptx_at = pt;
-  double *am = realloc(pa->asm_ms, cap * sizeof *am);
-  if (am) pa->asm_ms = am;
-  if (!c || !l || !e || !r || !m || !t || !pt || !am) return false;
-  for (size_t i = pa->cap; i < cap; i++)
-    c[i] = NULL, l[i] = 0, e[i] = NULL, r[i] = NULL, m[i] = NULL, t[i] = false, pt[i] = am[i] = 0;
-  pa->cap = cap;
+  part *p = realloc(pa->parts, cap * sizeof *p);
+  if (!p) return false;
+  memset(p + pa->cap, 0, (cap - pa->cap) * sizeof *p);
+  pa->parts = p, pa->cap = cap;
   return true;
 }
 
@@ -157,10 +148,8 @@ void rt_part_asm_hook(void *user, size_t index, const char *entry, const char *p
   if (s == TILERT_ERROR_OUT_OF_MEMORY || !name || !meta || (s && !why) || !reserve(pa, index))
     fail_locked(pa, s == TILERT_ERROR_OUT_OF_MEMORY ? s : TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
   else {
-    free(pa->cubins[index]), free(pa->entries[index]), free(pa->errors[index]), free(pa->metas[index]);
-    pa->cubins[index] = cubin, pa->lens[index] = clen, pa->entries[index] = name, pa->errors[index] = why;
-    pa->metas[index] = meta, pa->taken[index] = false;
-    pa->ptx_at[index] = t0 - pa->t0, pa->asm_ms[index] = ms;
+    part_free(&pa->parts[index]);
+    pa->parts[index] = (part){cubin, clen, name, why, meta, false, t0 - pa->t0, ms};
     cubin = NULL, name = NULL, why = NULL, meta = NULL;
   }
   pthread_cond_broadcast(&pa->ready);
@@ -181,7 +170,7 @@ void rt_part_asm_close(rt_part_asm *pa) {
 /* The first part assembled (or failed) and not yet taken, the mutex held; cap if none. */
 static size_t untaken_locked(const rt_part_asm *pa) {
   for (size_t i = 0; i < pa->cap; i++)
-    if ((pa->cubins[i] || pa->errors[i]) && !pa->taken[i]) return i;
+    if (arrived(&pa->parts[i]) && !pa->parts[i].taken) return i;
   return pa->cap;
 }
 
@@ -193,9 +182,9 @@ bool rt_part_asm_take(rt_part_asm *pa, rt_part_view *out) {
     pthread_cond_wait(&pa->ready, &pa->mu);
   bool got = i < pa->cap && !pa->s;
   if (got) {
-    pa->taken[i] = true;
-    *out = (rt_part_view){pa->entries[i], pa->cubins[i], pa->lens[i], pa->metas[i], pa->errors[i],
-                          pa->ptx_at[i], pa->asm_ms[i]};
+    part *p = &pa->parts[i];
+    p->taken = true;
+    *out = (rt_part_view){p->entry, p->cubin, p->len, p->meta, p->error, p->ptx_at, p->asm_ms};
   }
   pthread_mutex_unlock(&pa->mu);
   return got;
@@ -220,10 +209,10 @@ tilert_status rt_part_asm_finish(rt_part_asm *pa, size_t nparts, unsigned char *
     return TILERT_ERROR_OUT_OF_MEMORY;
   }
   for (size_t i = 0; i < pa->cap; i++) {
-    if (!pa->cubins[i] && !pa->errors[i]) continue;
+    if (!arrived(&pa->parts[i])) continue;
     if (got < nparts) at[got] = i;
     got++;
-    failed += pa->errors[i] != NULL;
+    failed += pa->parts[i].error != NULL;
   }
   if (got != nparts) {
     free(at);
@@ -231,24 +220,24 @@ tilert_status rt_part_asm_finish(rt_part_asm *pa, size_t nparts, unsigned char *
     return TILERT_ERROR_COMPILE;
   }
   if (failed == nparts) { /* nothing to load: the first failure is the error */
-    snprintf(err, err_cap, "tilert: %s: %s", pa->entries[at[0]], pa->errors[at[0]]);
+    snprintf(err, err_cap, "tilert: %s: %s", pa->parts[at[0]].entry, pa->parts[at[0]].error);
     free(at);
     return TILERT_ERROR_COMPILE;
   }
   if (nparts == 1) { /* one entry: its cubin is the image */
-    *out = pa->cubins[at[0]], *out_len = pa->lens[at[0]];
-    pa->cubins[at[0]] = NULL;
+    *out = pa->parts[at[0]].cubin, *out_len = pa->parts[at[0]].len;
+    pa->parts[at[0]].cubin = NULL;
     free(at);
     return TILERT_OK;
   }
   rt_bundle_item *items = calloc(nparts, sizeof *items);
   if (items) {
     for (size_t i = 0; i < nparts; i++) {
-      size_t j = at[i];
-      bool bad = pa->errors[j] != NULL;
-      items[i] = (rt_bundle_item){pa->entries[j], strlen(pa->entries[j]),
-                                  bad ? (const unsigned char *)pa->errors[j] : pa->cubins[j],
-                                  bad ? strlen(pa->errors[j]) : pa->lens[j], bad};
+      const part *p = &pa->parts[at[i]];
+      bool bad = p->error != NULL;
+      items[i] = (rt_bundle_item){p->entry, strlen(p->entry),
+                                  bad ? (const unsigned char *)p->error : p->cubin,
+                                  bad ? strlen(p->error) : p->len, bad};
     }
     *out = rt_bundle_make(items, nparts, out_len);
     free(items);

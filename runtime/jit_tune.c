@@ -38,37 +38,34 @@ static bool variant_of(const char *name, const char *kernel) {
   return true;
 }
 
-/* The variants timed as they came: entry name and median (-1: could not run). */
+/* A variant timed as it came: its entry, its median (-1: could not run) and its own module
+ * (released at the end). */
+typedef struct timed {
+  char *entry;
+  float ms;
+  tilert_module *mod;
+} timed;
+
 typedef struct streamed {
-  char **entries;
-  float *ms;
-  tilert_module **mods; /* each variant's own module, released at the end */
+  timed *t;
   size_t n, cap;
 } streamed;
 
 static void streamed_free(streamed *st) {
-  for (size_t i = 0; i < st->n; i++) {
-    free(st->entries[i]);
-    tilert_module_release(st->mods[i]);
-  }
-  free(st->entries), free(st->ms), free(st->mods);
+  for (size_t i = 0; i < st->n; i++) free(st->t[i].entry), tilert_module_release(st->t[i].mod);
+  free(st->t);
 }
 
 static bool streamed_add(streamed *st, const char *entry, float ms, tilert_module *mod) {
   if (st->n == st->cap) {
     size_t cap = st->cap ? 2 * st->cap : 8;
-    char **e = realloc(st->entries, cap * sizeof *e);
-    if (e) st->entries = e;
-    float *m = realloc(st->ms, cap * sizeof *m);
-    if (m) st->ms = m;
-    tilert_module **d = realloc(st->mods, cap * sizeof *d);
-    if (d) st->mods = d;
-    if (!e || !m || !d) return false;
-    st->cap = cap;
+    timed *t = realloc(st->t, cap * sizeof *t);
+    if (!t) return false;
+    st->t = t, st->cap = cap;
   }
-  if (!(st->entries[st->n] = strdup(entry))) return false;
-  st->ms[st->n] = ms;
-  st->mods[st->n++] = mod;
+  char *name = strdup(entry);
+  if (!name) return false;
+  st->t[st->n++] = (timed){name, ms, mod};
   return true;
 }
 
@@ -81,15 +78,14 @@ static tilert_status time_part(tilert_runtime *rt, const tilert_jit_tune_request
   const tilert_kernel_info *info = NULL;
   if (!tilert_metadata_parse(part->metadata, strlen(part->metadata), &meta, why, sizeof why))
     info = tilert_metadata_find(meta, part->entry);
-  if (info) {
-    tilert_variant_name(info, name, sizeof name);
-  } else {
+  if (!info) {
     tilert_metadata_free(meta);
     return rt_fail(rt, TILERT_ERROR_METADATA, "tilert: tilec gave %s metadata that does not describe it %s",
                    part->entry, why);
   }
   tilert_module *mod = NULL;
   tilert_tune_variant v = {.name = name};
+  tilert_variant_name(info, name, sizeof name);
   req->grid(req->grid_user, info, v.grid);
   tilert_metadata_free(meta);
   if (!part->cubin) {
@@ -175,8 +171,8 @@ static tilert_status choose_streamed(tilert_runtime *rt, tilert_tune_request *tr
   for (size_t i = 0; i < treq->nvariants && !s; i++) {
     size_t j = st->n;
     for (size_t k = 0; k < st->n; k++)
-      if (!strcmp(st->entries[k], vs->entries[i])) j = k;
-    if (j < st->n) ms[i] = st->ms[j];
+      if (!strcmp(st->t[k].entry, vs->entries[i])) j = k;
+    if (j < st->n) ms[i] = st->t[j].ms;
     else s = rt_tuner_time(tuner, &treq->variants[i], &ms[i]);
   }
   if (!s) s = rt_tuner_end(tuner);
@@ -235,7 +231,7 @@ tilert_status tilert_jit_compile_and_tune(tilert_runtime *rt, const tilert_jit_t
     s = rt_fail(rt, TILERT_ERROR_UNSUPPORTED, "tilert: tune %s: the chosen variant %s cannot run: %s",
                 treq.key, vs.v[best].name, vs.v[best].load_error ? vs.v[best].load_error : "");
   size_t ran = 0;
-  for (size_t i = 0; i < st.n; i++) ran += st.ms[i] >= 0;
+  for (size_t i = 0; i < st.n; i++) ran += st.t[i].ms >= 0;
   if (!s) {
     *out = (tilert_jit_tune_result){mod, vs.v[best].kernel, best, {vs.v[best].grid[0], vs.v[best].grid[1],
                                     vs.v[best].grid[2]}, source, ran};

@@ -55,15 +55,19 @@ static reporter make_reporter(const tilert_tune_request *req) {
   return r;
 }
 
-static void say(const reporter *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say(const reporter *r, const char *fmt, ...) {
+static void vsay(const reporter *r, const char *fmt, va_list ap) {
   if (!r->fn) return;
   char line[1024];
+  vsnprintf(line, sizeof line, fmt, ap);
+  r->fn(r->user, line);
+}
+
+static void say(const reporter *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(const reporter *r, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(line, sizeof line, fmt, ap);
+  vsay(r, fmt, ap);
   va_end(ap);
-  r->fn(r->user, line);
 }
 
 /* ---- checks and keys ------------------------------------------------------------------- */
@@ -186,7 +190,6 @@ struct rt_tuner {
   unsigned warmup, rep;
   bool no_cutoff;    /* TILERT_TUNE_CUTOFF=0 */
   float best_ms;     /* the best median so far; -1: none */
-  size_t timed;      /* variants that ran */
   double t0;
 };
 
@@ -300,7 +303,6 @@ tilert_status rt_tuner_time(rt_tuner *b, const tilert_tune_variant *v, float *ou
   else
     say(r, "tilert: tune: %s: %.4f ms (median of %u)", v->name, *out_ms, b->rep);
   if (b->best_ms < 0 || *out_ms < b->best_ms) b->best_ms = *out_ms;
-  b->timed++;
   return TILERT_OK;
 }
 
@@ -323,13 +325,10 @@ tilert_status rt_tune_none_ran(tilert_runtime *rt, const tilert_tune_request *re
 
 void rt_tune_say(const tilert_tune_request *req, const char *fmt, ...) {
   reporter r = make_reporter(req);
-  if (!r.fn) return;
-  char line[1024];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(line, sizeof line, fmt, ap);
+  vsay(&r, fmt, ap);
   va_end(ap);
-  r.fn(r.user, line);
 }
 
 void rt_tune_report_best(const tilert_tune_request *req, size_t best, const float *ms, double t0) {

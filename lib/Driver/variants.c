@@ -12,9 +12,10 @@
  * read-only source text and options; diagnostics are collected per unit and re-emitted in
  * unit order by the calling thread. A caller's on_entry_ptx hook runs on the unit's thread
  * right after its PTX is ready (libtilert assembles there, overlapping the other units);
- * its index is the unit's, and it gets the unit's metadata as a one-entry document. An autotune config that does not fit the target (skip_unfit) is
- * left out of the result, so a result part's index can be less than its unit's: the parts
- * are the compiled units in unit order. */
+ * its index is the unit's, and it gets the unit's metadata as a one-entry document. An
+ * autotune config that does not fit the target (skip_unfit) is left out of the result, so a
+ * result part's index can be less than its unit's: the parts are the compiled units in
+ * unit order. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
