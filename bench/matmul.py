@@ -327,14 +327,17 @@ def matmul_desc(h, M=4096, N=4096, K=4096, sms=132):
     a, bt, c, check, flops, nbytes = problem_nt(M, N, K)
     case = f"matmul float16 {M}x{N}x{K} in-kernel descriptors persistent"
     jit = h.triton("examples/matmul_descriptor_persistent.tir", "matmul_kernel_descriptor_persistent")
-    for bm, bn, bk, w, st, sub in ((128, 256, 64, 8, 3, 0), (128, 256, 64, 8, 3, 1), (128, 256, 64, 8, 4, 0)):
+    # ws: WARP_SPECIALIZE=True, on the tile loop as the tutorial writes it (tilec: a producer
+    # warpgroup that runs ahead from tile to tile, overlapping each tile's epilogue)
+    for bm, bn, bk, w, st, sub, ws in ((128, 256, 64, 8, 3, 0, 0), (128, 256, 64, 8, 3, 1, 0), (128, 256, 64, 8, 4, 0, 0),
+                                       (128, 256, 64, 8, 3, 0, 1), (128, 256, 64, 8, 3, 1, 1), (128, 256, 64, 8, 4, 1, 1)):
         grid = (min(sms, cdiv(M, bm) * cdiv(N, bn)),)
-        block = f"{bm}x{bn}x{bk} w{w} ns{st}" + (" subtile" if sub else "")
-        run_tilec(h, f"bench_mm_desc_pers_f16_{bm}x{bn}x{bk}_w{w}_s{st}" + ("_sub" if sub else ""), grid,
-                  (a, bt, c, M, N, K), case, check, flops, nbytes, block)
+        block = f"{bm}x{bn}x{bk} w{w} ns{st}" + (" subtile" if sub else "") + (" ws" if ws else "")
+        run_tilec(h, f"bench_mm_desc_pers_f16_{bm}x{bn}x{bk}_w{w}_s{st}" + ("_sub" if sub else "") + ("_ws" if ws else ""),
+                  grid, (a, bt, c, M, N, K), case, check, flops, nbytes, block)
         report(f"triton-ns{st}", case,
                lambda: jit[grid](a, bt, c, M, N, K, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
-                                 EPILOGUE_SUBTILE=bool(sub), NUM_SMS=sms, WARP_SPECIALIZE=False, FLATTEN=True,
+                                 EPILOGUE_SUBTILE=bool(sub), NUM_SMS=sms, WARP_SPECIALIZE=bool(ws), FLATTEN=True,
                                  num_warps=w, num_stages=st),
                check, flops, nbytes, block=block, num_warps=w)
     report("torch", case, lambda: torch.matmul(a, bt.t(), out=c), lambda: True, flops, nbytes)

@@ -78,6 +78,7 @@
 #include "Dialect/Tile/tile.h"
 #include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu.h"
+#include "Dialect/TileGPU/tgpu_scratch.h"
 #include "Dialect/TileGPU/tgpu_types.h"
 #include "Transforms/passes.h"
 
@@ -113,6 +114,8 @@ typedef struct pl_loop {
   int64_t tma_bytes;    /* the TMA copies' bytes per stage (each stage's mbarrier expects them) */
   ir_value *bars;       /* TMA: one mbarrier per stage (memdesc of i64 [1], B buffers) */
   bool ws;              /* warp-specialized: a producer warpgroup issues the TMA copies */
+  ir_op *outer;         /* ws across a persistent tile loop: the loop around this one (see ws_wanted) */
+  sup_ptrmap outer_cone; /* its body's ops that the copies' operands and this loop's bounds need */
   ir_value *empties;    /* ws: one mbarrier per stage that every consumer warp arrives on when done */
   tgpu_memdesc bar_md;  /* one of them */
   sup_ptrmap cone;    /* ops computing the loads' operands */
@@ -491,10 +494,10 @@ static void replace_uses_except(ir_value *v, ir_value *by, const ir_op *keep) {
   }
 }
 
-/* A copy of the loop with `extra` more carried values (inits given); the body moves over.
+/* A copy of loop `old` with `extra` more carried values (inits given); the body moves over.
  * The old loop is erased after its results are replaced. */
-static ir_op *add_carried(pl_loop *p, ir_value **inits, unsigned extra) {
-  ir_op *old = p->loop;
+static ir_op *with_carried(ir_module *m, ir_op *old, ir_value **inits, unsigned extra) {
+  ir_block *body = ir_region_entry(ir_op_region(old, 0));
   unsigned nops = old->noperands + extra, nres = old->nresults + extra;
   ir_value *ops[64];
   const ir_type *tys[64];
@@ -502,24 +505,31 @@ static ir_op *add_carried(pl_loop *p, ir_value **inits, unsigned extra) {
   for (unsigned i = 0; i < old->noperands; i++) ops[i] = ir_op_operand(old, i);
   for (unsigned i = 0; i < old->nresults; i++) tys[i] = ir_op_result(old, i)->type;
   for (unsigned i = 0; i < extra; i++) ops[old->noperands + i] = inits[i], tys[old->nresults + i] = inits[i]->type;
-  ir_op *nl = ir_op_create(p->m, old->def, old->loc, nops, ops, nres, tys, old->nattrs, old->attrs);
-  ir_block *nb = ir_block_create(p->m);
+  ir_op *nl = ir_op_create(m, old->def, old->loc, nops, ops, nres, tys, old->nattrs, old->attrs);
+  ir_block *nb = ir_block_create(m);
   ir_region_append_block(ir_op_region(nl, 0), nb);
-  for (unsigned a = 0; a < p->body->nargs; a++) {
-    ir_value *na = ir_block_add_arg(p->m, nb, p->body->args[a]->type);
-    ir_value_replace_all_uses(p->body->args[a], na);
+  for (unsigned a = 0; a < body->nargs; a++) {
+    ir_value *na = ir_block_add_arg(m, nb, body->args[a]->type);
+    ir_value_replace_all_uses(body->args[a], na);
   }
-  for (unsigned i = 0; i < extra; i++) ir_block_add_arg(p->m, nb, inits[i]->type);
-  while (p->body->first) {
-    ir_op *op = p->body->first;
+  for (unsigned i = 0; i < extra; i++) ir_block_add_arg(m, nb, inits[i]->type);
+  while (body->first) {
+    ir_op *op = body->first;
     ir_op_remove(op);
     ir_block_append(nb, op);
   }
   ir_op_insert_before(nl, old);
   for (unsigned i = 0; i < old->nresults; i++) ir_value_replace_all_uses(ir_op_result(old, i), ir_op_result(nl, i));
   ir_op_erase(old);
+  return nl;
+}
+
+/* The pipelined loop with `extra` more carried values. */
+static ir_op *add_carried(pl_loop *p, ir_value **inits, unsigned extra) {
+  ir_op *nl = with_carried(p->m, p->loop, inits, extra);
+  if (!nl) return NULL;
   p->loop = nl;
-  p->body = nb;
+  p->body = ir_region_entry(ir_op_region(nl, 0));
   return nl;
 }
 
@@ -540,7 +550,7 @@ static ir_value *alloc_barriers(ir_builder *b, const pl_loop *p, unsigned count)
 static void prologue(pl_loop *p, ir_value **ahead) {
   ir_builder b;
   ir_builder_init(&b, p->m);
-  ir_builder_set_before(&b, p->loop);
+  ir_builder_set_before(&b, p->outer ? p->outer : p->loop); /* a persistent loop's stages outlive each tile */
   b.loc = p->loop->loc;
   for (unsigned i = 0; i < p->nloads; i++) {
     tgpu_memdesc all = p->loads[i].md;
@@ -693,31 +703,38 @@ static void ws_registers(pl_loop *p, ir_block *pb, ir_block *cb) {
   }
 }
 
-/* Splits the function at the loop: `scf.if (tgpu.ws_producer()) {producer} else {the loop
- * and everything after it}`; returns the producer block (empty but for its yield). */
-static ir_block *ws_split(pl_loop *p) {
+/* Splits the function at `at` (the loop, or the persistent loop around it): `scf.if
+ * (tgpu.ws_producer()) {producer} else {`at` and everything after it}`; returns the
+ * producer block (empty but for its yield). */
+static ir_block *ws_split(pl_loop *p, ir_op *at) {
   ir_builder b;
   ir_builder_init(&b, p->m);
-  ir_builder_set_before(&b, p->loop);
-  b.loc = p->loop->loc;
+  ir_builder_set_before(&b, at);
+  b.loc = at->loc;
   ir_value *isp = ir_build1(&b, "tgpu.ws_producer", 0, NULL, ir_int_type(p->m->ctx, 1));
-  ir_op *split = ir_op_create_named(p->m, "scf.if", p->loop->loc, 1, &isp, 0, NULL, 0, NULL);
+  ir_op *split = ir_op_create_named(p->m, "scf.if", at->loc, 1, &isp, 0, NULL, 0, NULL);
   ir_op_set_attr(split, TGPU_ATTR_WS_SPLIT, ir_bool_attr(p->m->ctx, true));
   ir_block *pb = ir_block_create(p->m), *cb = ir_block_create(p->m);
   ir_region_append_block(ir_op_region(split, 0), pb);
   ir_region_append_block(ir_op_region(split, 1), cb);
-  ir_block *fb = p->loop->parent;
+  ir_block *fb = at->parent;
   ir_op *term = ir_block_terminator(fb);
-  ir_op_insert_before(split, p->loop);
-  for (ir_op *op = p->loop, *next; op && op != term; op = next) {
+  ir_op_insert_before(split, at);
+  for (ir_op *op = at, *next; op && op != term; op = next) {
     next = op->next;
     ir_op_remove(op);
     ir_block_append(cb, op);
   }
-  ir_block_append(cb, empty_yield(p->m, p->loop->loc));
-  ir_block_append(pb, empty_yield(p->m, p->loop->loc));
+  ir_block_append(cb, empty_yield(p->m, at->loc));
+  ir_block_append(pb, empty_yield(p->m, at->loc));
   ws_registers(p, pb, cb);
   return pb;
+}
+
+/* The stage before `rd`, round the ring. */
+static ir_value *prev_stage(ir_builder *b, const pl_loop *p, ir_value *rd) {
+  ir_value *ops[3] = {cmp(b, "eq", rd, i32c(b, 0)), i32c(b, p->buffers - 1), binop(b, "arith.subi", rd, i32c(b, 1))};
+  return ir_build1(b, "arith.select", 3, ops, rd->type);
 }
 
 /* Consumer side: right after the loop's first warp_group_dot_wait (every dot of iteration
@@ -731,65 +748,117 @@ static void release(pl_loop *p, ir_value *rd) {
   ir_builder_init(&b, p->m);
   ir_builder_set_after(&b, w);
   b.loc = w->loc;
-  ir_value *ops[3] = {cmp(&b, "eq", rd, i32c(&b, 0)), i32c(&b, p->buffers - 1), binop(&b, "arith.subi", rd, i32c(&b, 1))};
-  ir_value *prev = ir_build1(&b, "arith.select", 3, ops, rd->type);
+  ir_value *prev = prev_stage(&b, p, rd);
   ir_value *iv = p->body->args[0], *aops[2] = {empty_of(&b, p, prev), cmp(&b, "sgt", iv, ir_op_operand(p->loop, 0))};
   ir_build(&b, "tgpu.mbarrier_arrive", 2, aops, 0, NULL);
 }
 
-/* Producer side, in pb: the loop's iterations again, each waiting (its issuing thread) until
- * the consumers released the stage's previous use (iteration j - B), then arming the stage's
- * full mbarrier and issuing its TMA copies. The carried values the copies' offsets read
- * (Triton's tutorial advances `offsetk_y += BLOCK_N`) are carried by the producer's loop too,
- * from the same initial values, through a copy of their recurrences. */
-static void producer_loop(pl_loop *p, ir_block *pb) {
+/* Producer side: the loop's iterations again, built at b, each waiting (its issuing thread)
+ * until the consumers released the stage's previous use, then arming the stage's full
+ * mbarrier and issuing its TMA copies. The carried values the copies' offsets read (Triton's
+ * tutorial advances `offsetk_y += BLOCK_N`) are carried by the producer's loop too, from the
+ * same initial values, through a copy of their recurrences. `st` holds the initial write
+ * stage and its parity, and for a persistent producer (nst = 3) the count of copies issued
+ * before (a stage has a previous use from the B-th copy on; a lone loop counts from its own
+ * lower bound). vm maps the values outside the loop that the producer recomputes (a
+ * persistent loop's tile offsets). Returns the loop; its results are the state after it. */
+static ir_op *producer_iterations(pl_loop *p, ir_builder *pb, ir_valmap *vm, ir_value **st, unsigned nst) {
   ir_context *ctx = p->m->ctx;
-  ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1), *st = ir_op_operand(p->loop, 2);
-  ir_builder b;
-  ir_builder_init(&b, p->m);
-  ir_builder_set_before(&b, ir_block_terminator(pb));
-  b.loc = p->loop->loc;
-  const ir_type *i32 = ir_int_type(ctx, 32), *tys[64] = {i32, i32};
-  ir_value *ops[67] = {lb, ub, st, i32c(&b, 0), i32c(&b, 0)}, *carried[64];
+  ir_value *lb = ir_valmap_lookup_or_self(vm, ir_op_operand(p->loop, 0));
+  ir_value *ub = ir_valmap_lookup_or_self(vm, ir_op_operand(p->loop, 1));
+  ir_value *step = ir_valmap_lookup_or_self(vm, ir_op_operand(p->loop, 2));
+  const ir_type *i32 = ir_int_type(ctx, 32), *tys[64] = {i32, i32, i32};
+  ir_value *ops[67] = {lb, ub, step, st[0], st[1], nst > 2 ? st[2] : NULL}, *carried[64];
   unsigned nc = 0;
-  for (unsigned a = 1; a < p->body->nargs && nc < 62; a++)
+  for (unsigned a = 1; a < p->body->nargs && nc < 61; a++)
     if (in_set(&p->carried, p->body->args[a])) {
       carried[nc] = p->body->args[a];
-      tys[2 + nc] = carried[nc]->type;
-      ops[5 + nc++] = ir_op_operand(p->loop, 3 + a - 1);
+      tys[nst + nc] = carried[nc]->type;
+      ops[3 + nst + nc++] = ir_valmap_lookup_or_self(vm, ir_op_operand(p->loop, 3 + a - 1));
     }
-  ir_op *loop = ir_op_create_named(p->m, "scf.for", p->loop->loc, 5 + nc, ops, 2 + nc, tys, 0, NULL);
+  ir_op *loop = ir_op_create_named(p->m, "scf.for", p->loop->loc, 3 + nst + nc, ops, nst + nc, tys, 0, NULL);
   ir_block *body = ir_block_create(p->m);
   ir_region_append_block(ir_op_region(loop, 0), body);
   ir_value *iv = ir_block_add_arg(p->m, body, lb->type);
   ir_value *wr = ir_block_add_arg(p->m, body, i32), *wph = ir_block_add_arg(p->m, body, i32);
-  ir_valmap vm = {0};
-  for (unsigned k = 0; k < nc; k++) ir_valmap_put(&vm, carried[k], ir_block_add_arg(p->m, body, carried[k]->type));
-  ir_op_insert_before(loop, ir_block_terminator(pb));
+  ir_value *cnt = nst > 2 ? ir_block_add_arg(p->m, body, i32) : NULL;
+  for (unsigned k = 0; k < nc; k++) ir_valmap_put(vm, carried[k], ir_block_add_arg(p->m, body, carried[k]->type));
+  if (pb->before) ir_op_insert_before(loop, pb->before);
+  else ir_block_append(pb->block, loop);
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  b.loc = p->loop->loc;
   ir_builder_set_end(&b, body);
-  ir_value *first = binop(&b, "arith.addi", lb, ir_build_int(&b, lb->type, (int64_t)p->buffers * p->step));
-  ir_value *wops[3] = {empty_of(&b, p, wr), binop(&b, "arith.xori", wph, i32c(&b, 1)), cmp(&b, "sge", iv, first)};
+  ir_value *first = cnt ? NULL : binop(&b, "arith.addi", lb, ir_build_int(&b, lb->type, (int64_t)p->buffers * p->step));
+  ir_value *wops[3] = {empty_of(&b, p, wr), binop(&b, "arith.xori", wph, i32c(&b, 1)),
+                       cnt ? cmp(&b, "sge", cnt, i32c(&b, p->buffers)) : cmp(&b, "sge", iv, first)};
   mark_producer(ir_build(&b, "tgpu.mbarrier_wait", 3, wops, 0, NULL));
-  issue(p, &b, &vm, iv, ir_build_int(&b, ir_int_type(ctx, 1), 1), wr, NULL);
-  clone_set(p, &b, &p->rec, &vm);
+  issue(p, &b, vm, iv, ir_build_int(&b, ir_int_type(ctx, 1), 1), wr, NULL);
+  clone_set(p, &b, &p->rec, vm);
   ir_value *nwr = next_index(&b, wr, p->buffers), *yv[64] = {nwr, flip_on_wrap(&b, wph, nwr)};
+  if (cnt) yv[2] = binop(&b, "arith.addi", cnt, i32c(&b, 1));
   const ir_op *yield = ir_block_terminator(p->body);
   for (unsigned k = 0; k < nc; k++)
-    yv[2 + k] = ir_valmap_lookup_or_self(&vm, ir_op_operand(yield, carried[k]->index - 1));
+    yv[nst + k] = ir_valmap_lookup_or_self(vm, ir_op_operand(yield, carried[k]->index - 1));
+  ir_build(&b, "scf.yield", nst + nc, yv, 0, NULL);
+  return loop;
+}
+
+/* The producer, in pb: the loop's iterations, or for a persistent loop (p->outer) its own
+ * loop over the tiles, recomputing each tile's offsets (the outer cone) and carrying the
+ * write stage, its parity and the count of copies from tile to tile. */
+static void producer_loop(pl_loop *p, ir_block *pb) {
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  ir_builder_set_before(&b, ir_block_terminator(pb));
+  b.loc = p->loop->loc;
+  ir_valmap vm = {0};
+  if (!p->outer) {
+    ir_value *st[2] = {i32c(&b, 0), i32c(&b, 0)};
+    producer_iterations(p, &b, &vm, st, 2);
+    ir_valmap_free(&vm);
+    return;
+  }
+  const ir_type *i32 = ir_int_type(p->m->ctx, 32), *tys[3] = {i32, i32, i32};
+  ir_value *ops[6] = {ir_op_operand(p->outer, 0), ir_op_operand(p->outer, 1), ir_op_operand(p->outer, 2),
+                      i32c(&b, 0), i32c(&b, 0), i32c(&b, 0)};
+  ir_op *tiles = ir_op_create_named(p->m, "scf.for", p->outer->loc, 6, ops, 3, tys, 0, NULL);
+  ir_block *body = ir_block_create(p->m), *ob = ir_region_entry(ir_op_region(p->outer, 0));
+  ir_region_append_block(ir_op_region(tiles, 0), body);
+  ir_valmap_put(&vm, ob->args[0], ir_block_add_arg(p->m, body, ops[0]->type));
+  ir_value *st[3];
+  for (unsigned k = 0; k < 3; k++) st[k] = ir_block_add_arg(p->m, body, i32);
+  ir_op_insert_before(tiles, ir_block_terminator(pb));
+  ir_builder_set_end(&b, body);
+  for (ir_op *op = ob->first; op; op = op->next)
+    if (in_set(&p->outer_cone, op)) ir_block_append(body, ir_op_clone(p->m, op, &vm));
+  ir_op *inner = producer_iterations(p, &b, &vm, st, 3);
+  ir_value *yv[3] = {ir_op_result(inner, 0), ir_op_result(inner, 1), ir_op_result(inner, 2)};
+  ir_build(&b, "scf.yield", 3, yv, 0, NULL);
   ir_valmap_free(&vm);
-  ir_build(&b, "scf.yield", 2 + nc, yv, 0, NULL);
 }
 
 static void rewrite(pl_loop *p) {
   ir_value *ahead[64];
   bool async_wg = p->wg_pending > 0;
   prologue(p, ahead);
-  ir_block *producer = p->ws ? ws_split(p) : NULL;
   ir_builder b;
   ir_builder_init(&b, p->m);
+  ir_value *tile_rd = NULL, *tile_phase = NULL;
+  if (p->outer) { /* the read stage and its parity go on from tile to tile */
+    ir_builder_set_before(&b, p->outer);
+    b.loc = p->outer->loc;
+    ir_value *zero = i32c(&b, 0), *oi[2] = {zero, zero};
+    if (!(p->outer = with_carried(p->m, p->outer, oi, 2))) return;
+    ir_block *ob = ir_region_entry(ir_op_region(p->outer, 0));
+    tile_rd = ob->args[ob->nargs - 2];
+    tile_phase = ob->args[ob->nargs - 1];
+  }
+  ir_block *producer = p->ws ? ws_split(p, p->outer ? p->outer : p->loop) : NULL;
   ir_builder_set_before(&b, p->loop);
   b.loc = p->loop->loc;
-  ir_value *inits[3] = {i32c(&b, 0), i32c(&b, p->dist % p->buffers), i32c(&b, 0)}; /* rd, wr, TMA phase */
+  ir_value *inits[3] = {tile_rd ? tile_rd : i32c(&b, 0), i32c(&b, p->dist % p->buffers),
+                        tile_phase ? tile_phase : i32c(&b, 0)}; /* rd, wr, TMA phase */
   for (unsigned a = 1; a < p->body->nargs; a++)
     if (in_set(&p->carried, p->body->args[a])) ir_op_set_operand(p->loop, 3 + a - 1, ahead[a]);
   /* the body's ops move to the new loop as they are; its args are new values */
@@ -797,6 +866,7 @@ static void rewrite(pl_loop *p) {
   unsigned nargs = p->body->nargs;
   for (unsigned a = 0; a < nargs; a++) old_args[a] = p->body->args[a];
   ir_block *old_body = p->body;
+  unsigned nres0 = p->loop->nresults;
   if (!add_carried(p, inits, p->ntma ? 3 : 2)) return;
   sup_ptrmap carried = {0};
   for (unsigned a = 1; a < nargs; a++)
@@ -852,6 +922,21 @@ static void rewrite(pl_loop *p) {
   ir_builder_set_after(&b, after);
   b.loc = p->loop->loc;
   if (p->ncp) build_wait(&b, "tgpu.async_wait", NULL, 0);
+  if (p->outer) { /* the tile's last stage is released here; the next tile's loop goes on */
+    ir_value *rdf = ir_op_result(p->loop, nres0), *prev = prev_stage(&b, p, rdf);
+    ir_value *aops[2] = {empty_of(&b, p, prev), cmp(&b, "slt", ir_op_operand(p->loop, 0), ir_op_operand(p->loop, 1))};
+    ir_build(&b, "tgpu.mbarrier_arrive", 2, aops, 0, NULL);
+    ir_op *oy = ir_block_terminator(ir_region_entry(ir_op_region(p->outer, 0)));
+    ir_value *yv[64];
+    unsigned ny = oy->noperands;
+    if (ny + 2 > 64) return;
+    for (unsigned k = 0; k < ny; k++) yv[k] = ir_op_operand(oy, k);
+    yv[ny] = rdf; /* with_carried left the yield to us */
+    yv[ny + 1] = ir_op_result(p->loop, nres0 + 2);
+    ir_op_set_operands(oy, ny + 2, yv);
+    ir_builder_set_after(&b, p->outer); /* the barriers live until every tile is done */
+    b.loc = p->outer->loc;
+  }
   for (unsigned j = 0; p->ntma && j < p->buffers; j++) { /* the barriers' bytes may be reused */
     ir_value *bar = bar_of(&b, p, i32c(&b, j), NULL);
     ir_build(&b, "tgpu.mbarrier_inval", 1, &bar, 0, NULL);
@@ -961,25 +1046,104 @@ static bool ws_by_cost(const pl_loop *p, const ir_op *f) {
   return p->carried_dot && ws_reallocates(p, f);
 }
 
+/* A loop that does not say warp_specialize=, directly in the body of a loop that says True
+ * (Triton's persistent matmul puts it on the tile loop: `for tile_id in tl.range(start_pid,
+ * num_tiles, NUM_SMS, warp_specialize=True)`) at the top of the kernel: that loop. */
+static ir_op *persistent_outer(const pl_loop *p, const ir_op *f) {
+  ir_op *o = ir_op_parent_op(p->loop);
+  if (!o || ir_op_code(o) != IR_OP_FOR || ir_op_parent_op(o) != f) return NULL;
+  return ir_op_get_int_attr(o, TILE_ATTR_LOOP_WARP_SPECIALIZE, 0) ? o : NULL;
+}
+
+/* Adds the ops of the persistent loop's body that compute v to p->outer_cone: pure, without
+ * regions, reading the tile loop's induction variable and values from outside it. False
+ * when something else is met (a value the tile loop carries, a load). */
+static bool collect_outer(pl_loop *p, ir_block *ob, ir_value *v) {
+  if (!v->def) return v->block != ob || v->index == 0;
+  ir_op *d = v->def;
+  if (d->parent != ob || in_set(&p->outer_cone, d)) return true; /* outside, or this loop's own */
+  if (ir_op_effects(d) != 0 || d->nregions) return false;
+  set_add(&p->outer_cone, d);
+  for (unsigned i = 0; i < d->noperands; i++)
+    if (!collect_outer(p, ob, ir_op_operand(d, i))) return false;
+  return true;
+}
+
+/* Warp specialization across a persistent tile loop: the producer runs its own tile loop,
+ * recomputing what the copies need of each tile (the loop's bounds, the copies' operands
+ * and the initial values of the carried values they read), so those must be pure functions
+ * of the tile; the matmul form only (a shared-A wgmma in flight); and the stages must fit
+ * beside the tile loop's other shared buffers (the epilogue's), which can no longer reuse
+ * them: the producer fills the next tile's stages while the consumers store this one
+ * (B = S when S + 1 stages do not fit). */
+/* The shared memory one op needs while it runs: its scratch (layout conversions,
+ * reductions), or for a descriptor store the buffer tma-lowering stages its value in. */
+static int64_t op_shared_bytes(const ir_op *o, unsigned num_warps) {
+  if (ir_op_code(o) == IR_OP_DESCRIPTOR_STORE && o->noperands) {
+    const ir_type *v = ir_op_operand(o, o->noperands - 1)->type;
+    return ir_type_is_tensor(v) ? ir_type_numel(v) * ir_type_byte_size(ir_type_scalar(v)) : 0;
+  }
+  return tgpu_op_scratch_bytes(o, num_warps);
+}
+
+/* The most shared memory one op nested in `op`'s regions needs at once (op_shared_bytes),
+ * `skip` (the pipelined loop) left out. */
+static int64_t max_scratch(const ir_op *op, const ir_op *skip, unsigned num_warps) {
+  int64_t most = 0;
+  for (unsigned r = 0; r < op->nregions; r++)
+    for (ir_block *blk = ir_region_entry(ir_op_region((ir_op *)op, r)); blk; blk = blk->next)
+      for (ir_op *o = blk->first; o; o = o->next) {
+        if (o == skip) continue;
+        int64_t s = op_shared_bytes(o, num_warps), n = max_scratch(o, skip, num_warps);
+        if (s > most) most = s;
+        if (n > most) most = n;
+      }
+  return most;
+}
+
+static bool persistent_fits(pl_loop *p, ir_op *outer, const ir_op *f) {
+  if (!p->wg_pending) return false;
+  ir_block *ob = ir_region_entry(ir_op_region(outer, 0));
+  bool ok = true;
+  for (unsigned k = 0; ok && k < 3; k++) ok = collect_outer(p, ob, ir_op_operand(p->loop, k));
+  for (unsigned a = 1; ok && a < p->body->nargs; a++)
+    if (in_set(&p->carried, p->body->args[a])) ok = collect_outer(p, ob, ir_op_operand(p->loop, 3 + a - 1));
+  for (ir_op *op = p->body->first; ok && op; op = op->next)
+    if (in_set(&p->cone, op) || in_set(&p->rec, op) || is_pipelined_load(p, op))
+      for (unsigned k = 0; ok && k < op->noperands; k++) ok = collect_outer(p, ob, ir_op_operand(op, k));
+  const tgpu_target *t = tgpu_target_of_module(p->m);
+  int64_t stage_bytes = 0, limit = t ? (int64_t)t->smem_limit : 0;
+  int64_t other = other_shared_bytes(p, f) + max_scratch(outer, p->loop, tgpu_func_num_warps(f));
+  for (unsigned i = 0; i < p->nloads; i++) stage_bytes += tgpu_memdesc_tile_bytes(&p->loads[i].md);
+  if (ok && (int64_t)p->buffers * stage_bytes + other > limit && p->buffers > p->stages) p->buffers = p->stages;
+  ok = ok && (int64_t)p->buffers * stage_bytes + other <= limit;
+  if (!ok) sup_ptrmap_free(&p->outer_cone);
+  return ok;
+}
+
 /* Warp specialization (tl.range(..., warp_specialize=True), or ws_by_cost for a loop that
  * does not say) when the loop's loads are all TMA copies with wgmma in flight (the producer
  * recomputes their offsets from its own induction variable, and carries the values they
  * read that the loop carries), the loop is at the top of the kernel (the split puts it and
  * the rest of the kernel in the consumers' branch), everything before it may run in the
  * producer warps too (runs_anywhere), and no other loop of the kernel was split. */
-static bool ws_wanted(const pl_loop *p) {
+static bool ws_wanted(pl_loop *p) {
   const ir_op *f = tgpu_enclosing_func(p->loop);
   const ir_attr *said = ir_op_get_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE);
   if (!f) return false;
-  bool want = said ? ir_op_get_int_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE, 0) != 0 : ws_by_cost(p, f);
+  ir_op *outer = said ? NULL : persistent_outer(p, f);
+  bool want = said ? ir_op_get_int_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE, 0) != 0 : outer || ws_by_cost(p, f);
+  ir_op *at = outer ? outer : p->loop;
   if (!want || !p->ntma || p->ncp ||
-      !(p->wg_pending || p->carried_dot) || ir_op_parent_op(p->loop) != f ||
+      !(p->wg_pending || p->carried_dot) || ir_op_parent_op(at) != f ||
       ir_op_get_attr(f, TGPU_ATTR_WS_WARPS))
     return false;
+  if (outer && !persistent_fits(p, outer, f)) return false;
   sup_ptrmap chain_ops = {0};
   bool ok = true;
-  for (ir_op *op = p->loop->parent->first; ok && op != p->loop; op = op->next) ok = runs_anywhere(op, &chain_ops);
+  for (ir_op *op = at->parent->first; ok && op != at; op = op->next) ok = runs_anywhere(op, &chain_ops);
   sup_ptrmap_free(&chain_ops);
+  if (ok) p->outer = outer;
   return ok;
 }
 
@@ -1002,8 +1166,11 @@ static bool classify(pl_loop *p) {
   return true;
 }
 
-static bool pipeline_loop(ir_module *m, ir_op *loop) {
+/* Pipelines one loop; *replaced_outer / *by_outer name the persistent tile loop it
+ * replaced (warp specialization across it gives it two more carried values), else NULL. */
+static bool pipeline_loop(ir_module *m, ir_op *loop, ir_op **replaced_outer, ir_op **by_outer) {
   pl_loop p = {.m = m, .loop = loop, .body = ir_region_entry(ir_op_region(loop, 0))};
+  *replaced_outer = *by_outer = NULL;
   p.stages = loop_stages(loop);
   const ir_attr *step = ir_value_constant(ir_op_operand(loop, 2));
   if (p.stages < 2 || !p.body || !step || step->kind != IR_ATTR_INT || step->ival <= 0) return true;
@@ -1015,10 +1182,13 @@ static bool pipeline_loop(ir_module *m, ir_op *loop) {
   if (p.nloads && collect_cone(&p) && movable(&p) && (ok = classify(&p))) {
     choose_buffers(&p);
     p.ws = ws_wanted(&p);
+    ir_op *outer = p.outer;
     rewrite(&p);
+    if (outer && p.outer != outer) *replaced_outer = outer, *by_outer = p.outer;
   }
   sup_ptrmap_free(&p.cone);
   sup_ptrmap_free(&p.rec);
+  sup_ptrmap_free(&p.outer_cone);
   sup_ptrmap_free(&p.carried);
   return ok;
 }
@@ -1030,7 +1200,12 @@ static bool run(ir_module *m) {
   if (!t || t->sm < 80) return true;
   ir_oplist loops = ir_collect_ops(m->op, true, is_for);
   bool ok = true;
-  for (size_t i = 0; i < loops.count; i++) ok = pipeline_loop(m, loops.ops[i]) && ok;
+  for (size_t i = 0; i < loops.count; i++) {
+    ir_op *old, *by;
+    ok = pipeline_loop(m, loops.ops[i], &old, &by) && ok;
+    for (size_t j = i + 1; old && j < loops.count; j++) /* the list still names the erased loop */
+      if (loops.ops[j] == old) loops.ops[j] = by;
+  }
   ir_oplist_free(&loops);
   return ok;
 }

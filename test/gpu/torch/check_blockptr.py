@@ -159,10 +159,14 @@ def desc_rank3(h):
 def persistent_descriptors(h):
     # tutorial 09's descriptor kernel: B given N x K; 5 programs, so each loops over several
     # tiles (and the grid may exceed the tiles); tails on M, N and K (rows stay 16-byte aligned)
-    for name in ("mm_desc_pers_f16", "mm_desc_pers_f16_sub", "mm_desc_pers_f16_st", "mm_desc_pers_f16_sub_st"):
+    # (_ws: warp-specialized across the tile loop; the stage ring and its parities go on
+    # from tile to tile, so several tiles per program and K tails are what test it)
+    for name in ("mm_desc_pers_f16", "mm_desc_pers_f16_sub", "mm_desc_pers_f16_st", "mm_desc_pers_f16_sub_st",
+                 "mm_desc_pers_f16_ws", "mm_desc_pers_f16_sub_ws", "mm_desc_pers_f16_ws_s2", "mm_desc_pers_f16_ws_w4",
+                 "mm_desc_pers_f16_st_ws", "mm_desc_pers_f16_sub_st_ws"):
         k = h.kernel(name)
         shapes = ((128, 128, 64), (100, 136, 40), (300, 520, 264), (640, 384, 1024), (64, 64, 0))
-        if name.endswith("_st"):  # TMA stores: N a multiple of 16 (the signature says so)
+        if "_st" in name:  # TMA stores: N a multiple of 16 (the signature says so)
             shapes = ((128, 128, 64), (100, 144, 40), (300, 528, 264), (640, 384, 1024), (64, 64, 0))
         for M, N, K in shapes:
             a, bt = torch.randn(M, K, device=DEV).half(), torch.randn(N, K, device=DEV).half()
