@@ -50,6 +50,7 @@ typedef struct cg_state {
   LLVMValueRef global_scratch; /* the hidden last parameter (ptr addrspace(1)) of a kernel with
                                   tgpu.global_scratch, else NULL (tensordesc.c) */
   unsigned global_scratch_bytes; /* per program */
+  const ir_op *cur_op;       /* the op being lowered (cg_barrier: which warps take part) */
 } cg_state;
 
 /* A tensor type's distribution over one thread's registers, read from its linear layout
@@ -181,7 +182,10 @@ LLVMValueRef cg_shared_base(cg_state *st);
  * convert_layout's scratch): the dynamic array + op's tgpu.allocation.offset. NULL after an
  * internal error when the attribute is missing (allocate-shared-memory did not run). */
 LLVMValueRef cg_scratch_ptr(cg_state *st, ir_op *op);
-/* A CTA-wide barrier (bar.sync 0). */
+/* A barrier over the warps that run the op being lowered: CTA-wide (bar.sync 0), or in the
+ * consumer region of a warp-specialized kernel named barrier 1 over the consumer warps (the
+ * producer warpgroup never reaches it: a layout conversion's or a reduction's own barrier
+ * there would wait for it forever). */
 void cg_barrier(cg_state *st);
 /* tgpu.local_alloc/local_store/local_load/local_dealloc/barrier. */
 bool cg_lower_local_alloc(cg_state *st, ir_op *op);

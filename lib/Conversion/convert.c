@@ -277,9 +277,15 @@ static bool lower_op(cg_state *st, ir_op *op) {
   const cg_lowering *row = &lowerings[ir_op_code(op)];
   bool ok;
   if (!cg_fp8_check(st, op)) return false;
+  const ir_op *outer = st->cur_op; /* a region's ops set it in turn: put back after */
+  st->cur_op = op;
   if (row->lower) ok = row->lower(st, op);
   else if (row->elementwise) ok = row->elementwise(st, op, row);
-  else goto none;
+  else {
+    st->cur_op = outer;
+    goto none;
+  }
+  st->cur_op = outer;
   if (ok && ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE)) cg_dedupe_constant(st, op);
   return ok;
 none:
