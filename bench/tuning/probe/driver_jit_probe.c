@@ -15,6 +15,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "probe_util.h"
+
 typedef int (*create_fn)(void **, unsigned, const char **);
 typedef int (*add_fn)(void *, int, const void *, size_t, const char *);
 typedef int (*complete_fn)(void *);
@@ -23,12 +25,6 @@ typedef int (*size_fn)(void *, size_t *);
 typedef int (*get_fn)(void *, void *);
 static struct { create_fn create; add_fn add; complete_fn complete; destroy_fn destroy; size_fn size; get_fn get; } jl;
 static CUcontext ctx;
-
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
 
 typedef struct job { const char *name; char *ptx; size_t n; int route; double ms; int rc; const char *out; } job;
 
@@ -75,19 +71,6 @@ static void *compile_one(void *arg) {
     if (h) jl.destroy(&h);
   }
   return NULL;
-}
-
-static char *slurp(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  rewind(f);
-  char *b = len >= 0 ? malloc((size_t)len + 1) : NULL;
-  if (b && fread(b, 1, (size_t)len, f) != (size_t)len) { free(b); b = NULL; }
-  fclose(f);
-  if (b) b[len] = 0, *n = (size_t)len;
-  return b;
 }
 
 static int cmpd(const void *a, const void *b) {

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "probe_util.h"
+
 typedef int (*create_fn)(void **, unsigned, const char **);
 typedef int (*add_fn)(void *, int, const void *, size_t, const char *);
 typedef int (*complete_fn)(void *);
@@ -18,12 +20,6 @@ typedef int (*destroy_fn)(void **);
 
 typedef struct api { create_fn create; add_fn add; complete_fn complete; destroy_fn destroy; } api;
 typedef struct job { const api *jl; char *ptx; size_t n; double ms; int rc; } job;
-
-static double now_ms(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
 
 static void *compile_one(void *arg) {
   job *j = arg;
@@ -36,19 +32,6 @@ static void *compile_one(void *arg) {
   if (h) j->jl->destroy(&h);
   j->ms = now_ms() - t0;
   return NULL;
-}
-
-static char *slurp(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  rewind(f);
-  char *b = len >= 0 ? malloc((size_t)len + 1) : NULL;
-  if (b && fread(b, 1, (size_t)len, f) != (size_t)len) { free(b); b = NULL; }
-  fclose(f);
-  if (b) b[len] = 0, *n = (size_t)len;
-  return b;
 }
 
 int main(int argc, char **argv) {
