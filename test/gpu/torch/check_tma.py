@@ -81,7 +81,9 @@ def persistent(h):
     C is a view into a larger buffer filled with a sentinel that must survive outside C.
     Tolerance as the other f16 matmuls: atol 1e-5 * K, rtol 1e-3."""
     for name, sub, sms in (("tma_mm_persist_f16", 0, 132), ("tma_mm_persist_f16_sub", 1, 132),
-                           ("tma_mm_persist_f16_sms7", 0, 7), ("tma_mm_persist_f16_sub_sms7", 1, 7)):
+                           ("tma_mm_persist_f16_sms7", 0, 7), ("tma_mm_persist_f16_sub_sms7", 1, 7),
+                           ("tma_mm_persist_f16_ws", 0, 132), ("tma_mm_persist_f16_sms7_ws", 0, 7),
+                           ("tma_mm_persist_f16_sub_sms7_ws", 1, 7)):  # _ws: split at the tile loop
         k = h.kernel(name)
         bm, bn, bk = 128, 256, 64
         cbn = bn // 2 if sub else bn
