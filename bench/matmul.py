@@ -287,12 +287,14 @@ def matmul_tma_persistent(h, M=4096, N=4096, K=4096, sms=132):
     a, bt, c, check, flops, nbytes = problem_nt(M, N, K)
     case = f"matmul float16 {M}x{N}x{K} TMA descriptors persistent"
     jit = h.triton("examples/matmul_tma_persistent.tir", "matmul_kernel_tma_persistent")
-    for bm, bn, bk, w, st, sub in ((128, 256, 64, 8, 3, 0), (128, 256, 64, 8, 3, 1)):
+    for bm, bn, bk, w, st, sub, ws in ((128, 256, 64, 8, 3, 0, 0), (128, 256, 64, 8, 3, 1, 0),
+                                       (128, 256, 64, 8, 3, 0, 1), (128, 256, 64, 8, 3, 1, 1)):
         grid = (min(sms, cdiv(M, bm) * cdiv(N, bn)),)
         cbn = bn // 2 if sub else bn
-        block = f"{bm}x{bn}x{bk} w{w} ns{st}" + (" subtile" if sub else "")
+        block = f"{bm}x{bn}x{bk} w{w} ns{st}" + (" subtile" if sub else "") + (" ws" if ws else "")
         try:
-            k = h.kernel(f"bench_mm_tma_persist_f16_{bm}x{bn}x{bk}_w{w}_s{st}" + ("_sub" if sub else ""))
+            k = h.kernel(f"bench_mm_tma_persist_f16_{bm}x{bn}x{bk}_w{w}_s{st}" + ("_sub" if sub else "")
+                         + ("_ws" if ws else ""))
             descs = (h.tensordesc(a, [bm, bk]), h.tensordesc(bt, [bn, bk]), h.tensordesc(c, [bm, cbn]))
             report("tilec", case, lambda: k(grid, *descs, M, N, K), check, flops, nbytes, block=block, num_warps=w)
         except Exception as e:
@@ -301,7 +303,7 @@ def matmul_tma_persistent(h, M=4096, N=4096, K=4096, sms=132):
               TensorDescriptor(c, c.shape, c.stride(), [bm, cbn]))
         report(f"triton-ns{st}", case,
                lambda: jit[grid](*td, M, N, K, BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk, GROUP_SIZE_M=8,
-                                 FP8_OUTPUT=False, EPILOGUE_SUBTILE=bool(sub), NUM_SMS=sms, WARP_SPECIALIZE=False,
+                                 FP8_OUTPUT=False, EPILOGUE_SUBTILE=bool(sub), NUM_SMS=sms, WARP_SPECIALIZE=bool(ws),
                                  num_warps=w, num_stages=st),
                check, flops, nbytes, block=block, num_warps=w)
     report("torch", case, lambda: torch.matmul(a, bt.t(), out=c), lambda: True, flops, nbytes)
