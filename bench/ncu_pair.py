@@ -2,7 +2,7 @@
 # inputs, for Nsight Compute to profile side by side (bench/results/*-notes.md quote it):
 #
 #   ncu --section SpeedOfLight --section Occupancy --section WarpStateStats \
-#       python3 bench/ncu_pair.py CASE [.carry/torch]        # CASE: ln | rms | argmax
+#       python3 bench/ncu_pair.py CASE [.carry/torch]        # CASE: ln | rms | argmax | desc | desc_ws
 #
 # tilec's kernel comes from .carry/torch (test/gpu/torch/prepare.sh), launched through the
 # torch harness; Triton's is its JIT on the same .tir file with the same constexprs and
@@ -36,12 +36,28 @@ CASES = {
                                  torch.empty(4096, device="cuda", dtype=torch.int64), 4096, 32768]),
 }
 
+# Tutorial 09's in-kernel descriptor persistent matmul, f16 4096^3, 128x256x64, 8 warps, 3
+# stages, 132 programs, warp-specialized across the tile loop (desc_ws) or not (desc); Triton
+# needs a global-scratch allocator for its descriptors and gets num_stages with the launch.
+for _tag, _ws in (("desc", False), ("desc_ws", True)):
+    CASES[_tag] = ("bench_mm_desc_pers_f16_128x256x64_w8_s3" + ("_ws" if _ws else ""),
+                   "examples/matmul_descriptor_persistent.tir", "matmul_kernel_descriptor_persistent",
+                   {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 256, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8,
+                    "EPILOGUE_SUBTILE": False, "NUM_SMS": 132, "WARP_SPECIALIZE": _ws, "FLATTEN": True,
+                    "num_stages": 3}, 8, (132,),
+                   lambda: [torch.randn(4096, 4096, device="cuda", dtype=torch.float16),
+                            torch.randn(4096, 4096, device="cuda", dtype=torch.float16),
+                            torch.empty(4096, 4096, device="cuda", dtype=torch.float16), 4096, 4096, 4096])
+
 
 def main():
     case = sys.argv[1]
     carry = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.path.join(ROOT, ".carry", "torch")
     tname, file, kname, consts, warps, grid, make = CASES[case]
     h = harness.open_harness(carry)
+    if case.startswith("desc"):
+        import triton
+        triton.set_allocator(lambda size, alignment, stream: torch.empty(size, device="cuda", dtype=torch.int8))
     args = make()
     k = h.kernel(tname)
     t = h.triton(file, kname)
