@@ -1069,13 +1069,6 @@ static bool collect_outer(pl_loop *p, ir_block *ob, ir_value *v) {
   return true;
 }
 
-/* Warp specialization across a persistent tile loop: the producer runs its own tile loop,
- * recomputing what the copies need of each tile (the loop's bounds, the copies' operands
- * and the initial values of the carried values they read), so those must be pure functions
- * of the tile; the matmul form only (a shared-A wgmma in flight); and the stages must fit
- * beside the tile loop's other shared buffers (the epilogue's), which can no longer reuse
- * them: the producer fills the next tile's stages while the consumers store this one
- * (B = S when S + 1 stages do not fit). */
 /* The shared memory one op needs while it runs: its scratch (layout conversions,
  * reductions), or for a descriptor store the buffer tma-lowering stages its value in. */
 static int64_t op_shared_bytes(const ir_op *o, unsigned num_warps) {
@@ -1101,10 +1094,21 @@ static int64_t max_scratch(const ir_op *op, const ir_op *skip, unsigned num_warp
   return most;
 }
 
-static bool persistent_fits(pl_loop *p, ir_op *outer, const ir_op *f) {
+/* Warp specialization across a persistent tile loop: the producer runs its own tile loop,
+ * recomputing what the copies need of each tile (the loop's bounds, the copies' operands
+ * and the initial values of the carried values they read), so those must be pure functions
+ * of the tile, and this loop must be the only loop of the tile loop's body; the matmul form
+ * only (a shared-A wgmma in flight); and the stages must fit beside the tile loop's other
+ * shared buffers (the epilogue's), which can no longer reuse them: the producer fills the
+ * next tile's stages while the consumers store this one. *buffers: B for the split (S when
+ * S + 1 stages do not fit), taken by the caller if it splits. */
+static bool persistent_fits(pl_loop *p, ir_op *outer, const ir_op *f, unsigned *buffers) {
   if (!p->wg_pending) return false;
   ir_block *ob = ir_region_entry(ir_op_region(outer, 0));
   bool ok = true;
+  unsigned loops = 0; /* this loop alone in the tile loop's body */
+  for (ir_op *op = ob->first; op; op = op->next) loops += ir_op_code(op) == IR_OP_FOR || ir_op_code(op) == IR_OP_WHILE;
+  if (loops != 1) return false;
   for (unsigned k = 0; ok && k < 3; k++) ok = collect_outer(p, ob, ir_op_operand(p->loop, k));
   for (unsigned a = 1; ok && a < p->body->nargs; a++)
     if (in_set(&p->carried, p->body->args[a])) ok = collect_outer(p, ob, ir_op_operand(p->loop, 3 + a - 1));
@@ -1115,8 +1119,9 @@ static bool persistent_fits(pl_loop *p, ir_op *outer, const ir_op *f) {
   int64_t stage_bytes = 0, limit = t ? (int64_t)t->smem_limit : 0;
   int64_t other = other_shared_bytes(p, f) + max_scratch(outer, p->loop, tgpu_func_num_warps(f));
   for (unsigned i = 0; i < p->nloads; i++) stage_bytes += tgpu_memdesc_tile_bytes(&p->loads[i].md);
-  if (ok && (int64_t)p->buffers * stage_bytes + other > limit && p->buffers > p->stages) p->buffers = p->stages;
-  ok = ok && (int64_t)p->buffers * stage_bytes + other <= limit;
+  *buffers = p->buffers;
+  if (ok && (int64_t)*buffers * stage_bytes + other > limit && *buffers > p->stages) *buffers = p->stages;
+  ok = ok && (int64_t)*buffers * stage_bytes + other <= limit;
   if (!ok) sup_ptrmap_free(&p->outer_cone);
   return ok;
 }
@@ -1138,12 +1143,14 @@ static bool ws_wanted(pl_loop *p) {
       !(p->wg_pending || p->carried_dot) || ir_op_parent_op(at) != f ||
       ir_op_get_attr(f, TGPU_ATTR_WS_WARPS))
     return false;
-  if (outer && !persistent_fits(p, outer, f)) return false;
+  unsigned buffers = p->buffers; /* taken only when the split is */
+  if (outer && !persistent_fits(p, outer, f, &buffers)) return false;
   sup_ptrmap chain_ops = {0};
   bool ok = true;
   for (ir_op *op = at->parent->first; ok && op != at; op = op->next) ok = runs_anywhere(op, &chain_ops);
   sup_ptrmap_free(&chain_ops);
-  if (ok) p->outer = outer;
+  if (ok && outer) p->outer = outer, p->buffers = buffers;
+  if (!ok) sup_ptrmap_free(&p->outer_cone);
   return ok;
 }
 
