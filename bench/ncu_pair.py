@@ -2,7 +2,7 @@
 # inputs, for Nsight Compute to profile side by side (bench/results/*-notes.md quote it):
 #
 #   ncu --section SpeedOfLight --section Occupancy --section WarpStateStats \
-#       python3 bench/ncu_pair.py CASE [.carry/torch]        # CASE: ln | rms | argmax | desc | desc_ws
+#       python3 bench/ncu_pair.py CASE [.carry/torch]        # CASE: ln | rms | argmax | desc | desc_ws | mm
 #
 # tilec's kernel comes from .carry/torch (test/gpu/torch/prepare.sh), launched through the
 # torch harness; Triton's is its JIT on the same .tir file with the same constexprs and
@@ -50,11 +50,34 @@ for _tag, _ws in (("desc", False), ("desc_ws", True)):
                             torch.empty(4096, 4096, device="cuda", dtype=torch.float16), 4096, 4096, 4096])
 
 
+def matmul_pair(h):
+    """The tutorial matmul (examples/matmul.tir), f16 4096^3, 128x256x64, 8 warps, 3 stages,
+    pointers: tilec's wgmma build (its unit strides are constants: they are not passed) and
+    Triton's JIT of the same text and config."""
+    n = 4096
+    a = torch.randn(n, n, device="cuda", dtype=torch.float16)
+    b = torch.randn(n, n, device="cuda", dtype=torch.float16)
+    c = torch.empty(n, n, device="cuda", dtype=torch.float16)
+    k = h.kernel("bench_mm_f16_128x256x64_w8_s3_wgmma")
+    t = h.triton("examples/matmul.tir", "matmul_kernel")
+    t = getattr(t, "fn", t)
+    grid = ((n // 128) * (n // 256),)
+    for _ in range(2):
+        k(grid, a, b, c, n, n, n, n, n, n)
+        t[grid](a, b, c, n, n, n, n, 1, n, 1, n, 1, BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64,
+                GROUP_SIZE_M=8, ACTIVATION="", num_warps=8, num_stages=3)
+    torch.cuda.synchronize()
+
+
 def main():
     case = sys.argv[1]
     carry = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.path.join(ROOT, ".carry", "torch")
-    tname, file, kname, consts, warps, grid, make = CASES[case]
     h = harness.open_harness(carry)
+    if case == "mm":
+        matmul_pair(h)
+        print("ncu_pair: mm done")
+        return
+    tname, file, kname, consts, warps, grid, make = CASES[case]
     if case.startswith("desc"):
         import triton
         triton.set_allocator(lambda size, alignment, stream: torch.empty(size, device="cuda", dtype=torch.int8))
