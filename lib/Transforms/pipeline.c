@@ -68,10 +68,14 @@
  *   consumer warps, which run the loop without copies or barriers and release each stage
  *   (mbarrier_arrive, one per warp) after the wgmma wait that completes its last reader;
  *   the rest of the kernel moves into the consumers' branch (docs/pipelining.md, "Warp
- *   specialization").
+ *   specialization"). A loop that does not say, alone in a persistent tile loop that says
+ *   True at the top of the kernel, splits the kernel at the tile loop instead: the stages
+ *   and mbarriers are made once, the producer runs its own tile loop (recomputing each
+ *   tile's offsets: the outer cone) and the ring's state goes from tile to tile in both
+ *   ("Across a persistent tile loop").
  * Loops that do not qualify are left as they are (the synchronous loads stay correct).
  * Invalidates: the loop (replaced by a new scf.for with two more carried values, three with
- *   TMA loads).
+ *   TMA loads), and a tile loop split around it (two more: the read stage and its parity).
  */
 #include <string.h>
 
