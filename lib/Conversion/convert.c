@@ -275,22 +275,17 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
 
 static bool lower_op(cg_state *st, ir_op *op) {
   const cg_lowering *row = &lowerings[ir_op_code(op)];
-  bool ok;
   if (!cg_fp8_check(st, op)) return false;
+  if (!row->lower && !row->elementwise) {
+    ir_emit_error(st->ictx, op->loc, "cannot lower '%s' to LLVM IR", ir_op_name(op));
+    return false;
+  }
   const ir_op *outer = st->cur_op; /* a region's ops set it in turn: put back after */
   st->cur_op = op;
-  if (row->lower) ok = row->lower(st, op);
-  else if (row->elementwise) ok = row->elementwise(st, op, row);
-  else {
-    st->cur_op = outer;
-    goto none;
-  }
+  bool ok = row->lower ? row->lower(st, op) : row->elementwise(st, op, row);
   st->cur_op = outer;
   if (ok && ir_op_has_trait(op, IR_TRAIT_ELEMENTWISE)) cg_dedupe_constant(st, op);
   return ok;
-none:
-  ir_emit_error(st->ictx, op->loc, "cannot lower '%s' to LLVM IR", ir_op_name(op));
-  return false;
 }
 
 ir_op *cg_lower_block(cg_state *st, ir_block *blk, bool *ok) {

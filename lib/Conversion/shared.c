@@ -52,7 +52,15 @@ LLVMValueRef cg_scratch_ptr(cg_state *st, ir_op *op) {
   return LLVMBuildGEP2(st->b, LLVMInt8TypeInContext(st->ctx), base, &off, 1, "smem");
 }
 
-static bool in_consumer(const ir_op *op);
+/* Whether op runs in the consumer (else) region of a warp-specialized kernel's split. */
+static bool in_consumer(const ir_op *op) {
+  for (const ir_op *o = op; o; o = ir_op_parent_op(o)) {
+    const ir_op *p = ir_op_parent_op(o);
+    if (p && ir_op_get_int_attr(p, TGPU_ATTR_WS_SPLIT, 0) && o->parent && o->parent->parent == ir_op_region((ir_op *)p, 1))
+      return true;
+  }
+  return false;
+}
 
 void cg_barrier(cg_state *st) {
   if (st->cur_op && in_consumer(st->cur_op)) { /* the consumer warps only: named barrier 1 */
@@ -285,16 +293,6 @@ bool cg_lower_local_load(cg_state *st, ir_op *op) {
 bool cg_lower_local_dealloc(cg_state *st, ir_op *op) {
   (void)st, (void)op; /* offsets are static: nothing to free */
   return true;
-}
-
-/* Whether op runs in the consumer (else) region of a warp-specialized kernel's split. */
-static bool in_consumer(const ir_op *op) {
-  for (const ir_op *o = op; o; o = ir_op_parent_op(o)) {
-    const ir_op *p = ir_op_parent_op(o);
-    if (p && ir_op_get_int_attr(p, TGPU_ATTR_WS_SPLIT, 0) && o->parent && o->parent->parent == ir_op_region((ir_op *)p, 1))
-      return true;
-  }
-  return false;
 }
 
 bool cg_lower_barrier(cg_state *st, ir_op *op) {

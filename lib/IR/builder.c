@@ -124,7 +124,7 @@ void ir_builder_set_after(ir_builder *b, ir_op *op) {
   b->before = op->next;
 }
 
-static void builder_insert(ir_builder *b, ir_op *op) {
+void ir_builder_insert(ir_builder *b, ir_op *op) {
   if (b->before)
     ir_op_insert_before(op, b->before);
   else if (b->block)
@@ -135,7 +135,7 @@ ir_op *ir_build(ir_builder *b, const char *name, unsigned noperands, ir_value *c
                 unsigned nresults, const ir_type *const *result_types) {
   ir_op *op = ir_op_create_named(b->m, name, b->loc, noperands, operands, nresults, result_types,
                                  0, NULL);
-  builder_insert(b, op);
+  ir_builder_insert(b, op);
   return op;
 }
 
@@ -147,7 +147,7 @@ ir_value *ir_build1(ir_builder *b, const char *name, unsigned noperands,
 ir_value *ir_build_constant(ir_builder *b, const ir_type *type, const ir_attr *value) {
   ir_named_attr na = {"value", value};
   ir_op *op = ir_op_create_named(b->m, "arith.constant", b->loc, 0, NULL, 1, &type, 1, &na);
-  builder_insert(b, op);
+  ir_builder_insert(b, op);
   return ir_op_result(op, 0);
 }
 

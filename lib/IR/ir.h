@@ -520,6 +520,8 @@ void ir_builder_init(ir_builder *b, ir_module *m);
 void ir_builder_set_end(ir_builder *b, ir_block *block);
 void ir_builder_set_before(ir_builder *b, ir_op *op);
 void ir_builder_set_after(ir_builder *b, ir_op *op);
+/* Puts an op made elsewhere (a clone, an op with regions) at the insertion point. */
+void ir_builder_insert(ir_builder *b, ir_op *op);
 /* Creates an op by name at the insertion point. */
 ir_op *ir_build(ir_builder *b, const char *name, unsigned noperands, ir_value *const *operands,
                 unsigned nresults, const ir_type *const *result_types);

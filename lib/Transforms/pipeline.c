@@ -421,14 +421,15 @@ static void mark_producer(ir_op *op) {
   ir_op_set_attr(op, TGPU_ATTR_PRODUCER, ir_bool_attr(ir_op_context(op), true));
 }
 
-/* Clones the ops of `set` (in body order) at b, through vm. */
+/* Clones the ops of `from` that are in `set` (in block order) at b, through vm. */
+static void clone_ops(pl_loop *p, const ir_block *from, ir_builder *b, const sup_ptrmap *set, ir_valmap *vm) {
+  for (ir_op *op = from->first; op; op = op->next)
+    if (in_set(set, op)) ir_builder_insert(b, ir_op_clone(p->m, op, vm));
+}
+
+/* The same for the loop's body. */
 static void clone_set(pl_loop *p, ir_builder *b, const sup_ptrmap *set, ir_valmap *vm) {
-  for (ir_op *op = p->body->first; op; op = op->next) {
-    if (!in_set(set, op)) continue;
-    ir_op *c = ir_op_clone(p->m, op, vm);
-    if (b->before) ir_op_insert_before(c, b->before);
-    else ir_block_append(b->block, c);
-  }
+  clone_ops(p, p->body, b, set, vm);
 }
 
 /* Issues the copies of the iteration whose induction variable is iv (the cone cloned at b
@@ -787,8 +788,7 @@ static ir_op *producer_iterations(pl_loop *p, ir_builder *pb, ir_valmap *vm, ir_
   ir_value *wr = ir_block_add_arg(p->m, body, i32), *wph = ir_block_add_arg(p->m, body, i32);
   ir_value *cnt = nst > 2 ? ir_block_add_arg(p->m, body, i32) : NULL;
   for (unsigned k = 0; k < nc; k++) ir_valmap_put(vm, carried[k], ir_block_add_arg(p->m, body, carried[k]->type));
-  if (pb->before) ir_op_insert_before(loop, pb->before);
-  else ir_block_append(pb->block, loop);
+  ir_builder_insert(pb, loop);
   ir_builder b;
   ir_builder_init(&b, p->m);
   b.loc = p->loop->loc;
@@ -834,8 +834,7 @@ static void producer_loop(pl_loop *p, ir_block *pb) {
   for (unsigned k = 0; k < 3; k++) st[k] = ir_block_add_arg(p->m, body, i32);
   ir_op_insert_before(tiles, ir_block_terminator(pb));
   ir_builder_set_end(&b, body);
-  for (ir_op *op = ob->first; op; op = op->next)
-    if (in_set(&p->outer_cone, op)) ir_block_append(body, ir_op_clone(p->m, op, &vm));
+  clone_ops(p, ob, &b, &p->outer_cone, &vm);
   ir_op *inner = producer_iterations(p, &b, &vm, st, 3);
   ir_value *yv[3] = {ir_op_result(inner, 0), ir_op_result(inner, 1), ir_op_result(inner, 2)};
   ir_build(&b, "scf.yield", 3, yv, 0, NULL);
@@ -975,6 +974,13 @@ static int64_t other_shared_bytes(const pl_loop *p, const ir_op *f) {
   return sum;
 }
 
+/* One stage's bytes: every pipelined load's tile. */
+static int64_t stage_bytes_of(const pl_loop *p) {
+  int64_t bytes = 0;
+  for (unsigned i = 0; i < p->nloads; i++) bytes += tgpu_memdesc_tile_bytes(&p->loads[i].md);
+  return bytes;
+}
+
 /* S buffers and D = S - 1 loads in flight; with a wgmma group in flight, one buffer more
  * when it fits in 7/8 of the target's shared memory and costs no occupancy (as many CTAs
  * of S + 1 stages fit on an SM as of S stages, counting shared memory and threads; the copies then overwrite a stage two dots
@@ -986,8 +992,7 @@ static void choose_buffers(pl_loop *p) {
   p->buffers = p->stages;
   p->dist = p->stages - 1;
   if (!p->wg_pending && !p->carried_dot) return;
-  int64_t stage_bytes = 0;
-  for (unsigned i = 0; i < p->nloads; i++) stage_bytes += tgpu_memdesc_tile_bytes(&p->loads[i].md);
+  int64_t stage_bytes = stage_bytes_of(p);
   const tgpu_target *t = tgpu_target_of_module(p->m);
   const ir_op *f = tgpu_enclosing_func(p->loop);
   int64_t other = p->carried_dot ? other_shared_bytes(p, f) : 0;
@@ -1120,9 +1125,8 @@ static bool persistent_fits(pl_loop *p, ir_op *outer, const ir_op *f, unsigned *
     if (in_set(&p->cone, op) || in_set(&p->rec, op) || is_pipelined_load(p, op))
       for (unsigned k = 0; ok && k < op->noperands; k++) ok = collect_outer(p, ob, ir_op_operand(op, k));
   const tgpu_target *t = tgpu_target_of_module(p->m);
-  int64_t stage_bytes = 0, limit = t ? (int64_t)t->smem_limit : 0;
+  int64_t stage_bytes = stage_bytes_of(p), limit = t ? (int64_t)t->smem_limit : 0;
   int64_t other = other_shared_bytes(p, f) + max_scratch(outer, p->loop, tgpu_func_num_warps(f));
-  for (unsigned i = 0; i < p->nloads; i++) stage_bytes += tgpu_memdesc_tile_bytes(&p->loads[i].md);
   *buffers = p->buffers;
   if (ok && (int64_t)*buffers * stage_bytes + other > limit && *buffers > p->stages) *buffers = p->stages;
   ok = ok && (int64_t)*buffers * stage_bytes + other <= limit;
