@@ -148,14 +148,6 @@ LLVMValueRef cg_convert_thread_slot(cg_state *st, const tgpu_cvt_plan *p, const 
   return cg_convert_swizzle(st, p, e);
 }
 
-static LLVMValueRef slot_ptr(cg_state *st, LLVMValueRef base, LLVMTypeRef mt, LLVMValueRef dyn,
-                             uint32_t dyn_mask, uint32_t stat) {
-  LLVMValueRef off = dyn;
-  if (stat) off = stat & dyn_mask ? LLVMBuildXor(st->b, dyn, cg_i32(st, stat), "")
-                                  : LLVMBuildAdd(st->b, dyn, cg_i32(st, stat), "");
-  return LLVMBuildGEP2(st->b, mt, base, &off, 1, "");
-}
-
 static uint32_t zero_reg_bits(const tgpu_ll_layout *l) {
   uint32_t z = 0;
   for (unsigned k = 0; k < l->nreg; k++)
@@ -191,7 +183,7 @@ static void store_side(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, 
       v = vec > 1 ? LLVMBuildInsertElement(st->b, v, e, cg_i32(st, j), "") : e;
     }
     uint32_t stat = tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->src, r, 0, 0));
-    LLVMValueRef ins = LLVMBuildStore(st->b, v, slot_ptr(st, base, mt, dyn, mask, stat));
+    LLVMValueRef ins = LLVMBuildStore(st->b, v, cg_shared_offset_addr(st, base, mt, dyn, mask, stat));
     LLVMSetAlignment(ins, vec * p->elem_bytes);
   }
 }
@@ -205,7 +197,7 @@ static void load_side(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, L
   for (unsigned i = 0; i < r->n; i += vec) {
     if (i & skip) continue;
     uint32_t stat = tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->dst, i, 0, 0));
-    LLVMValueRef v = LLVMBuildLoad2(st->b, vt, slot_ptr(st, base, mt, dyn, mask, stat), "");
+    LLVMValueRef v = LLVMBuildLoad2(st->b, vt, cg_shared_offset_addr(st, base, mt, dyn, mask, stat), "");
     LLVMSetAlignment(v, vec * p->elem_bytes);
     for (unsigned j = 0; j < vec; j++) {
       LLVMValueRef e = vec > 1 ? LLVMBuildExtractElement(st->b, v, cg_i32(st, j), "") : v;

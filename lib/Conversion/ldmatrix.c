@@ -78,6 +78,21 @@ void cg_ldmatrix_load(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, L
   load_in_groups(st, p, base, ty, wpart, 4 / p->elem_bytes, load_group, r);
 }
 
+/* The values of cg_ldmatrix_rows' thread part per row bit (rv) and warp bit (wv); returns
+ * the slot bits they can set. */
+static uint32_t rows_thread_vals(const tgpu_cvt_plan *p, uint32_t *rv, uint32_t *wv) {
+  const tgpu_ll_layout *d = &p->dst;
+  uint32_t mask = 0;
+  for (unsigned k = 0; k < 3; k++) mask |= rv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 1, k + 2));
+  for (unsigned k = 0; k < d->nwarp; k++) mask |= wv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 2, k));
+  return mask;
+}
+
+static uint32_t rows_thread_bits(const tgpu_cvt_plan *p) {
+  uint32_t rv[3], wv[TGPU_LL_MAX_BITS];
+  return rows_thread_vals(p, rv, wv);
+}
+
 /* ---- a permuted scratch (plan ldmatrix 3) ---------------------------------------------------
  * The chunk of 16 bytes at slot bits 3 and up holds the elements of destination register
  * bit 0 and lane bits 0 and 1 (convert_plan.c, plan_permuted): so for lane t the word
@@ -88,14 +103,24 @@ void cg_ldmatrix_load(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, L
 static void load_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty,
                       LLVMValueRef thread, const unsigned *pairs, unsigned n, cg_val *r) {
   LLVMValueRef slot = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, st->lane, cg_i32(st, 3), ""), cg_i32(st, 3), "");
-  LLVMValueRef origin = cg_i32(st, tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->dst, pairs[0], 0, 0)));
-  for (unsigned i = 1; i < n; i++) {
-    LLVMValueRef is_i = LLVMBuildICmp(st->b, LLVMIntEQ, slot, cg_i32(st, i), "");
-    uint32_t o = tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->dst, pairs[i], 0, 0));
-    origin = LLVMBuildSelect(st->b, is_i, cg_i32(st, o), origin, "");
+  uint32_t o[4];
+  for (unsigned i = 0; i < n; i++) o[i] = tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->dst, pairs[i], 0, 0));
+  LLVMValueRef ptr;
+  if (n != 4 || o[3] == (o[0] ^ o[1] ^ o[2])) {
+    /* The origins are o[0] xor a linear function of the slot: the thread's offset (the same
+     * for every group) xor the constant o[0], which folds into the access (shared.c). */
+    uint32_t d[2] = {n > 1 ? o[1] ^ o[0] : 0, n > 2 ? o[2] ^ o[0] : 0};
+    LLVMValueRef dyn = LLVMBuildXor(st->b, thread, cg_layout_bits(st, slot, d, 2), "");
+    ptr = cg_shared_offset_addr(st, base, LLVMInt16TypeInContext(st->ctx), dyn, rows_thread_bits(p) | d[0] | d[1], o[0]);
+  } else {
+    LLVMValueRef origin = cg_i32(st, o[0]);
+    for (unsigned i = 1; i < n; i++) {
+      LLVMValueRef is_i = LLVMBuildICmp(st->b, LLVMIntEQ, slot, cg_i32(st, i), "");
+      origin = LLVMBuildSelect(st->b, is_i, cg_i32(st, o[i]), origin, "");
+    }
+    LLVMValueRef off = LLVMBuildXor(st->b, origin, thread, "");
+    ptr = LLVMBuildGEP2(st->b, LLVMInt16TypeInContext(st->ctx), base, &off, 1, "");
   }
-  LLVMValueRef off = LLVMBuildXor(st->b, origin, thread, "");
-  LLVMValueRef ptr = LLVMBuildGEP2(st->b, LLVMInt16TypeInContext(st->ctx), base, &off, 1, "");
   LLVMTypeRef pt = LLVMTypeOf(ptr);
   LLVMValueRef res = cg_intrinsic(st, intrinsic(n, false), &pt, 1, &ptr, 1);
   LLVMTypeRef vt = LLVMVectorType(ty, 2);
@@ -107,12 +132,10 @@ static void load_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, L
 }
 
 void cg_ldmatrix_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, cg_val *r) {
-  const tgpu_ll_layout *d = &p->dst;
   uint32_t rv[3], wv[TGPU_LL_MAX_BITS];
-  for (unsigned k = 0; k < 3; k++) rv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 1, k + 2));
-  for (unsigned k = 0; k < d->nwarp; k++) wv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 2, k));
+  rows_thread_vals(p, rv, wv);
   LLVMValueRef row = LLVMBuildAnd(st->b, st->lane, cg_i32(st, 7), "");
   LLVMValueRef thread = LLVMBuildXor(st->b, cg_layout_bits(st, row, rv, 3),
-                                     cg_layout_bits(st, st->warp, wv, d->nwarp), "");
+                                     cg_layout_bits(st, st->warp, wv, p->dst.nwarp), "");
   load_in_groups(st, p, base, ty, thread, 2, load_rows, r);
 }

@@ -97,9 +97,9 @@ static LLVMValueRef swizzle(cg_state *st, const tgpu_shared_layout *sl, LLVMValu
   return LLVMBuildXor(st->b, col, phase, "swz");
 }
 
-/* Address of the element that register `reg` of layout l holds, in the buffer at `base`. */
-LLVMValueRef cg_shared_elem_addr(cg_state *st, LLVMValueRef base, const tgpu_memdesc *md, cg_layout *l, unsigned reg,
-                                 LLVMTypeRef mt) {
+/* The element offset of register `reg` of layout l in the memdesc's shared layout, as
+ * arithmetic on the register's coordinates (tgpu_shared_elem_offset written in LLVM IR). */
+static LLVMValueRef coord_offset(cg_state *st, const tgpu_memdesc *md, cg_layout *l, unsigned reg) {
   const tgpu_shared_layout *sl = &md->layout;
   LLVMValueRef off = cg_layout_coord(st, l, reg, sl->order[0]), slab_start = NULL;
   int64_t stride = md->shape[sl->order[0]];
@@ -120,7 +120,71 @@ LLVMValueRef cg_shared_elem_addr(cg_state *st, LLVMValueRef base, const tgpu_mem
     off = LLVMBuildAdd(st->b, off, LLVMBuildMul(st->b, c, cg_i32(st, stride), ""), "");
     stride *= md->shape[d];
   }
-  return LLVMBuildGEP2(st->b, mt, base, &off, 1, "");
+  return off;
+}
+
+static bool pow2(int64_t v) { return v > 0 && !(v & (v - 1)); }
+
+/* Whether the shared layout's offset is linear over GF(2) in the coordinates' bits: every
+ * field a power of 2 and the swizzle staying inside its row (or slab), so that the offset's
+ * bits are the coordinates' bits, some xor-ed with row bits, side by side: then
+ * offset(a xor b) = offset(a) xor offset(b). */
+static bool offset_is_linear(const tgpu_memdesc *md, const cg_layout *l) {
+  const tgpu_shared_layout *sl = &md->layout;
+  if (l->rank != md->rank) return false;
+  for (unsigned d = 0; d < md->rank; d++)
+    if (!pow2(md->shape[d]) || md->shape[d] != l->shape[d]) return false;
+  int64_t width = md->shape[sl->order[0]];
+  if (sl->slab) {
+    if (!pow2(sl->slab) || sl->slab > width) return false;
+    width = sl->slab;
+  }
+  if (md->rank >= 2 && sl->max_phase > 1)
+    return pow2(sl->vec) && pow2(sl->per_phase) && pow2(sl->max_phase) && (int64_t)sl->vec * sl->max_phase <= width;
+  return true;
+}
+
+/* The offset bits that the thread's part (its lane and warp) of a linear offset can set. */
+static uint64_t thread_offset_bits(const tgpu_memdesc *md, const cg_layout *l) {
+  int64_t c[IR_MAX_RANK];
+  uint64_t mask = 0;
+  for (unsigned which = 1; which <= 2; which++) {
+    unsigned n = which == 1 ? l->ll.nlane : l->ll.nwarp;
+    for (unsigned k = 0; k < n; k++) {
+      tgpu_ll_layout_coords(&l->ll, tgpu_ll_layout_basis(&l->ll, which, k), c);
+      mask |= (uint64_t)tgpu_shared_elem_offset(&md->layout, md->shape, c);
+    }
+  }
+  return mask;
+}
+
+/* Address of the element that register `reg` of layout l holds, in the buffer at `base`.
+ * When the offset is linear in the coordinates' bits (offset_is_linear), it is the thread's
+ * part (register 0's offset, the same arithmetic for every register, which LLVM computes
+ * once) xor the register's constant part. The constant's bits that the thread's part may
+ * set stay an xor; the others, which the thread's part never sets, make an add, written as
+ * a second, constant GEP (not an add in the
+ * index, which LLVM folds back into the coordinates' arithmetic), so that the backend folds
+ * the constant into the access's immediate offset instead of keeping an address per
+ * register. */
+LLVMValueRef cg_shared_elem_addr(cg_state *st, LLVMValueRef base, const tgpu_memdesc *md, cg_layout *l, unsigned reg,
+                                 LLVMTypeRef mt) {
+  if (!offset_is_linear(md, l)) {
+    LLVMValueRef off = coord_offset(st, md, l, reg);
+    return LLVMBuildGEP2(st->b, mt, base, &off, 1, "");
+  }
+  uint64_t c = (uint64_t)tgpu_shared_elem_offset(&md->layout, md->shape, cg_layout_reg_coords(l, reg));
+  return cg_shared_offset_addr(st, base, mt, coord_offset(st, md, l, 0), thread_offset_bits(md, l), c);
+}
+
+LLVMValueRef cg_shared_offset_addr(cg_state *st, LLVMValueRef base, LLVMTypeRef mt, LLVMValueRef dyn,
+                                   uint64_t dyn_bits, uint64_t stat) {
+  if (stat & dyn_bits) dyn = LLVMBuildXor(st->b, dyn, cg_i32(st, (int64_t)(stat & dyn_bits)), "");
+  LLVMValueRef p = LLVMBuildGEP2(st->b, mt, base, &dyn, 1, "");
+  uint64_t rest = stat & ~dyn_bits;
+  if (!rest) return p;
+  LLVMValueRef k = cg_i32(st, (int64_t)(rest * LLVMABISizeOfType(LLVMGetModuleDataLayout(st->mod), mt)));
+  return LLVMBuildInBoundsGEP2(st->b, LLVMInt8TypeInContext(st->ctx), p, &k, 1, "");
 }
 
 /* ---- vector width ---------------------------------------------------------------------- */
