@@ -49,15 +49,16 @@ def run(dt, M, N, K, rounds):
         impl[f"triton pointer s{st}"] = (lambda st=st: jp[g](*args, BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64,
                                                            GROUP_SIZE_M=8, ACTIVATION="", num_warps=8, num_stages=st))
     dd = (new.tensordesc(a, [128, 64]), new.tensordesc(bt, [256, 64]), new.tensordesc(c, [128, 256]))
-    for which, h in (("new", new), ("old", old)):
-        k = h.kernel(f"bench_mm_tma_{tag}_128x256x64_w8_s3")
-        impl[f"tilec {which} TMA s3"] = (lambda k=k: k(g, *dd, M, N, K))
     jt = new.triton("examples/matmul_tma.tir", "matmul_kernel_tma")
     td = (TensorDescriptor(a, a.shape, a.stride(), [128, 64]), TensorDescriptor(bt, bt.shape, bt.stride(), [256, 64]),
           TensorDescriptor(c, c.shape, c.stride(), [128, 256]))
-    impl["triton TMA s3"] = lambda: jt[g](*td, M, N, K, BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64,
-                                          GROUP_SIZE_M=8, FP8_OUTPUT=False, WARP_SPECIALIZE=False, num_warps=8,
-                                          num_stages=3)
+    for st in (3, 4):
+        for which, h in (("new", new), ("old", old)):
+            k = h.kernel(f"bench_mm_tma_{tag}_128x256x64_w8_s{st}")
+            impl[f"tilec {which} TMA s{st}"] = (lambda k=k: k(g, *dd, M, N, K))
+        impl[f"triton TMA s{st}"] = (lambda st=st: jt[g](*td, M, N, K, BLOCK_SIZE_M=128, BLOCK_SIZE_N=256,
+                                                        BLOCK_SIZE_K=64, GROUP_SIZE_M=8, FP8_OUTPUT=False,
+                                                        WARP_SPECIALIZE=False, num_warps=8, num_stages=st))
     if dt == torch.float16:
         gp = (min(132, g[0]),)
         for which, h in (("new", new), ("old", old)):

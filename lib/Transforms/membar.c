@@ -189,6 +189,7 @@ static bool state_equal(const mstate *a, const mstate *b) {
 typedef struct membar {
   ir_module *m;
   liveness *l;
+  bool copies_awaited; /* every thread waits for the TMA copies it reads (copies_awaited) */
 } membar;
 
 /* Up to this many buffers per access; more (a memdesc merged from many) or none known: the
@@ -296,6 +297,7 @@ static bool visit_access(membar *mb, ir_op *op, mstate *st) {
     insert_barrier(mb, op);
     state_clear(st);
   }
+  if (ir_op_code(op) == IR_OP_TMA_LOAD && mb->copies_awaited) return true; /* nothing left pending */
   for (unsigned i = 0; i < acc.n; i++) {
     bool last = true;
     for (unsigned j = i + 1; j < acc.n; j++) last &= acc.a[j].operand != acc.a[i].operand;
@@ -372,8 +374,27 @@ static bool visit_block(membar *mb, ir_block *b, mstate *st) {
   return true;
 }
 
+/* Whether no thread reads a TMA copy's data on another thread's word: every
+ * tgpu.mbarrier_wait is one that all threads make (no predicate), or a warp-specialized
+ * producer's (whose copies are no accesses here). Then a tgpu.tma_load's write is not left
+ * pending: the threads that read it wait for its mbarrier themselves, which is what orders
+ * the read after the asynchronous write (a CTA barrier cannot: bar.sync does not wait for
+ * the copy). The copy is still checked against the accesses pending before it (a barrier
+ * before it when other threads may still read or write those bytes). */
+static bool copies_awaited(const ir_region *r) {
+  for (const ir_block *b = r->first; b; b = b->next)
+    for (const ir_op *op = b->first; op; op = op->next) {
+      if (ir_op_code(op) == IR_OP_MBARRIER_WAIT && op->noperands > 2 &&
+          !ir_op_get_int_attr(op, TGPU_ATTR_PRODUCER, 0))
+        return false;
+      for (unsigned k = 0; k < op->nregions; k++)
+        if (!copies_awaited(&op->regions[k])) return false;
+    }
+  return true;
+}
+
 static bool run_func(ir_module *m, ir_op *func) {
-  membar mb = {m, liveness_run(func, tgpu_func_num_warps(func))};
+  membar mb = {m, liveness_run(func, tgpu_func_num_warps(func)), copies_awaited(&func->regions[0])};
   if (!mb.l) return false;
   mstate st = {0};
   bool ok = visit_region(&mb, &func->regions[0], &st);
