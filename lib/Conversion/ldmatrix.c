@@ -25,21 +25,46 @@ static const char *intrinsic(unsigned n, bool trans) {
 
 /* One ldmatrix of n matrices (the register groups starting at pairs[0..n)); writes each
  * group's 32 bits: two 16-bit or four 8-bit elements. */
+/* The bits the warp's part of a matrix origin can set (cg_ldmatrix_load's wpart). */
+static uint32_t warp_bits(const tgpu_cvt_plan *p) {
+  uint32_t m = 0;
+  for (unsigned k = 0; k < p->dst.nwarp; k++) m |= tgpu_ll_layout_basis(&p->dst, 2, k);
+  return m;
+}
+
 static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, LLVMValueRef wpart,
                        const unsigned *pairs, unsigned n, cg_val *r) {
   LLVMValueRef slot = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, st->lane, cg_i32(st, 3), ""), cg_i32(st, 3), "");
   LLVMValueRef row = LLVMBuildAnd(st->b, st->lane, cg_i32(st, 7), "");
-  LLVMValueRef origin = cg_i32(st, tgpu_ll_layout_apply(&p->dst, pairs[0], 0, 0));
-  for (unsigned i = 1; i < n; i++) {
-    LLVMValueRef is_i = LLVMBuildICmp(st->b, LLVMIntEQ, slot, cg_i32(st, i), "");
-    origin = LLVMBuildSelect(st->b, is_i, cg_i32(st, tgpu_ll_layout_apply(&p->dst, pairs[i], 0, 0)), origin, "");
-  }
   unsigned cbits = p->dst.dim_bits[p->dst.rank - 1];
-  LLVMValueRef e = LLVMBuildXor(st->b, origin, wpart, "");
-  e = LLVMBuildOr(st->b, e, LLVMBuildShl(st->b, row, cg_i32(st, cbits), ""), "");
-  LLVMValueRef off = cg_convert_swizzle(st, p, e);
+  uint32_t o[4], rows = 7u << cbits, wmask = warp_bits(p), any = wmask;
+  for (unsigned i = 0; i < n; i++) any |= o[i] = tgpu_ll_layout_apply(&p->dst, pairs[i], 0, 0);
+  LLVMTypeRef et = LLVMIntTypeInContext(st->ctx, 8 * p->elem_bytes);
+  LLVMValueRef ptr;
+  if (!(any & rows) && (n != 4 || o[3] == (o[0] ^ o[1] ^ o[2]))) {
+    /* The row goes into bits no origin or warp part sets (so its `or` is an xor), the
+     * origins are o[0] xor a linear function of the slot, and the swizzle is linear: the
+     * offset is the swizzled thread part (the same for every group) xor the swizzled o[0],
+     * a constant that folds into the access (shared.c). */
+    uint32_t d[2] = {n > 1 ? o[1] ^ o[0] : 0, n > 2 ? o[2] ^ o[0] : 0};
+    LLVMValueRef e = LLVMBuildXor(st->b, wpart, cg_layout_bits(st, slot, d, 2), "");
+    e = LLVMBuildOr(st->b, e, LLVMBuildShl(st->b, row, cg_i32(st, cbits), ""), "");
+    uint32_t bits = 0, span = wmask | rows | d[0] | d[1];
+    for (unsigned k = 0; k < 32; k++)
+      if (span >> k & 1) bits |= tgpu_convert_swizzle(p, 1u << k);
+    ptr = cg_shared_offset_addr(st, base, et, cg_convert_swizzle(st, p, e), bits, tgpu_convert_swizzle(p, o[0]));
+  } else {
+    LLVMValueRef origin = cg_i32(st, o[0]);
+    for (unsigned i = 1; i < n; i++) {
+      LLVMValueRef is_i = LLVMBuildICmp(st->b, LLVMIntEQ, slot, cg_i32(st, i), "");
+      origin = LLVMBuildSelect(st->b, is_i, cg_i32(st, o[i]), origin, "");
+    }
+    LLVMValueRef e = LLVMBuildXor(st->b, origin, wpart, "");
+    e = LLVMBuildOr(st->b, e, LLVMBuildShl(st->b, row, cg_i32(st, cbits), ""), "");
+    LLVMValueRef off = cg_convert_swizzle(st, p, e);
+    ptr = LLVMBuildGEP2(st->b, et, base, &off, 1, "");
+  }
   unsigned per = 4 / p->elem_bytes;
-  LLVMValueRef ptr = LLVMBuildGEP2(st->b, LLVMIntTypeInContext(st->ctx, 8 * p->elem_bytes), base, &off, 1, "");
   LLVMTypeRef pt = LLVMTypeOf(ptr);
   LLVMValueRef res = cg_intrinsic(st, intrinsic(n, p->ldmatrix == 2), &pt, 1, &ptr, 1);
   LLVMTypeRef vt = LLVMVectorType(ty, per);
