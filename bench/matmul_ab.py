@@ -48,6 +48,10 @@ def run(dt, M, N, K, rounds):
             impl[f"tilec {which} pointer s{st}"] = (lambda k=k: k(g, *tilec_args))
         impl[f"triton pointer s{st}"] = (lambda st=st: jp[g](*args, BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64,
                                                            GROUP_SIZE_M=8, ACTIVATION="", num_warps=8, num_stages=st))
+    g128 = (Mm.cdiv(M, 128) * Mm.cdiv(N, 128),)
+    for which, h in (("new", new), ("old", old)):  # the mma.sync path (sm_80 code on the H200)
+        k = h.kernel(f"bench_mm_{tag}_128x128x32_w8_s3")
+        impl[f"tilec {which} mma.sync 128x128x32"] = (lambda k=k: k(g128, *tilec_args))
     dd = (new.tensordesc(a, [128, 64]), new.tensordesc(bt, [256, 64]), new.tensordesc(c, [128, 256]))
     jt = new.triton("examples/matmul_tma.tir", "matmul_kernel_tma")
     td = (TensorDescriptor(a, a.shape, a.stride(), [128, 64]), TensorDescriptor(bt, bt.shape, bt.stride(), [256, 64]),
