@@ -25,6 +25,25 @@ static const char *intrinsic(unsigned n, bool trans) {
 
 /* One ldmatrix of n matrices (the register groups starting at pairs[0..n)); writes each
  * group's 32 bits: two 16-bit or four 8-bit elements. */
+/* The origins o[0..n) of an ldmatrix call's n matrices, one per lane slot (lane / 8): when
+ * they are o[0] xor a linear function of the slot (always for n <= 2), that function's
+ * values for slot bits 0 and 1 in d; else false. */
+static bool slot_linear(const uint32_t *o, unsigned n, uint32_t d[2]) {
+  d[0] = n > 1 ? o[1] ^ o[0] : 0;
+  d[1] = n > 2 ? o[2] ^ o[0] : 0;
+  return n != 4 || o[3] == (o[0] ^ o[1] ^ o[2]);
+}
+
+/* The lane's origin among o[0..n) by its slot: a select per matrix after the first. */
+static LLVMValueRef slot_origin(cg_state *st, LLVMValueRef slot, const uint32_t *o, unsigned n) {
+  LLVMValueRef origin = cg_i32(st, o[0]);
+  for (unsigned i = 1; i < n; i++) {
+    LLVMValueRef is_i = LLVMBuildICmp(st->b, LLVMIntEQ, slot, cg_i32(st, i), "");
+    origin = LLVMBuildSelect(st->b, is_i, cg_i32(st, o[i]), origin, "");
+  }
+  return origin;
+}
+
 /* The bits the warp's part of a matrix origin can set (cg_ldmatrix_load's wpart). */
 static uint32_t warp_bits(const tgpu_cvt_plan *p) {
   uint32_t m = 0;
@@ -41,12 +60,12 @@ static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, 
   for (unsigned i = 0; i < n; i++) any |= o[i] = tgpu_ll_layout_apply(&p->dst, pairs[i], 0, 0);
   LLVMTypeRef et = LLVMIntTypeInContext(st->ctx, 8 * p->elem_bytes);
   LLVMValueRef ptr;
-  if (!(any & rows) && (n != 4 || o[3] == (o[0] ^ o[1] ^ o[2]))) {
+  uint32_t d[2];
+  if (slot_linear(o, n, d) && !(any & rows)) {
     /* The row goes into bits no origin or warp part sets (so its `or` is an xor), the
      * origins are o[0] xor a linear function of the slot, and the swizzle is linear: the
      * offset is the swizzled thread part (the same for every group) xor the swizzled o[0],
      * a constant that folds into the access (shared.c). */
-    uint32_t d[2] = {n > 1 ? o[1] ^ o[0] : 0, n > 2 ? o[2] ^ o[0] : 0};
     LLVMValueRef e = LLVMBuildXor(st->b, wpart, cg_layout_bits(st, slot, d, 2), "");
     e = LLVMBuildOr(st->b, e, LLVMBuildShl(st->b, row, cg_i32(st, cbits), ""), "");
     uint32_t bits = 0, span = wmask | rows | d[0] | d[1];
@@ -54,12 +73,7 @@ static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, 
       if (span >> k & 1) bits |= tgpu_convert_swizzle(p, 1u << k);
     ptr = cg_shared_offset_addr(st, base, et, cg_convert_swizzle(st, p, e), bits, tgpu_convert_swizzle(p, o[0]));
   } else {
-    LLVMValueRef origin = cg_i32(st, o[0]);
-    for (unsigned i = 1; i < n; i++) {
-      LLVMValueRef is_i = LLVMBuildICmp(st->b, LLVMIntEQ, slot, cg_i32(st, i), "");
-      origin = LLVMBuildSelect(st->b, is_i, cg_i32(st, o[i]), origin, "");
-    }
-    LLVMValueRef e = LLVMBuildXor(st->b, origin, wpart, "");
+    LLVMValueRef e = LLVMBuildXor(st->b, slot_origin(st, slot, o, n), wpart, "");
     e = LLVMBuildOr(st->b, e, LLVMBuildShl(st->b, row, cg_i32(st, cbits), ""), "");
     LLVMValueRef off = cg_convert_swizzle(st, p, e);
     ptr = LLVMBuildGEP2(st->b, et, base, &off, 1, "");
@@ -131,19 +145,14 @@ static void load_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, L
   uint32_t o[4];
   for (unsigned i = 0; i < n; i++) o[i] = tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->dst, pairs[i], 0, 0));
   LLVMValueRef ptr;
-  if (n != 4 || o[3] == (o[0] ^ o[1] ^ o[2])) {
+  uint32_t d[2];
+  if (slot_linear(o, n, d)) {
     /* The origins are o[0] xor a linear function of the slot: the thread's offset (the same
      * for every group) xor the constant o[0], which folds into the access (shared.c). */
-    uint32_t d[2] = {n > 1 ? o[1] ^ o[0] : 0, n > 2 ? o[2] ^ o[0] : 0};
     LLVMValueRef dyn = LLVMBuildXor(st->b, thread, cg_layout_bits(st, slot, d, 2), "");
     ptr = cg_shared_offset_addr(st, base, LLVMInt16TypeInContext(st->ctx), dyn, rows_thread_bits(p) | d[0] | d[1], o[0]);
   } else {
-    LLVMValueRef origin = cg_i32(st, o[0]);
-    for (unsigned i = 1; i < n; i++) {
-      LLVMValueRef is_i = LLVMBuildICmp(st->b, LLVMIntEQ, slot, cg_i32(st, i), "");
-      origin = LLVMBuildSelect(st->b, is_i, cg_i32(st, o[i]), origin, "");
-    }
-    LLVMValueRef off = LLVMBuildXor(st->b, origin, thread, "");
+    LLVMValueRef off = LLVMBuildXor(st->b, slot_origin(st, slot, o, n), thread, "");
     ptr = LLVMBuildGEP2(st->b, LLVMInt16TypeInContext(st->ctx), base, &off, 1, "");
   }
   LLVMTypeRef pt = LLVMTypeOf(ptr);
