@@ -56,7 +56,7 @@ static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, 
   LLVMValueRef slot = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, st->lane, cg_i32(st, 3), ""), cg_i32(st, 3), "");
   LLVMValueRef row = LLVMBuildAnd(st->b, st->lane, cg_i32(st, 7), "");
   unsigned cbits = p->dst.dim_bits[p->dst.rank - 1];
-  uint32_t o[4], rows = 7u << cbits, wmask = warp_bits(p), any = wmask;
+  uint32_t o[4] = {0}, rows = 7u << cbits, wmask = warp_bits(p), any = wmask;
   for (unsigned i = 0; i < n; i++) any |= o[i] = tgpu_ll_layout_apply(&p->dst, pairs[i], 0, 0);
   LLVMTypeRef et = LLVMIntTypeInContext(st->ctx, 8 * p->elem_bytes);
   LLVMValueRef ptr;
@@ -142,7 +142,7 @@ static uint32_t rows_thread_bits(const tgpu_cvt_plan *p) {
 static void load_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty,
                       LLVMValueRef thread, const unsigned *pairs, unsigned n, cg_val *r) {
   LLVMValueRef slot = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, st->lane, cg_i32(st, 3), ""), cg_i32(st, 3), "");
-  uint32_t o[4];
+  uint32_t o[4] = {0};
   for (unsigned i = 0; i < n; i++) o[i] = tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->dst, pairs[i], 0, 0));
   LLVMValueRef ptr;
   uint32_t d[2];
