@@ -195,8 +195,6 @@ bool cg_lower_local_dealloc(cg_state *st, ir_op *op);
 bool cg_lower_barrier(cg_state *st, ir_op *op);
 /* The memdesc type t decoded, or false after an internal error at op. */
 bool cg_memdesc_of(cg_state *st, ir_op *op, const ir_type *t, tgpu_memdesc *out);
-/* Address (element type mt) of the element register `reg` of layout l holds, in the memdesc's
- * buffer at `base` (its shared layout's order and swizzle). */
 /* The address of element dyn xor stat of type mt at base, where dyn (i32) is a
  * thread-dependent offset that sets only bits in dyn_bits and stat a constant: the bits of
  * stat in dyn_bits an xor, the others a second GEP by a constant (not an add in the index,
@@ -204,6 +202,8 @@ bool cg_memdesc_of(cg_state *st, ir_op *op, const ir_type *t, tgpu_memdesc *out)
  * immediate offset, so that registers that differ by constants share one address. */
 LLVMValueRef cg_shared_offset_addr(cg_state *st, LLVMValueRef base, LLVMTypeRef mt, LLVMValueRef dyn,
                                    uint64_t dyn_bits, uint64_t stat);
+/* Address (element type mt) of the element register `reg` of layout l holds, in the memdesc's
+ * buffer at `base` (its shared layout's order and swizzle). */
 LLVMValueRef cg_shared_elem_addr(cg_state *st, LLVMValueRef base, const tgpu_memdesc *md, cg_layout *l, unsigned reg,
                                  LLVMTypeRef mt);
 /* Whether registers reg .. reg+v-1 of l are consecutive along dim f (the same on the others). */

@@ -23,8 +23,6 @@ static const char *intrinsic(unsigned n, bool trans) {
   return names[trans][n == 1 ? 0 : n == 2 ? 1 : 2];
 }
 
-/* One ldmatrix of n matrices (the register groups starting at pairs[0..n)); writes each
- * group's 32 bits: two 16-bit or four 8-bit elements. */
 /* The origins o[0..n) of an ldmatrix call's n matrices, one per lane slot (lane / 8): when
  * they are o[0] xor a linear function of the slot (always for n <= 2), that function's
  * values for slot bits 0 and 1 in d; else false. */
@@ -51,6 +49,8 @@ static uint32_t warp_bits(const tgpu_cvt_plan *p) {
   return m;
 }
 
+/* One ldmatrix of n matrices (the register groups starting at pairs[0..n)); writes each
+ * group's 32 bits: two 16-bit or four 8-bit elements. */
 static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, LLVMValueRef wpart,
                        const unsigned *pairs, unsigned n, cg_val *r) {
   LLVMValueRef slot = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, st->lane, cg_i32(st, 3), ""), cg_i32(st, 3), "");

@@ -161,11 +161,8 @@ static uint64_t thread_offset_bits(const tgpu_memdesc *md, const cg_layout *l) {
 /* Address of the element that register `reg` of layout l holds, in the buffer at `base`.
  * When the offset is linear in the coordinates' bits (offset_is_linear), it is the thread's
  * part (register 0's offset, the same arithmetic for every register, which LLVM computes
- * once) xor the register's constant part. The constant's bits that the thread's part may
- * set stay an xor; the others, which the thread's part never sets, make an add, written as
- * a second, constant GEP (not an add in the
- * index, which LLVM folds back into the coordinates' arithmetic), so that the backend folds
- * the constant into the access's immediate offset instead of keeping an address per
+ * once) xor the register's constant part, split by cg_shared_offset_addr into an xor (the
+ * bits the thread's part may set) and an immediate (the others), instead of an address per
  * register. */
 LLVMValueRef cg_shared_elem_addr(cg_state *st, LLVMValueRef base, const tgpu_memdesc *md, cg_layout *l, unsigned reg,
                                  LLVMTypeRef mt) {
