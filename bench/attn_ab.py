@@ -10,9 +10,7 @@ usage (on the GPU machine; the old build compiled into OLD_CARRY with
 TORCH_CARRY_DIR=.carry/old TILEC=OLD/build/tilec bash test/gpu/torch/prepare.sh):
   python3 bench/attn_ab.py NEW_CARRY OLD_CARRY [ROUNDS] [KERNEL ...]
 """
-import json
 import os
-import statistics
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -24,7 +22,6 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.dont_write_bytecode = True
 import matmul as Mm  # noqa: E402
 import torch  # noqa: E402
-from triton.testing import do_bench  # noqa: E402
 
 new = Mm.harness.open_harness(new_carry)
 old = Mm.harness.Harness(old_carry, torch, new.rt)
@@ -38,16 +35,4 @@ for causal in (False, True):
         for which, h in (("new", new), ("old", old)):
             kern = h.kernel(name.replace("d128", "d128_causal") if causal else name)
             impl[f"{which} {name}"] = (lambda kern=kern: kern(grid, *targs))
-    for label, f in impl.items():
-        o.zero_()
-        f()
-        torch.cuda.synchronize()
-        if not check():
-            print(json.dumps({"case": case, "impl": label, "check": "WRONG"}), flush=True)
-    res = {label: [] for label in impl}
-    for _ in range(rounds):
-        for label, f in impl.items():
-            res[label].append(flops / (do_bench(f, warmup=25, rep=100, return_mode="median") * 1e-3) / 1e12)
-    for label, v in res.items():
-        print(json.dumps({"case": case, "impl": label, "median": round(statistics.median(v), 1),
-                          "all": [round(x, 1) for x in v]}), flush=True)
+    Mm.interleaved_json(case, impl, check, flops, rounds, o)

@@ -119,6 +119,27 @@ def interleaved(impl, check, flops, rounds, label, reference):
           ", ".join("%s %.1f" % (n, statistics.median(v)) for n, v in res.items()))
 
 
+def interleaved_json(case, impl, check, flops, rounds, out):
+    """bench/matmul_ab.py's and attn_ab.py's rounds: each of impl (name -> callable) runs once
+    after out.zero_() and is checked (a WRONG line when not), then `rounds` rounds time each
+    once (do_bench median over 100 ms); prints a JSON line per name with the median
+    TFLOP/s over the rounds and every round's."""
+    import statistics
+    for name, f in impl.items():
+        out.zero_()
+        f()
+        torch.cuda.synchronize()
+        if not check():
+            print(json.dumps({"case": case, "impl": name, "check": "WRONG"}), flush=True)
+    res = {name: [] for name in impl}
+    for _ in range(rounds):
+        for name, f in impl.items():
+            res[name].append(flops / (do_bench(f, warmup=25, rep=100, return_mode="median") * 1e-3) / 1e12)
+    for name, v in res.items():
+        print(json.dumps({"case": case, "impl": name, "median": round(statistics.median(v), 1),
+                          "all": [round(x, 1) for x in v]}), flush=True)
+
+
 def run_tilec(h, name, grid, args, case, check, flops, nbytes, block, impl=None):
     """One tilec kernel of .carry/torch, launched through libtilert (unchecked launches);
     impl: the row's label (default tilec-wgmma for a name ending in wgmma, else tilec)."""

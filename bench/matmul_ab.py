@@ -10,9 +10,7 @@ usage (on the GPU machine, after test/gpu/prepare_all.sh here and, for the old b
 TORCH_CARRY_DIR=.carry/old TILEC=OLD/build/tilec bash test/gpu/torch/prepare.sh):
   python3 bench/matmul_ab.py NEW_CARRY OLD_CARRY [ROUNDS]
 """
-import json
 import os
-import statistics
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -23,7 +21,6 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.dont_write_bytecode = True
 import matmul as Mm  # noqa: E402
 import torch  # noqa: E402
-from triton.testing import do_bench  # noqa: E402
 from triton.tools.tensor_descriptor import TensorDescriptor  # noqa: E402
 
 new = Mm.harness.open_harness(new_carry)
@@ -71,21 +68,7 @@ def run(dt, M, N, K, rounds):
                                                         EPILOGUE_SUBTILE=False, NUM_SMS=132, WARP_SPECIALIZE=False,
                                                         num_warps=8, num_stages=3)
     impl["cuBLAS"] = lambda: torch.matmul(a, bt.t(), out=c)
-    case = f"{tag} {M}^3"
-    for name, f in impl.items():
-        c.zero_()
-        f()
-        torch.cuda.synchronize()
-        if not check():
-            print(json.dumps({"case": case, "impl": name, "check": "WRONG"}), flush=True)
-    res = {k: [] for k in impl}
-    for _ in range(rounds):
-        for name, f in impl.items():
-            ms = do_bench(f, warmup=25, rep=100, return_mode="median")
-            res[name].append(flops / (ms * 1e-3) / 1e12)
-    for name, v in res.items():
-        print(json.dumps({"case": case, "impl": name, "median": round(statistics.median(v), 1),
-                          "all": [round(x, 1) for x in v]}), flush=True)
+    Mm.interleaved_json(f"{tag} {M}^3", impl, check, flops, rounds, c)
 
 
 run(torch.float16, 4096, 4096, 4096, rounds)
