@@ -54,8 +54,10 @@ bool cg_lower_async_copy(cg_state *st, ir_op *op) {
     return false;
   LLVMTypeRef mt = cg_mem_type(st, md.elem);
   unsigned vec = (unsigned)ir_op_get_int_attr(op, TGPU_ATTR_VEC, 1), eb = ir_type_byte_size(md.elem);
+  cg_shared_addr a;
+  cg_shared_addr_init(st, &a, buf->regs[0], &md, &l);
   for (unsigned i = 0; i < l.nregs;) {
-    LLVMValueRef dst = cg_shared_elem_addr(st, buf->regs[0], &md, &l, i, mt), on = mask ? mask->regs[i] : NULL;
+    LLVMValueRef dst = cg_shared_addr_at(st, &a, i, mt), on = mask ? mask->regs[i] : NULL;
     if (vec * eb >= 4 && cg_layout_is_run(&l, i, vec, md.layout.order[0])) {
       copy_async(st, dst, p->regs[i], vec * eb, on);
       i += vec;

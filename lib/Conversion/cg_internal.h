@@ -202,10 +202,20 @@ bool cg_memdesc_of(cg_state *st, ir_op *op, const ir_type *t, tgpu_memdesc *out)
  * immediate offset, so that registers that differ by constants share one address. */
 LLVMValueRef cg_shared_offset_addr(cg_state *st, LLVMValueRef base, LLVMTypeRef mt, LLVMValueRef dyn,
                                    uint64_t dyn_bits, uint64_t stat);
-/* Address (element type mt) of the element register `reg` of layout l holds, in the memdesc's
- * buffer at `base` (its shared layout's order and swizzle). */
-LLVMValueRef cg_shared_elem_addr(cg_state *st, LLVMValueRef base, const tgpu_memdesc *md, cg_layout *l, unsigned reg,
-                                 LLVMTypeRef mt);
+/* The addresses of a layout's registers in a memdesc's buffer (its shared layout's order and
+ * swizzle), for one op: cg_shared_addr_init once, then cg_shared_addr_at per register. When
+ * the shared layout's offset is linear in the coordinates' bits, `thread` is the thread's
+ * part (register 0's offset, built once) and thread_bits the bits it may set; else NULL. */
+typedef struct cg_shared_addr {
+  LLVMValueRef base;
+  const tgpu_memdesc *md;
+  cg_layout *l;
+  LLVMValueRef thread;
+  uint64_t thread_bits;
+} cg_shared_addr;
+void cg_shared_addr_init(cg_state *st, cg_shared_addr *a, LLVMValueRef base, const tgpu_memdesc *md, cg_layout *l);
+/* Address (element type mt) of the element register `reg` of the layout holds. */
+LLVMValueRef cg_shared_addr_at(cg_state *st, const cg_shared_addr *a, unsigned reg, LLVMTypeRef mt);
 /* Whether registers reg .. reg+v-1 of l are consecutive along dim f (the same on the others). */
 bool cg_layout_is_run(const cg_layout *l, unsigned reg, unsigned v, unsigned f);
 

@@ -42,21 +42,15 @@ static LLVMValueRef slot_origin(cg_state *st, LLVMValueRef slot, const uint32_t 
   return origin;
 }
 
-/* The bits the warp's part of a matrix origin can set (cg_ldmatrix_load's wpart). */
-static uint32_t warp_bits(const tgpu_cvt_plan *p) {
-  uint32_t m = 0;
-  for (unsigned k = 0; k < p->dst.nwarp; k++) m |= tgpu_ll_layout_basis(&p->dst, 2, k);
-  return m;
-}
-
 /* One ldmatrix of n matrices (the register groups starting at pairs[0..n)); writes each
- * group's 32 bits: two 16-bit or four 8-bit elements. */
+ * group's 32 bits: two 16-bit or four 8-bit elements. wpart: the warp's part of the
+ * matrices' origins, which sets only wmask's bits. */
 static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, LLVMValueRef wpart,
-                       const unsigned *pairs, unsigned n, cg_val *r) {
+                       uint32_t wmask, const unsigned *pairs, unsigned n, cg_val *r) {
   LLVMValueRef slot = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, st->lane, cg_i32(st, 3), ""), cg_i32(st, 3), "");
   LLVMValueRef row = LLVMBuildAnd(st->b, st->lane, cg_i32(st, 7), "");
   unsigned cbits = p->dst.dim_bits[p->dst.rank - 1];
-  uint32_t o[4] = {0}, rows = 7u << cbits, wmask = warp_bits(p), any = wmask;
+  uint32_t o[4] = {0}, rows = 7u << cbits, any = wmask;
   for (unsigned i = 0; i < n; i++) any |= o[i] = tgpu_ll_layout_apply(&p->dst, pairs[i], 0, 0);
   LLVMTypeRef et = LLVMIntTypeInContext(st->ctx, 8 * p->elem_bytes);
   LLVMValueRef ptr;
@@ -90,46 +84,33 @@ static void load_group(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, 
 }
 
 typedef void (*group_fn)(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty,
-                         LLVMValueRef thread, const unsigned *pairs, unsigned n, cg_val *r);
+                         LLVMValueRef thread, uint32_t thread_bits, const unsigned *pairs, unsigned n, cg_val *r);
 
 /* The destination's distinct 32-bit register groups (every `step` registers), four per
- * ldmatrix.x4 (a last three as x2 + x1), loaded by fn; replica registers copied after. */
+ * ldmatrix.x4 (a last three as x2 + x1), loaded by fn with the thread's part (which sets
+ * only thread_bits); replica registers copied after. */
 static void load_in_groups(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty,
-                           LLVMValueRef thread, unsigned step, group_fn fn, cg_val *r) {
+                           LLVMValueRef thread, uint32_t thread_bits, unsigned step, group_fn fn, cg_val *r) {
   uint32_t skip = tgpu_ll_layout_zero_bits(&p->dst, 0);
   unsigned pairs[4], n = 0;
   for (unsigned i = 0; i < r->n; i += step) {
     if (i & skip) continue;
     pairs[n++] = i;
-    if (n == 4) fn(st, p, base, ty, thread, pairs, n, r), n = 0;
+    if (n == 4) fn(st, p, base, ty, thread, thread_bits, pairs, n, r), n = 0;
   }
-  if (n == 3) fn(st, p, base, ty, thread, pairs, 2, r), fn(st, p, base, ty, thread, pairs + 2, 1, r);
-  else if (n) fn(st, p, base, ty, thread, pairs, n, r);
+  if (n == 3)
+    fn(st, p, base, ty, thread, thread_bits, pairs, 2, r), fn(st, p, base, ty, thread, thread_bits, pairs + 2, 1, r);
+  else if (n) fn(st, p, base, ty, thread, thread_bits, pairs, n, r);
   for (unsigned i = 0; i < r->n; i++)
     if (i & skip) r->regs[i] = r->regs[i & ~skip];
 }
 
 void cg_ldmatrix_load(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, cg_val *r) {
   const tgpu_ll_layout *d = &p->dst;
-  uint32_t wv[TGPU_LL_MAX_BITS];
-  for (unsigned k = 0; k < d->nwarp; k++) wv[k] = tgpu_ll_layout_basis(d, 2, k);
+  uint32_t wv[TGPU_LL_MAX_BITS], wmask = 0;
+  for (unsigned k = 0; k < d->nwarp; k++) wmask |= wv[k] = tgpu_ll_layout_basis(d, 2, k);
   LLVMValueRef wpart = cg_layout_bits(st, st->warp, wv, d->nwarp);
-  load_in_groups(st, p, base, ty, wpart, 4 / p->elem_bytes, load_group, r);
-}
-
-/* The values of cg_ldmatrix_rows' thread part per row bit (rv) and warp bit (wv); returns
- * the slot bits they can set. */
-static uint32_t rows_thread_vals(const tgpu_cvt_plan *p, uint32_t *rv, uint32_t *wv) {
-  const tgpu_ll_layout *d = &p->dst;
-  uint32_t mask = 0;
-  for (unsigned k = 0; k < 3; k++) mask |= rv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 1, k + 2));
-  for (unsigned k = 0; k < d->nwarp; k++) mask |= wv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 2, k));
-  return mask;
-}
-
-static uint32_t rows_thread_bits(const tgpu_cvt_plan *p) {
-  uint32_t rv[3], wv[TGPU_LL_MAX_BITS];
-  return rows_thread_vals(p, rv, wv);
+  load_in_groups(st, p, base, ty, wpart, wmask, 4 / p->elem_bytes, load_group, r);
 }
 
 /* ---- a permuted scratch (plan ldmatrix 3) ---------------------------------------------------
@@ -140,7 +121,7 @@ static uint32_t rows_thread_bits(const tgpu_cvt_plan *p) {
  * destination lane bits 2-4 = L % 8 (lanes 4 apart, as ldmatrix hands rows out) and the
  * thread's warp. */
 static void load_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty,
-                      LLVMValueRef thread, const unsigned *pairs, unsigned n, cg_val *r) {
+                      LLVMValueRef thread, uint32_t thread_bits, const unsigned *pairs, unsigned n, cg_val *r) {
   LLVMValueRef slot = LLVMBuildAnd(st->b, LLVMBuildLShr(st->b, st->lane, cg_i32(st, 3), ""), cg_i32(st, 3), "");
   uint32_t o[4] = {0};
   for (unsigned i = 0; i < n; i++) o[i] = tgpu_convert_slot(p, tgpu_ll_layout_apply(&p->dst, pairs[i], 0, 0));
@@ -150,7 +131,7 @@ static void load_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, L
     /* The origins are o[0] xor a linear function of the slot: the thread's offset (the same
      * for every group) xor the constant o[0], which folds into the access (shared.c). */
     LLVMValueRef dyn = LLVMBuildXor(st->b, thread, cg_layout_bits(st, slot, d, 2), "");
-    ptr = cg_shared_offset_addr(st, base, LLVMInt16TypeInContext(st->ctx), dyn, rows_thread_bits(p) | d[0] | d[1], o[0]);
+    ptr = cg_shared_offset_addr(st, base, LLVMInt16TypeInContext(st->ctx), dyn, thread_bits | d[0] | d[1], o[0]);
   } else {
     LLVMValueRef off = LLVMBuildXor(st->b, slot_origin(st, slot, o, n), thread, "");
     ptr = LLVMBuildGEP2(st->b, LLVMInt16TypeInContext(st->ctx), base, &off, 1, "");
@@ -166,10 +147,12 @@ static void load_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, L
 }
 
 void cg_ldmatrix_rows(cg_state *st, const tgpu_cvt_plan *p, LLVMValueRef base, LLVMTypeRef ty, cg_val *r) {
-  uint32_t rv[3], wv[TGPU_LL_MAX_BITS];
-  rows_thread_vals(p, rv, wv);
+  const tgpu_ll_layout *d = &p->dst;
+  uint32_t rv[3], wv[TGPU_LL_MAX_BITS], bits = 0;
+  for (unsigned k = 0; k < 3; k++) bits |= rv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 1, k + 2));
+  for (unsigned k = 0; k < d->nwarp; k++) bits |= wv[k] = tgpu_convert_slot(p, tgpu_ll_layout_basis(d, 2, k));
   LLVMValueRef row = LLVMBuildAnd(st->b, st->lane, cg_i32(st, 7), "");
   LLVMValueRef thread = LLVMBuildXor(st->b, cg_layout_bits(st, row, rv, 3),
-                                     cg_layout_bits(st, st->warp, wv, p->dst.nwarp), "");
-  load_in_groups(st, p, base, ty, thread, 2, load_rows, r);
+                                     cg_layout_bits(st, st->warp, wv, d->nwarp), "");
+  load_in_groups(st, p, base, ty, thread, bits, 2, load_rows, r);
 }

@@ -158,20 +158,23 @@ static uint64_t thread_offset_bits(const tgpu_memdesc *md, const cg_layout *l) {
   return mask;
 }
 
-/* Address of the element that register `reg` of layout l holds, in the buffer at `base`.
- * When the offset is linear in the coordinates' bits (offset_is_linear), it is the thread's
- * part (register 0's offset, the same arithmetic for every register, which LLVM computes
- * once) xor the register's constant part, split by cg_shared_offset_addr into an xor (the
- * bits the thread's part may set) and an immediate (the others), instead of an address per
- * register. */
-LLVMValueRef cg_shared_elem_addr(cg_state *st, LLVMValueRef base, const tgpu_memdesc *md, cg_layout *l, unsigned reg,
-                                 LLVMTypeRef mt) {
-  if (!offset_is_linear(md, l)) {
-    LLVMValueRef off = coord_offset(st, md, l, reg);
-    return LLVMBuildGEP2(st->b, mt, base, &off, 1, "");
+void cg_shared_addr_init(cg_state *st, cg_shared_addr *a, LLVMValueRef base, const tgpu_memdesc *md, cg_layout *l) {
+  *a = (cg_shared_addr){.base = base, .md = md, .l = l};
+  if (!offset_is_linear(md, l)) return;
+  a->thread = coord_offset(st, md, l, 0);
+  a->thread_bits = thread_offset_bits(md, l);
+}
+
+/* With a linear offset, register r's is the thread's part xor the register's constant part,
+ * which cg_shared_offset_addr splits into an xor (the bits the thread's part may set) and an
+ * immediate (the others), instead of an address per register. */
+LLVMValueRef cg_shared_addr_at(cg_state *st, const cg_shared_addr *a, unsigned reg, LLVMTypeRef mt) {
+  if (!a->thread) {
+    LLVMValueRef off = coord_offset(st, a->md, a->l, reg);
+    return LLVMBuildGEP2(st->b, mt, a->base, &off, 1, "");
   }
-  uint64_t c = (uint64_t)tgpu_shared_elem_offset(&md->layout, md->shape, cg_layout_reg_coords(l, reg));
-  return cg_shared_offset_addr(st, base, mt, coord_offset(st, md, l, 0), thread_offset_bits(md, l), c);
+  uint64_t c = (uint64_t)tgpu_shared_elem_offset(&a->md->layout, a->md->shape, cg_layout_reg_coords(a->l, reg));
+  return cg_shared_offset_addr(st, a->base, mt, a->thread, a->thread_bits, c);
 }
 
 LLVMValueRef cg_shared_offset_addr(cg_state *st, LLVMValueRef base, LLVMTypeRef mt, LLVMValueRef dyn,
@@ -265,9 +268,11 @@ static bool store_tile(cg_state *st, ir_op *op, ir_value *tensor, LLVMValueRef b
   if (!v || !cg_layout_get(st, tensor->type, op->loc, &l) || v->n < l.nregs) return false;
   LLVMTypeRef ty = cg_scalar_type(st, md->elem), mt = cg_mem_type(st, md->elem);
   unsigned w = vector_width(&l, md, offset);
+  cg_shared_addr a;
+  cg_shared_addr_init(st, &a, base, md, &l);
   for (unsigned i = 0; i < l.nregs;) {
     unsigned n = w > 1 && cg_layout_is_run(&l, i, w, md->layout.order[0]) ? w : 1;
-    store_run(st, v, i, n, cg_shared_elem_addr(st, base, md, &l, i, mt), ty, mt);
+    store_run(st, v, i, n, cg_shared_addr_at(st, &a, i, mt), ty, mt);
     i += n;
   }
   return true;
@@ -342,9 +347,11 @@ bool cg_lower_local_load(cg_state *st, ir_op *op) {
   }
   unsigned w = vector_width(&l, &md, buffer_offset(ir_op_operand(op, 0)));
   cg_val *r = cg_val_new(st, l.nregs);
+  cg_shared_addr a;
+  cg_shared_addr_init(st, &a, buf->regs[0], &md, &l);
   for (unsigned i = 0; i < l.nregs;) {
     unsigned n = w > 1 && cg_layout_is_run(&l, i, w, md.layout.order[0]) ? w : 1;
-    load_run(st, r, i, n, cg_shared_elem_addr(st, buf->regs[0], &md, &l, i, mt), ty, mt);
+    load_run(st, r, i, n, cg_shared_addr_at(st, &a, i, mt), ty, mt);
     i += n;
   }
   cg_set(st, ir_op_result(op, 0), r);
