@@ -9,13 +9,12 @@ texts and of the pointer tutorial kernel (examples/matmul.tir), and cuBLAS; f16 
 usage (after test/gpu/prepare_all.sh, on the GPU machine):
   TILERT_BUILD_DIR=/tmp/tb python3 bench/matmul_interleaved.py [CARRY_DIR]
 """
-import os, sys, json, statistics
+import os, sys
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.argv = [sys.argv[0], sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".carry", "torch")]
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import matmul as Mm
 import torch
-from triton.testing import do_bench
 from triton.tools.tensor_descriptor import TensorDescriptor
 h = Mm.harness.open_harness(Mm.CARRY)
 out = {}
@@ -57,19 +56,8 @@ def run(dt, M, N, K, rounds=5):
                 WARP_SPECIALIZE=False, num_warps=8, num_stages=3))
     impl["cuBLAS"] = lambda: torch.matmul(a, bt.t(), out=c)
     ref = (a.float() @ bt.float().t()).to(dt).float()
-    res = {k: [] for k in impl}
-    for name, f in impl.items():  # compile and warm up; every result checked against fp32
-        f()
-        torch.cuda.synchronize()
-        if not torch.allclose(c.float(), ref, atol=1e-2 * K ** 0.5, rtol=2e-2):
-            print(json.dumps({"case": f"{tag} {M}^3", "impl": name, "check": "WRONG"}), flush=True)
-    for r in range(rounds):
-        for name, f in impl.items():
-            ms = do_bench(f, warmup=25, rep=100, return_mode="median")
-            res[name].append(flops / (ms * 1e-3) / 1e12)
-    case = f"{tag} {M}^3"
-    for name, v in res.items():
-        print(json.dumps({"case": case, "impl": name, "median": round(statistics.median(v), 1), "all": [round(x) for x in v]}), flush=True)
+    check = lambda: torch.allclose(c.float(), ref, atol=1e-2 * K ** 0.5, rtol=2e-2)  # against fp32
+    Mm.interleaved_json(f"{tag} {M}^3", impl, check, flops, rounds, c)
 run(torch.float16, 4096, 4096, 4096)
 run(torch.float16, 8192, 8192, 8192, rounds=3)
 run(torch.bfloat16, 4096, 4096, 4096)
