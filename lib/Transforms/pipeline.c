@@ -88,6 +88,7 @@
 
 #define PL_MAX_LOADS 8
 #define PL_WS_WARPS 4 /* the producer warpgroup of a warp-specialized loop */
+#define PL_MAX_OPERANDS 64 /* of a loop with_carried rebuilds (its operand arrays) */
 
 typedef struct pl_load {
   ir_op *load;     /* tt.load (or tt.descriptor_load: TMA) in the body */
@@ -504,9 +505,9 @@ static void replace_uses_except(ir_value *v, ir_value *by, const ir_op *keep) {
 static ir_op *with_carried(ir_module *m, ir_op *old, ir_value **inits, unsigned extra) {
   ir_block *body = ir_region_entry(ir_op_region(old, 0));
   unsigned nops = old->noperands + extra, nres = old->nresults + extra;
-  ir_value *ops[64];
-  const ir_type *tys[64];
-  if (nops > 64) return NULL;
+  ir_value *ops[PL_MAX_OPERANDS];
+  const ir_type *tys[PL_MAX_OPERANDS];
+  if (nops > PL_MAX_OPERANDS) return NULL;
   for (unsigned i = 0; i < old->noperands; i++) ops[i] = ir_op_operand(old, i);
   for (unsigned i = 0; i < old->nresults; i++) tys[i] = ir_op_result(old, i)->type;
   for (unsigned i = 0; i < extra; i++) ops[old->noperands + i] = inits[i], tys[old->nresults + i] = inits[i]->type;
@@ -1112,7 +1113,8 @@ static int64_t max_scratch(const ir_op *op, const ir_op *skip, unsigned num_warp
  * next tile's stages while the consumers store this one. *buffers: B for the split (S when
  * S + 1 stages do not fit), taken by the caller if it splits. */
 static bool persistent_fits(pl_loop *p, ir_op *outer, const ir_op *f, unsigned *buffers) {
-  if (!p->wg_pending) return false;
+  /* the tile loop takes two more carried values (rewrite): refused here, before any change */
+  if (!p->wg_pending || outer->noperands + 2 > PL_MAX_OPERANDS) return false;
   ir_block *ob = ir_region_entry(ir_op_region(outer, 0));
   bool ok = true;
   unsigned loops = 0; /* this loop alone in the tile loop's body */
@@ -1189,7 +1191,7 @@ static bool pipeline_loop(ir_module *m, ir_op *loop, ir_op **replaced_outer, ir_
   p.stages = loop_stages(loop);
   const ir_attr *step = ir_value_constant(ir_op_operand(loop, 2));
   if (p.stages < 2 || !p.body || !step || step->kind != IR_ATTR_INT || step->ival <= 0) return true;
-  if (p.body->nargs + 4 > 64) return true; /* add_carried's operand arrays */
+  if (p.body->nargs + 4 > PL_MAX_OPERANDS) return true; /* add_carried's operand arrays */
   p.step = step->ival;
   for (ir_op *op = p.body->first; op && p.nloads < PL_MAX_LOADS; op = op->next)
     if (candidate(op, &p.loads[p.nloads]) && cone_is_pure(&p, p.loads[p.nloads].load)) p.nloads++;
