@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Interleaved measurement of tutorial 09's descriptor persistent matmul (in-kernel
-descriptors): each round times tilec's whole and subtiled epilogues, Triton's JIT of both
+descriptors): each round times tilec's whole and subtiled epilogues (each flattened, FLATTEN=1,
+and not, FLATTEN=0), Triton's JIT of both
 and cuBLAS once (do_bench median over 500 ms), so that the GPU's clock changes under its
 power cap affect them alike; prints every round and the median per implementation.
 
@@ -24,8 +25,9 @@ grid = (min(132, Mm.cdiv(M, 128) * Mm.cdiv(N, 256)),)
 jit = h.triton("examples/matmul_descriptor_persistent.tir", "matmul_kernel_descriptor_persistent")
 impl = {}
 for sub in (0, 1):
-    impl["tilec sub=%d" % sub] = h.kernel("bench_mm_desc_pers_f16_128x256x64_w8_s3" + ("_sub" if sub else "")).prepared(
-        grid, a, bt, c, M, N, K)
+    for flat in ("", "_noflat"):  # FLATTEN=1 (one stage ring through the tiles) and FLATTEN=0
+        impl["tilec sub=%d%s" % (sub, flat.replace("_", " "))] = h.kernel(
+            "bench_mm_desc_pers_f16_128x256x64_w8_s3" + ("_sub" if sub else "") + flat).prepared(grid, a, bt, c, M, N, K)
     impl["triton sub=%d" % sub] = (lambda s=sub: jit[grid](
         a, bt, c, M, N, K, BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, GROUP_SIZE_M=8,
         EPILOGUE_SUBTILE=bool(s), NUM_SMS=132, WARP_SPECIALIZE=False, FLATTEN=True, num_warps=8, num_stages=3))

@@ -2,7 +2,7 @@
 # inputs, for Nsight Compute to profile side by side (bench/results/*-notes.md quote it):
 #
 #   ncu --section SpeedOfLight --section Occupancy --section WarpStateStats \
-#       python3 bench/ncu_pair.py CASE [.carry/torch]        # CASE: ln | rms | argmax | desc | desc_ws | mm
+#       python3 bench/ncu_pair.py CASE [.carry/torch]        # CASE: ln | rms | argmax | desc | desc_ws | desc_noflat | mm
 #
 # tilec's kernel comes from .carry/torch (test/gpu/torch/prepare.sh), launched through the
 # torch harness; Triton's is its JIT on the same .tir file with the same constexprs and
@@ -39,8 +39,9 @@ CASES = {
 # Tutorial 09's in-kernel descriptor persistent matmul, f16 4096^3, 128x256x64, 8 warps, 3
 # stages, 132 programs, warp-specialized across the tile loop (desc_ws) or not (desc); Triton
 # needs a global-scratch allocator for its descriptors and gets num_stages with the launch.
-for _tag, _ws in (("desc", False), ("desc_ws", True)):
-    CASES[_tag] = ("bench_mm_desc_pers_f16_128x256x64_w8_s3" + ("_ws" if _ws else ""),
+# desc_noflat: tilec's FLATTEN=0 build (each tile's own stage ring) beside the same Triton launch.
+for _tag, _ws, _sfx in (("desc", False, ""), ("desc_ws", True, "_ws"), ("desc_noflat", False, "_noflat")):
+    CASES[_tag] = ("bench_mm_desc_pers_f16_128x256x64_w8_s3" + _sfx,
                    "examples/matmul_descriptor_persistent.tir", "matmul_kernel_descriptor_persistent",
                    {"BLOCK_SIZE_M": 128, "BLOCK_SIZE_N": 256, "BLOCK_SIZE_K": 64, "GROUP_SIZE_M": 8,
                     "EPILOGUE_SUBTILE": False, "NUM_SMS": 132, "WARP_SPECIALIZE": _ws, "FLATTEN": True,

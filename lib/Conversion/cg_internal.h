@@ -247,6 +247,7 @@ bool cg_lower_fence_async_shared(cg_state *st, ir_op *op);
 bool cg_lower_mbarrier(cg_state *st, ir_op *op);
 bool cg_lower_tma_load(cg_state *st, ir_op *op);
 bool cg_lower_tma_store(cg_state *st, ir_op *op);
+bool cg_lower_tma_store_wait(cg_state *st, ir_op *op);
 /* The warp index as a value ptxas knows to be warp-uniform (a shuffle from lane 0). */
 LLVMValueRef cg_warp_uniform(cg_state *st);
 bool cg_lower_ws_producer(cg_state *st, ir_op *op); /* tgpu.ws_producer: warp >= num_warps */

@@ -249,6 +249,7 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_SET_MAX_NREG] = {.lower = cg_lower_set_max_nreg},
     [IR_OP_TMA_LOAD] = {.lower = cg_lower_tma_load},
     [IR_OP_TMA_STORE] = {.lower = cg_lower_tma_store},
+    [IR_OP_TMA_STORE_WAIT] = {.lower = cg_lower_tma_store_wait},
     [IR_OP_SCAN] = {.lower = cg_lower_scan},
     /* shared memory */
     [IR_OP_LOCAL_ALLOC] = {.lower = cg_lower_local_alloc},

@@ -10,9 +10,9 @@
  * (tgpu_tma.c, tgpu_tma_boxes: one per slab of the swizzled layout and per block of 256
  * rows), its coordinates innermost first as the instruction takes them. The descriptor is
  * the generic address of the kernel's __grid_constant__ CUtensorMap parameter. A store is
- * committed as one bulk group and waited for until its source has been read
- * (cp.async.bulk.wait_group.read 0), so that the shared buffer may be reused after the
- * barrier that follows. */
+ * committed as one bulk group; tgpu.tma_store_wait (cp.async.bulk.wait_group.read 0, by the
+ * same thread), which membar puts before the next write of the source's bytes and at the
+ * end of the kernel, waits until it has been read. */
 #include <stdio.h>
 #include <string.h>
 
@@ -192,6 +192,14 @@ bool cg_lower_tma_store(cg_state *st, ir_op *op) {
   copy_ctx c = {false, desc_of(st, op), NULL, elected_for(st, op, NULL)};
   if (!c.desc || !copy_boxes(st, op, op->noperands - 1, &c)) return false;
   LLVMValueRef args[1] = {c.pred};
-  cg_asm_void(st, args, 1, "@$0 cp.async.bulk.commit_group;\n\t@$0 cp.async.bulk.wait_group.read 0;", "b,~{memory}");
+  cg_asm_void(st, args, 1, "@$0 cp.async.bulk.commit_group;", "b,~{memory}");
+  return true;
+}
+
+/* The stores' issuing thread (elected_for of an unmarked op, as tgpu.tma_store's) waits for
+ * every bulk group it committed to have read its source. */
+bool cg_lower_tma_store_wait(cg_state *st, ir_op *op) {
+  LLVMValueRef args[1] = {elected_for(st, op, NULL)};
+  cg_asm_void(st, args, 1, "@$0 cp.async.bulk.wait_group.read 0;", "b,~{memory}");
   return true;
 }

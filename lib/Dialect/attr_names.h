@@ -19,6 +19,9 @@
 /* On scf.for (i1): tl.range(..., warp_specialize=True): the pipeline pass may give the loop's
  * TMA copies to a producer warpgroup (docs/pipelining.md, "Warp specialization"). */
 #define TILE_ATTR_LOOP_WARP_SPECIALIZE "tt.warp_specialize"
+/* On scf.for (i1): tl.range(..., flatten=True): on a persistent tile loop, the pipeline pass
+ * may run one ring of stages through every tile (docs/pipelining.md, "Flattened tile loops"). */
+#define TILE_ATTR_LOOP_FLATTEN "tt.flatten"
 /* On a kernel tt.func (i32): warps added for the producer warpgroup of a warp-specialized
  * loop; the launch has num_warps + this many (the layouts use num_warps). */
 #define TGPU_ATTR_WS_WARPS "tgpu.ws_warps"

@@ -596,7 +596,7 @@ static void bind_results(sema *S, const sema_env *before, const merge_set *carri
 
 typedef struct range_args {
   sema_val start, end, step;
-  sema_val num_stages, unroll, warp_specialize;
+  sema_val num_stages, unroll, warp_specialize, flatten;
   bool is_static;
 } range_args;
 
@@ -668,6 +668,8 @@ static bool scf_for(sema *S, const fe_stmt *s, range_args *ra) {
   if (ra->unroll.kind == SV_INT) ir_op_set_attr(op, "tt.loop_unroll_factor", ir_i32_attr(S->ctx, ra->unroll.i));
   if (ra->warp_specialize.kind == SV_INT || ra->warp_specialize.kind == SV_BOOL) /* said: true or false */
     ir_op_set_attr(op, TILE_ATTR_LOOP_WARP_SPECIALIZE, ir_bool_attr(S->ctx, ra->warp_specialize.i != 0));
+  if ((ra->flatten.kind == SV_INT || ra->flatten.kind == SV_BOOL) && ra->flatten.i != 0)
+    ir_op_set_attr(op, TILE_ATTR_LOOP_FLATTEN, ir_bool_attr(S->ctx, true));
   insert_op(S, op);
   bind_results(S, &before, &carried, op);
   return true;
@@ -746,7 +748,7 @@ static bool range_call(sema *S, const fe_stmt *s, const sema_val *fn, range_args
   ra->start = np == 1 ? sema_int(0) : pos[0];
   ra->end = np == 1 ? pos[0] : pos[1];
   ra->step = np == 3 ? pos[2] : sema_int(1);
-  ra->num_stages = ra->unroll = ra->warp_specialize = sema_none();
+  ra->num_stages = ra->unroll = ra->warp_specialize = ra->flatten = sema_none();
   for (unsigned k = 0; k < call->nkeywords; k++) {
     const char *n = call->keywords[k].name;
     sema_val v;
@@ -754,7 +756,8 @@ static bool range_call(sema *S, const fe_stmt *s, const sema_val *fn, range_args
     if (!strcmp(n, "num_stages")) ra->num_stages = v;
     else if (!strcmp(n, "loop_unroll_factor")) ra->unroll = v;
     else if (!strcmp(n, "warp_specialize")) ra->warp_specialize = v;
-    else if (strcmp(n, "disallow_acc_multi_buffer") && strcmp(n, "flatten")) {
+    else if (!strcmp(n, "flatten")) ra->flatten = v;
+    else if (strcmp(n, "disallow_acc_multi_buffer")) {
       sema_error(S, call->loc, "range() got an unexpected keyword argument '%s'", n);
       return false;
     }

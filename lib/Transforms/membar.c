@@ -113,6 +113,7 @@ typedef struct ivset {
 
 typedef struct mstate {
   ivset reads, writes;
+  ivset stores; /* read by TMA stores (tgpu.tma_store) not yet waited for: no barrier ends these */
 } mstate;
 
 static bool ivset_reserve(ivset *s, unsigned n) {
@@ -167,22 +168,28 @@ static void ivset_copy(ivset *dst, const ivset *src) {
   dst->oom = src->oom;
 }
 
+/* A barrier: every thread's accesses before it are done (the TMA stores' reads are not). */
 static void state_clear(mstate *s) { s->reads.n = s->writes.n = 0; }
 static void state_free(mstate *s) {
   free(s->reads.v);
   free(s->writes.v);
+  free(s->stores.v);
 }
 static void state_copy(mstate *dst, const mstate *src) {
   ivset_copy(&dst->reads, &src->reads);
   ivset_copy(&dst->writes, &src->writes);
+  ivset_copy(&dst->stores, &src->stores);
 }
 static void state_union(mstate *dst, const mstate *src) {
   ivset_union(&dst->reads, &src->reads);
   ivset_union(&dst->writes, &src->writes);
+  ivset_union(&dst->stores, &src->stores);
 }
 static bool state_equal(const mstate *a, const mstate *b) {
-  return ivset_equal(&a->reads, &b->reads) && ivset_equal(&a->writes, &b->writes);
+  return ivset_equal(&a->reads, &b->reads) && ivset_equal(&a->writes, &b->writes) &&
+         ivset_equal(&a->stores, &b->stores);
 }
+static bool state_oom(const mstate *s) { return s->reads.oom || s->writes.oom || s->stores.oom; }
 
 /* ---- resolving accesses to bytes -------------------------------------------------------- */
 
@@ -269,12 +276,24 @@ static bool conflicts(const mstate *st, interval x, bool write) {
   return ivset_overlaps(&st->writes, x) || (write && ivset_overlaps(&st->reads, x));
 }
 
-static void insert_barrier(membar *mb, ir_op *before) {
+/* A write to bytes a TMA store may still be reading. */
+static bool conflicts_store(const mstate *st, interval x, bool write) { return write && ivset_overlaps(&st->stores, x); }
+
+static void insert_op(membar *mb, ir_op *before, const char *name) {
   ir_builder b;
   ir_builder_init(&b, mb->m);
   ir_builder_set_before(&b, before);
   b.loc = before->loc;
-  ir_build(&b, "tgpu.barrier", 0, NULL, 0, NULL);
+  ir_build(&b, name, 0, NULL, 0, NULL);
+}
+
+static void insert_barrier(membar *mb, ir_op *before) { insert_op(mb, before, "tgpu.barrier"); }
+
+/* The TMA stores' issuing thread waits for their reads; the barrier that follows tells the
+ * others. */
+static void insert_store_wait(membar *mb, ir_op *before, mstate *st) {
+  insert_op(mb, before, "tgpu.tma_store_wait");
+  st->stores.n = 0;
 }
 
 /* Checks each access against the pending ones (as a write when the op writes that target
@@ -285,24 +304,29 @@ static bool visit_access(membar *mb, ir_op *op, mstate *st) {
   if (!acc.n) return true;
   interval iv[MEMBAR_MAX_ACCESSES][MEMBAR_MAX_INTERVALS];
   int count[MEMBAR_MAX_ACCESSES];
-  bool conflict = false;
+  bool conflict = false, store = false;
   for (unsigned i = 0; i < acc.n; i++) {
     if ((count[i] = access_bytes(mb, op, acc.a[i], iv[i])) < 0) return false;
     bool write = false;
     for (unsigned j = 0; j < acc.n; j++)
       if (acc.a[j].operand == acc.a[i].operand) write |= acc.a[j].write;
-    for (int k = 0; k < count[i]; k++) conflict |= conflicts(st, iv[i][k], write);
+    for (int k = 0; k < count[i]; k++) {
+      conflict |= conflicts(st, iv[i][k], write);
+      store |= conflicts_store(st, iv[i][k], write);
+    }
   }
-  if (conflict) {
+  if (store) insert_store_wait(mb, op, st);
+  if (conflict || store) {
     insert_barrier(mb, op);
     state_clear(st);
   }
   if (ir_op_code(op) == IR_OP_TMA_LOAD && mb->copies_awaited) return true; /* nothing left pending */
+  bool tma_store = ir_op_code(op) == IR_OP_TMA_STORE; /* its read goes on after it */
   for (unsigned i = 0; i < acc.n; i++) {
     bool last = true;
     for (unsigned j = i + 1; j < acc.n; j++) last &= acc.a[j].operand != acc.a[i].operand;
     for (int k = 0; last && k < count[i]; k++)
-      ivset_add(acc.a[i].write ? &st->writes : &st->reads, iv[i][k].lo, iv[i][k].hi);
+      ivset_add(acc.a[i].write ? &st->writes : tma_store ? &st->stores : &st->reads, iv[i][k].lo, iv[i][k].hi);
   }
   return true;
 }
@@ -338,6 +362,7 @@ static bool visit_loop(membar *mb, ir_op *op, mstate *st) {
     if (!(ok = visit_region(mb, &op->regions[0], &cur))) break;
     fold_roles(&cur.reads);
     fold_roles(&cur.writes);
+    fold_roles(&cur.stores);
     state_copy(&exit, &cur);
     if (is_while && !(ok = visit_region(mb, &op->regions[1], &cur))) break;
     state_union(&cur, st);
@@ -355,6 +380,10 @@ static bool visit_op(membar *mb, ir_op *op, mstate *st) {
   switch (ir_op_code(op)) {
   case IR_OP_BARRIER:
     state_clear(st);
+    return true;
+  case IR_OP_TMA_STORE_WAIT: /* the stores' reads are done for their thread: a barrier tells the rest */
+    ivset_union(&st->reads, &st->stores);
+    st->stores.n = 0;
     return true;
   case IR_OP_IF:
     return visit_if(mb, op, st);
@@ -398,7 +427,10 @@ static bool run_func(ir_module *m, ir_op *func) {
   if (!mb.l) return false;
   mstate st = {0};
   bool ok = visit_region(&mb, &func->regions[0], &st);
-  if (st.reads.oom || st.writes.oom) ok = false, ir_context_note_oom(m->ctx);
+  ir_block *body = ir_region_entry(&func->regions[0]);
+  if (ok && st.stores.n && body && body->last) /* the program's shared memory outlives no store's read */
+    insert_store_wait(&mb, body->last, &st);
+  if (state_oom(&st)) ok = false, ir_context_note_oom(m->ctx);
   state_free(&st);
   liveness_free(mb.l);
   return ok;

@@ -119,7 +119,8 @@ typedef struct pl_loop {
   int64_t tma_bytes;    /* the TMA copies' bytes per stage (each stage's mbarrier expects them) */
   ir_value *bars;       /* TMA: one mbarrier per stage (memdesc of i64 [1], B buffers) */
   bool ws;              /* warp-specialized: a producer warpgroup issues the TMA copies */
-  ir_op *outer;         /* ws across a persistent tile loop: the loop around this one (see ws_wanted) */
+  ir_op *outer;         /* ws across a persistent tile loop, or flat: the loop around this one (see ws_wanted) */
+  bool flat;            /* flattened (flat_wanted): one ring through every tile, no split */
   sup_ptrmap outer_cone; /* its body's ops that the copies' operands and this loop's bounds need */
   ir_value *empties;    /* ws: one mbarrier per stage that every consumer warp arrives on when done */
   tgpu_memdesc bar_md;  /* one of them */
@@ -551,6 +552,77 @@ static ir_value *alloc_barriers(ir_builder *b, const pl_loop *p, unsigned count)
   return bars;
 }
 
+/* A flattened tile loop's view of another tile (flat_wanted): the tile loop's body ops
+ * that the copies need (the outer cone) cloned for the tile `tile`, which exists when
+ * `has`; lb and ub are the K loop's bounds there. */
+typedef struct pl_tile {
+  ir_valmap vm;
+  ir_value *tile, *has, *lb, *ub;
+} pl_tile;
+
+static void tile_view(pl_loop *p, ir_builder *b, ir_value *tile, ir_value *has, pl_tile *t) {
+  ir_block *ob = ir_region_entry(ir_op_region(p->outer, 0));
+  t->tile = tile, t->has = has;
+  ir_valmap_put(&t->vm, ob->args[0], tile);
+  clone_ops(p, ob, b, &p->outer_cone, &t->vm);
+  t->lb = ir_valmap_lookup_or_self(&t->vm, ir_op_operand(p->loop, 0));
+  t->ub = ir_valmap_lookup_or_self(&t->vm, ir_op_operand(p->loop, 1));
+}
+
+/* Tile t's first D iterations' copies into stages base, base + 1, ... round the ring, each
+ * masked off unless t exists, the iteration does, and (with nk, the number of iterations of
+ * the tile before it) the previous tile's loop did not issue it: it issues the copies of
+ * this tile's iterations D - nk and on itself (cross_tile_issue). */
+static void tile_first_copies(pl_loop *p, ir_builder *b, pl_tile *t, ir_value *base, ir_value *nk) {
+  ir_value *idx = base;
+  for (unsigned j = 0; j < p->dist; j++) {
+    ir_value *iv = j ? binop(b, "arith.addi", t->lb, ir_build_int(b, t->lb->type, (int64_t)j * p->step)) : t->lb;
+    if (j) idx = next_index(b, idx, p->buffers);
+    ir_value *live = binop(b, "arith.andi", t->has, cmp(b, "slt", iv, t->ub));
+    if (nk) live = binop(b, "arith.andi", live, cmp(b, "slt", nk, ir_build_int(b, nk->type, (int64_t)(p->dist - j))));
+    issue(p, b, &t->vm, iv, live, idx, NULL);
+  }
+}
+
+/* The K loop's iteration count in the current tile (0 when the bounds are empty), and the
+ * induction variable's value one past its last iteration (lb + count * step). */
+static ir_value *trip_count(pl_loop *p, ir_builder *b, ir_value **end) {
+  ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1), *zero = ir_build_int(b, lb->type, 0);
+  ir_value *step = ir_build_int(b, lb->type, p->step), *d = binop(b, "arith.subi", ub, lb);
+  ir_value *q = binop(b, "arith.divsi", binop(b, "arith.addi", d, ir_build_int(b, lb->type, p->step - 1)), step);
+  ir_value *ops[3] = {cmp(b, "sgt", d, zero), q, zero};
+  ir_value *nk = ir_build1(b, "arith.select", 3, ops, lb->type);
+  *end = binop(b, "arith.addi", lb, binop(b, "arith.muli", nk, step));
+  return nk;
+}
+
+/* In the K loop of a flattened tile loop: the copies of iteration i + D, which past the
+ * tile's last iteration are the next tile's iteration i + D - count (Triton's flattened
+ * loop issues them there too): its induction variable, and every tile value the copies
+ * read (the outer cone's results), selected between this tile's and the next one's (nx).
+ * Masked off when that iteration does not exist. */
+static void cross_tile_issue(pl_loop *p, ir_builder *b, pl_tile *nx, ir_value *target, ir_value *end, ir_value *wr,
+                             const char *slot) {
+  ir_value *in_cur = cmp(b, "slt", target, ir_op_operand(p->loop, 1));
+  ir_value *ivn = binop(b, "arith.addi", nx->lb, binop(b, "arith.subi", target, end));
+  ir_value *live = binop(b, "arith.ori", in_cur, binop(b, "arith.andi", nx->has, cmp(b, "slt", ivn, nx->ub)));
+  ir_value *sel[3] = {in_cur, target, ivn};
+  ir_value *iv = ir_build1(b, "arith.select", 3, sel, target->type);
+  ir_valmap vm = {0};
+  ir_block *ob = ir_region_entry(ir_op_region(p->outer, 0));
+  ir_value *tops[3] = {in_cur, ob->args[0], nx->tile};
+  ir_valmap_put(&vm, ob->args[0], ir_build1(b, "arith.select", 3, tops, ob->args[0]->type));
+  for (ir_op *op = ob->first; op; op = op->next)
+    if (in_set(&p->outer_cone, op))
+      for (unsigned r = 0; r < op->nresults; r++) {
+        ir_value *v = ir_op_result(op, r), *ops[3] = {in_cur, v, ir_valmap_lookup_or_self(&nx->vm, v)};
+        if (ops[2] != v && !ir_value_constant(v)) /* (a constant is the same in every tile) */
+          ir_valmap_put(&vm, v, ir_build1(b, "arith.select", 3, ops, v->type));
+      }
+  issue(p, b, &vm, iv, live, wr, slot);
+  ir_valmap_free(&vm);
+}
+
 /* The prologue before the loop: buffers, then iterations 0 .. D-1's copies; returns the
  * carried args' values D iterations ahead in `ahead` (indexed by block arg). */
 static void prologue(pl_loop *p, ir_value **ahead) {
@@ -570,6 +642,14 @@ static void prologue(pl_loop *p, ir_value **ahead) {
     p->empties = alloc_barriers(&b, p, tgpu_func_num_warps(tgpu_enclosing_func(p->loop)));
     ir_build(&b, "tgpu.barrier", 0, NULL, 0, NULL);
     return; /* the producer issues every copy */
+  }
+  if (p->flat) { /* the first tile's copies; the loop's own operands stay (nothing carried) */
+    ir_value *first = ir_op_operand(p->outer, 0);
+    pl_tile t = {0};
+    tile_view(p, &b, first, cmp(&b, "slt", first, ir_op_operand(p->outer, 1)), &t);
+    tile_first_copies(p, &b, &t, i32c(&b, 0), NULL);
+    ir_valmap_free(&t.vm);
+    return;
   }
   ir_op *yield = ir_block_terminator(p->body);
   for (unsigned j = 0; j < p->dist; j++) {
@@ -863,6 +943,16 @@ static void rewrite(pl_loop *p) {
   b.loc = p->loop->loc;
   ir_value *inits[3] = {tile_rd ? tile_rd : i32c(&b, 0), i32c(&b, p->dist % p->buffers),
                         tile_phase ? tile_phase : i32c(&b, 0)}; /* rd, wr, TMA phase */
+  pl_tile nx = {0}; /* flat: the next tile, its trip count and this tile's end */
+  ir_value *nk = NULL, *end = NULL;
+  if (p->flat) { /* the tile's first write stage: D after its first read stage, round the ring */
+    ir_value *w = binop(&b, "arith.addi", tile_rd, i32c(&b, p->dist));
+    ir_value *ops[3] = {cmp(&b, "slt", w, i32c(&b, p->buffers)), w, binop(&b, "arith.subi", w, i32c(&b, p->buffers))};
+    inits[1] = ir_build1(&b, "arith.select", 3, ops, w->type);
+    ir_value *next = binop(&b, "arith.addi", ir_region_entry(ir_op_region(p->outer, 0))->args[0], ir_op_operand(p->outer, 2));
+    tile_view(p, &b, next, cmp(&b, "slt", next, ir_op_operand(p->outer, 1)), &nx);
+    nk = trip_count(p, &b, &end);
+  }
   for (unsigned a = 1; a < p->body->nargs; a++)
     if (in_set(&p->carried, p->body->args[a])) ir_op_set_operand(p->loop, 3 + a - 1, ahead[a]);
   /* the body's ops move to the new loop as they are; its args are new values */
@@ -871,7 +961,10 @@ static void rewrite(pl_loop *p) {
   for (unsigned a = 0; a < nargs; a++) old_args[a] = p->body->args[a];
   ir_block *old_body = p->body;
   unsigned nres0 = p->loop->nresults;
-  if (!add_carried(p, inits, p->ntma ? 3 : 2)) return;
+  if (!add_carried(p, inits, p->ntma ? 3 : 2)) {
+    ir_valmap_free(&nx.vm);
+    return;
+  }
   sup_ptrmap carried = {0};
   for (unsigned a = 1; a < nargs; a++)
     if (in_set(&p->carried, old_args[a])) set_add(&carried, p->body->args[a]);
@@ -904,8 +997,11 @@ static void rewrite(pl_loop *p) {
   ir_valmap vm = {0};
   ir_value *iv0 = p->body->args[0]; /* i32 or i64, as the loop's bounds */
   ir_value *iv = binop(&b, "arith.addi", iv0, ir_build_int(&b, iv0->type, (int64_t)p->dist * p->step));
-  if (!p->ws) { /* (warp-specialized: the producer issues them) */
-    issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ir_op_operand(p->loop, 1)), wr, p->wait_barrier ? NULL : TGPU_PIPELINE_SLOT_PRODUCE);
+  const char *slot = p->wait_barrier ? NULL : TGPU_PIPELINE_SLOT_PRODUCE;
+  if (p->flat) {
+    cross_tile_issue(p, &b, &nx, iv, end, wr, slot);
+  } else if (!p->ws) { /* (warp-specialized: the producer issues them) */
+    issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ir_op_operand(p->loop, 1)), wr, slot);
     clone_set(p, &b, &p->rec, &vm);
   }
   ir_value *yv[64];
@@ -926,14 +1022,22 @@ static void rewrite(pl_loop *p) {
   ir_builder_set_after(&b, after);
   b.loc = p->loop->loc;
   if (p->ncp) build_wait(&b, "tgpu.async_wait", NULL, 0);
-  if (p->outer) { /* the tile's last stage is released here; the next tile's loop goes on */
-    ir_value *rdf = ir_op_result(p->loop, nres0), *prev = prev_stage(&b, p, rdf);
-    ir_value *aops[2] = {empty_of(&b, p, prev), cmp(&b, "slt", ir_op_operand(p->loop, 0), ir_op_operand(p->loop, 1))};
-    ir_build(&b, "tgpu.mbarrier_arrive", 2, aops, 0, NULL);
+  if (p->outer) { /* the next tile's loop goes on round the ring */
+    ir_value *rdf = ir_op_result(p->loop, nres0);
+    if (p->flat) { /* the next tile's first copies that the loop did not issue (fewer than D iterations) */
+      tile_first_copies(p, &b, &nx, rdf, nk);
+    } else { /* the tile's last stage is released here */
+      ir_value *aops[2] = {empty_of(&b, p, prev_stage(&b, p, rdf)),
+                           cmp(&b, "slt", ir_op_operand(p->loop, 0), ir_op_operand(p->loop, 1))};
+      ir_build(&b, "tgpu.mbarrier_arrive", 2, aops, 0, NULL);
+    }
     ir_op *oy = ir_block_terminator(ir_region_entry(ir_op_region(p->outer, 0)));
     ir_value *yv[64];
     unsigned ny = oy->noperands;
-    if (ny + 2 > 64) return;
+    if (ny + 2 > 64) {
+      ir_valmap_free(&nx.vm);
+      return;
+    }
     for (unsigned k = 0; k < ny; k++) yv[k] = ir_op_operand(oy, k);
     yv[ny] = rdf; /* with_carried left the yield to us */
     yv[ny + 1] = ir_op_result(p->loop, nres0 + 2);
@@ -953,6 +1057,7 @@ static void rewrite(pl_loop *p) {
     ir_op *f = (ir_op *)tgpu_enclosing_func(p->loop);
     ir_op_set_attr(f, TGPU_ATTR_WS_WARPS, ir_i32_attr(p->m->ctx, PL_WS_WARPS));
   }
+  ir_valmap_free(&nx.vm);
 }
 
 /* ---- driver ---------------------------------------------------------------------------- */
@@ -1164,6 +1269,33 @@ static bool ws_wanted(pl_loop *p) {
   return ok;
 }
 
+/* tl.range(..., flatten=True) on a persistent tile loop around this one, without warp
+ * specialization: one ring of stages for every tile (Triton's flattened loop). The stages
+ * and mbarriers are made once before the tile loop, which issues the first tile's first D
+ * copies; each tile issues the next tile's first D copies right after its K loop, before its
+ * epilogue, into the stages its own last (masked-off) in-loop issues skipped; the read
+ * stage and its parity go on from tile to tile. Taken when every pipelined load is a TMA
+ * copy read by a wgmma left in flight, the loop carries nothing its copies read, the copies'
+ * operands and the loop's bounds are pure functions of the tile (persistent_fits), and the
+ * stages fit beside the tile loop's other shared memory, which can no longer reuse them. */
+static bool flat_wanted(pl_loop *p) {
+  const ir_op *f = tgpu_enclosing_func(p->loop);
+  ir_op *o = ir_op_parent_op(p->loop);
+  unsigned buffers = p->buffers;
+  if (!f || p->ws || !o || ir_op_code(o) != IR_OP_FOR || !ir_op_get_int_attr(o, TILE_ATTR_LOOP_FLATTEN, 0) ||
+      !p->ntma || p->ncp || !p->wg_pending || p->carried.count || !persistent_fits(p, o, f, &buffers))
+    return false;
+  for (ir_op *op = ir_region_entry(ir_op_region(o, 0))->first; op; op = op->next) /* selected per copy */
+    for (unsigned r = 0; in_set(&p->outer_cone, op) && r < op->nresults; r++)
+      if (ir_type_is_tensor(ir_op_result(op, r)->type)) {
+        sup_ptrmap_free(&p->outer_cone);
+        return false;
+      }
+  p->outer = o, p->flat = true, p->buffers = buffers;
+  p->wait_barrier = buffers == p->stages; /* see choose_buffers */
+  return true;
+}
+
 /* Counts the cp.async and TMA loads; for TMA, the bytes each stage's barrier expects and
  * the boxes recorded on the kernel (false after an error). */
 static bool classify(pl_loop *p) {
@@ -1199,6 +1331,7 @@ static bool pipeline_loop(ir_module *m, ir_op *loop, ir_op **replaced_outer, ir_
   if (p.nloads && collect_cone(&p) && movable(&p) && (ok = classify(&p))) {
     choose_buffers(&p);
     p.ws = ws_wanted(&p);
+    if (!p.ws) flat_wanted(&p);
     ir_op *outer = p.outer;
     rewrite(&p);
     if (outer && p.outer != outer) *replaced_outer = outer, *by_outer = p.outer;

@@ -161,13 +161,17 @@ def persistent_descriptors(h):
     # tiles (and the grid may exceed the tiles); tails on M, N and K (rows stay 16-byte aligned)
     # (_ws: warp-specialized across the tile loop; the stage ring and its parities go on
     # from tile to tile, so several tiles per program and K tails are what test it)
+    # (FLATTEN=1 unsplit: one stage ring through the tiles, the next tile's first copies issued
+    # before the epilogue; K 40 and 128 give one and two K steps a tile, fewer than or as many
+    # as the copies in flight; K 0 none)
     for name in ("mm_desc_pers_f16", "mm_desc_pers_f16_sub", "mm_desc_pers_f16_st", "mm_desc_pers_f16_sub_st",
+                 "mm_desc_pers_f16_s2", "mm_desc_pers_f16_s4", "mm_desc_pers_f16_w4", "mm_desc_pers_f16_noflat",
                  "mm_desc_pers_f16_ws", "mm_desc_pers_f16_sub_ws", "mm_desc_pers_f16_ws_s2", "mm_desc_pers_f16_ws_w4",
                  "mm_desc_pers_f16_st_ws", "mm_desc_pers_f16_sub_st_ws"):
         k = h.kernel(name)
-        shapes = ((128, 128, 64), (100, 136, 40), (300, 520, 264), (640, 384, 1024), (64, 64, 0))
+        shapes = ((128, 128, 64), (100, 136, 40), (300, 520, 264), (640, 384, 1024), (64, 64, 0), (520, 392, 128))
         if "_st" in name:  # TMA stores: N a multiple of 16 (the signature says so)
-            shapes = ((128, 128, 64), (100, 144, 40), (300, 528, 264), (640, 384, 1024), (64, 64, 0))
+            shapes = ((128, 128, 64), (100, 144, 40), (300, 528, 264), (640, 384, 1024), (64, 64, 0), (520, 400, 128))
         for M, N, K in shapes:
             a, bt = torch.randn(M, K, device=DEV).half(), torch.randn(N, K, device=DEV).half()
             c = torch.full((M, N), 5.0, device=DEV).half()
