@@ -166,9 +166,85 @@ def refusals(h):
         h.fail("tma_mm_fp8_sq refuses a stored 72-byte row", "the launch was accepted")
 
 
+def flattened(h):
+    """Persistent tile loops that say flatten=True, in shapes tutorial 09 does not have
+    (tma_kernels.tir flat_*; 64 x 64 x 32 blocks): the stage ring and the next tile's copies
+    must follow a run-time tile step (run with several steps, 2 and 3 stages), K loop bounds
+    that differ per tile (each tile sums the K blocks at t % 3, t % 3 + 64, ...: the next
+    tile's first K coordinates are its own), two dots in flight and a store on even tiles
+    only, an epilogue that reduces through shared memory, an i64 tile index. Shapes with M,
+    N and K tails, K below one block; more programs than tiles (a host descriptor cannot have
+    a zero extent: K = 0 is check_blockptr.py's, through in-kernel descriptors). C starts as a
+    sentinel that must survive where nothing is stored. atol 1e-5 * K, rtol 1e-3."""
+    bm, bn, bk = 64, 64, 32
+    shapes = ((64, 64, 32), (100, 72, 40), (300, 200, 136), (256, 320, 512), (64, 128, 16), (130, 136, 8))
+
+    def inputs(M, N, K):
+        a = torch.randn(M, K + 8, device=DEV).half()[:, :K]
+        b = torch.randn(N, K, device=DEV).half()
+        big = torch.full((M + 5, N + 40), 7.0, device=DEV).half()
+        return a, b, big, big[:M, :N]
+
+    def descs(a, b, c):
+        return h.tensordesc(a, [bm, bk]), h.tensordesc(b, [bn, bk]), h.tensordesc(c, [bm, bn])
+
+    for name in ("flat_runtime_step", "flat_runtime_step_s2"):
+        k = h.kernel(name)
+        for M, N, K in shapes:
+            for grid in (1, 3, 64):
+                a, b, big, c = inputs(M, N, K)
+                k((grid,), *descs(a, b, c), M, N, K, grid)
+                want = torch.full(big.shape, 7.0, device=DEV, dtype=torch.float64)
+                want[:M, :N] = a.double() @ b.double().t()
+                h.check("%s %dx%dx%d, %d programs" % (name, M, N, K, grid), big.double(), want, atol=1e-5 * K + 1e-6,
+                        rtol=1e-3)
+    for M, N, K in shapes:
+        a, b, big, c = inputs(M, N, K)
+        h.kernel("flat_k_bounds")((3,), *descs(a, b, c), M, N, K)
+        want = torch.full(big.shape, 7.0, device=DEV, dtype=torch.float64)
+        ad, bd = a.double(), b.double()
+        num_n = cdiv(N, bn)
+        for t in range(cdiv(M, bm) * num_n):
+            m0, n0 = (t // num_n) * bm, (t % num_n) * bn
+            acc = torch.zeros(min(bm, M - m0), min(bn, N - n0), device=DEV, dtype=torch.float64)
+            for k0 in range(t % 3, K, 2 * bk):
+                acc += ad[m0:m0 + bm, k0:k0 + bk] @ bd[n0:n0 + bn, k0:k0 + bk].t()
+            want[m0:m0 + bm, n0:n0 + bn] = acc
+        h.check("flat_k_bounds %dx%dx%d" % (M, N, K), big.double(), want, atol=1e-5 * K + 1e-6, rtol=1e-3)
+
+        a, b, big, c = inputs(M, N, K)
+        h.kernel("flat_two_dots")((7,), *descs(a, b, c), M, N, K)
+        want = torch.full(big.shape, 7.0, device=DEV, dtype=torch.float64)
+        full = 2 * (a.double() @ b.double().t())
+        for t in range(0, cdiv(M, bm) * num_n, 2):
+            m0, n0 = (t // num_n) * bm, (t % num_n) * bn
+            want[m0:min(m0 + bm, M), n0:min(n0 + bn, N)] = full[m0:m0 + bm, n0:n0 + bn]
+        h.check("flat_two_dots %dx%dx%d (even tiles)" % (M, N, K), big.double(), want, atol=2e-5 * K + 1e-6,
+                rtol=1e-3)
+
+        a, b, big, c = inputs(M, N, K)
+        tiles = cdiv(M, bm) * num_n
+        out = torch.full((tiles, bm), 7.0, device=DEV)
+        h.kernel("flat_row_sums")((5,), h.tensordesc(a, [bm, bk]), h.tensordesc(b, [bn, bk]), out, M, N, K)
+        want = torch.zeros(tiles, bm, device=DEV, dtype=torch.float64)
+        prod = a.double() @ b.double().t()
+        for t in range(tiles):
+            m0, n0 = (t // num_n) * bm, (t % num_n) * bn
+            s = prod[m0:m0 + bm, n0:n0 + bn].sum(dim=1)
+            want[t, :s.shape[0]] = s
+        h.check("flat_row_sums %dx%dx%d" % (M, N, K), out.double(), want, atol=1e-4 * K + 1e-5, rtol=1e-3)
+
+        a, b, big, c = inputs(M, N, K)
+        h.kernel("flat_tile_i64")((2,), *descs(a, b, c), M, N, K)
+        want = torch.full(big.shape, 7.0, device=DEV, dtype=torch.float64)
+        want[:M, :N] = a.double() @ b.double().t()
+        h.check("flat_tile_i64 %dx%dx%d" % (M, N, K), big.double(), want, atol=1e-5 * K + 1e-6, rtol=1e-3)
+
+
 def run(h):
     h.part("TMA copies", copies, h)
     h.part("TMA matmuls", matmuls, h)
     h.part("TMA persistent matmuls", persistent, h)
+    h.part("TMA flattened tile loops", flattened, h)
     h.part("TMA fp8 matmuls", fp8, h)
     h.part("TMA refusals", refusals, h)
