@@ -170,8 +170,10 @@ def flattened(h):
     """Persistent tile loops that say flatten=True, in shapes tutorial 09 does not have
     (tma_kernels.tir flat_*; 64 x 64 x 32 blocks): the stage ring and the next tile's copies
     must follow a run-time tile step (run with several steps, 2 and 3 stages), K loop bounds
-    that differ per tile (each tile sums the K blocks at t % 3, t % 3 + 64, ...: the next
-    tile's first K coordinates are its own), two dots in flight and a store on even tiles
+    that differ per tile (each tile sums the K blocks at (t % 3) * 8, + 64, ...: the next
+    tile's first K coordinates are its own; flattened and not. A TMA copy's innermost
+    coordinate must be a multiple of 16 bytes: SHIFT 1 faults with an illegal instruction,
+    flattened or not, as in Triton), two dots in flight and a store on even tiles
     only, an epilogue that reduces through shared memory, an i64 tile index. Shapes with M,
     N and K tails, K below one block; more programs than tiles (a host descriptor cannot have
     a zero extent: K = 0 is check_blockptr.py's, through in-kernel descriptors). C starts as a
@@ -199,18 +201,20 @@ def flattened(h):
                 h.check("%s %dx%dx%d, %d programs" % (name, M, N, K, grid), big.double(), want, atol=1e-5 * K + 1e-6,
                         rtol=1e-3)
     for M, N, K in shapes:
-        a, b, big, c = inputs(M, N, K)
-        h.kernel("flat_k_bounds")((3,), *descs(a, b, c), M, N, K)
-        want = torch.full(big.shape, 7.0, device=DEV, dtype=torch.float64)
-        ad, bd = a.double(), b.double()
         num_n = cdiv(N, bn)
-        for t in range(cdiv(M, bm) * num_n):
-            m0, n0 = (t // num_n) * bm, (t % num_n) * bn
-            acc = torch.zeros(min(bm, M - m0), min(bn, N - n0), device=DEV, dtype=torch.float64)
-            for k0 in range(t % 3, K, 2 * bk):
-                acc += ad[m0:m0 + bm, k0:k0 + bk] @ bd[n0:n0 + bn, k0:k0 + bk].t()
-            want[m0:m0 + bm, n0:n0 + bn] = acc
-        h.check("flat_k_bounds %dx%dx%d" % (M, N, K), big.double(), want, atol=1e-5 * K + 1e-6, rtol=1e-3)
+        for name, shift in (("flat_k_bounds_noflat", 8), ("flat_k_bounds", 8)):
+            a, b, big, c = inputs(M, N, K)
+            h.kernel(name)((3,), *descs(a, b, c), M, N, K)
+            torch.cuda.synchronize()
+            want = torch.full(big.shape, 7.0, device=DEV, dtype=torch.float64)
+            ad, bd = a.double(), b.double()
+            for t in range(cdiv(M, bm) * num_n):
+                m0, n0 = (t // num_n) * bm, (t % num_n) * bn
+                acc = torch.zeros(min(bm, M - m0), min(bn, N - n0), device=DEV, dtype=torch.float64)
+                for k0 in range((t % 3) * shift, K, 2 * bk):
+                    acc += ad[m0:m0 + bm, k0:k0 + bk] @ bd[n0:n0 + bn, k0:k0 + bk].t()
+                want[m0:m0 + acc.shape[0], n0:n0 + acc.shape[1]] = acc
+            h.check("%s %dx%dx%d" % (name, M, N, K), big.double(), want, atol=1e-5 * K + 1e-6, rtol=1e-3)
 
         a, b, big, c = inputs(M, N, K)
         h.kernel("flat_two_dots")((7,), *descs(a, b, c), M, N, K)
