@@ -73,9 +73,18 @@
  *   and mbarriers are made once, the producer runs its own tile loop (recomputing each
  *   tile's offsets: the outer cone) and the ring's state goes from tile to tile in both
  *   ("Across a persistent tile loop").
+ * Flattened tile loop (tl.range(..., flatten=True) on a persistent tile loop, not warp-
+ *   specialized; flat_wanted says when): one ring of stages goes through every tile, as in
+ *   Triton's flattened loop. The stages and mbarriers are made once, before the tile loop,
+ *   which issues the first tile's first D copies; the tile loop carries the read stage and
+ *   its parity; in the K loop, iteration i + D's copies are, past the tile's end, the next
+ *   tile's (its outer-cone values selected, masked off when it does not exist); after the K
+ *   loop, the next tile's first copies that the loop did not issue (a tile of fewer than D
+ *   iterations). docs/pipelining.md, "Flattened tile loops".
  * Loops that do not qualify are left as they are (the synchronous loads stay correct).
  * Invalidates: the loop (replaced by a new scf.for with two more carried values, three with
- *   TMA loads), and a tile loop split around it (two more: the read stage and its parity).
+ *   TMA loads), and a tile loop split or flattened around it (two more: the read stage and
+ *   its parity).
  */
 #include <string.h>
 
