@@ -598,8 +598,9 @@ static void tile_first_copies(pl_loop *p, ir_builder *b, pl_tile *t, ir_value *b
 static ir_value *trip_count(pl_loop *p, ir_builder *b, ir_value **end) {
   ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1), *zero = ir_build_int(b, lb->type, 0);
   ir_value *step = ir_build_int(b, lb->type, p->step), *d = binop(b, "arith.subi", ub, lb);
-  ir_value *q = binop(b, "arith.divsi", binop(b, "arith.addi", d, ir_build_int(b, lb->type, p->step - 1)), step);
-  ir_value *ops[3] = {cmp(b, "sgt", d, zero), q, zero};
+  ir_value *rops[3] = {cmp(b, "ne", binop(b, "arith.remsi", d, step), zero), ir_build_int(b, lb->type, 1), zero};
+  ir_value *q = binop(b, "arith.addi", binop(b, "arith.divsi", d, step), ir_build1(b, "arith.select", 3, rops, lb->type));
+  ir_value *ops[3] = {cmp(b, "sgt", d, zero), q, zero}; /* (d / step rounded up, without d + step - 1) */
   ir_value *nk = ir_build1(b, "arith.select", 3, ops, lb->type);
   *end = binop(b, "arith.addi", lb, binop(b, "arith.muli", nk, step));
   return nk;
@@ -1279,14 +1280,13 @@ static bool ws_wanted(pl_loop *p) {
 }
 
 /* tl.range(..., flatten=True) on a persistent tile loop around this one, without warp
- * specialization: one ring of stages for every tile (Triton's flattened loop). The stages
- * and mbarriers are made once before the tile loop, which issues the first tile's first D
- * copies; each tile issues the next tile's first D copies right after its K loop, before its
- * epilogue, into the stages its own last (masked-off) in-loop issues skipped; the read
- * stage and its parity go on from tile to tile. Taken when every pipelined load is a TMA
- * copy read by a wgmma left in flight, the loop carries nothing its copies read, the copies'
- * operands and the loop's bounds are pure functions of the tile (persistent_fits), and the
- * stages fit beside the tile loop's other shared memory, which can no longer reuse them. */
+ * specialization: one ring of stages for every tile (Triton's flattened loop; the rewrite is
+ * described at the top). Taken when every pipelined load is a TMA copy read by a wgmma left
+ * in flight, the loop carries nothing its copies read, the copies' operands and the loop's
+ * bounds are pure functions of the tile (persistent_fits) given by scalars (the K loop
+ * selects each between this tile's and the next one's), and the stages fit beside the tile
+ * loop's other shared memory, which can no longer reuse them. (scf.for steps are positive:
+ * a Python range counting down is a loop counting up whose body computes the target.) */
 static bool flat_wanted(pl_loop *p) {
   const ir_op *f = tgpu_enclosing_func(p->loop);
   ir_op *o = ir_op_parent_op(p->loop);
