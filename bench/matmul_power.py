@@ -13,6 +13,7 @@ Nothing here changes the GPU's settings; it only reads them.
 
 usage (after test/gpu/prepare_all.sh, on the GPU machine):
   TILERT_BUILD_DIR=/tmp/tb python3 bench/matmul_power.py [CARRY_DIR]
+  POWER_SET=persistent ...   # tutorial 09's persistent kernel, flattened and not, instead
 """
 import os, sys, json, statistics, subprocess, threading, time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -111,11 +112,41 @@ def impls(dt, M, N, K):
     return out
 
 
+def impls_persistent(dt, M, N, K):
+    """POWER_SET=persistent: tutorial 09's in-kernel descriptor persistent matmul (128x256x64,
+    8 warps, 3 stages, NUM_SMS programs), tilec flattened (FLATTEN=1) and not, Triton's JIT of
+    the same text, and cuBLAS."""
+    Mm.triton_scratch_allocator()
+    a = torch.randn(M, K, device="cuda").to(dt)
+    bt = torch.randn(N, K, device="cuda").to(dt)
+    c = torch.empty(M, N, device="cuda", dtype=dt)
+    g = (min(sms, Mm.cdiv(M, 128) * Mm.cdiv(N, 256)),)
+    jit = h.triton("examples/matmul_descriptor_persistent.tir", "matmul_kernel_descriptor_persistent")
+    out = {}
+    for tag, name in (("flattened", "bench_mm_desc_pers_f16_128x256x64_w8_s3"),
+                      ("FLATTEN=0", "bench_mm_desc_pers_f16_128x256x64_w8_s3_noflat")):
+        out["tilec persistent " + tag] = h.kernel(name).prepared(g, a, bt, c, M, N, K)
+    out["triton persistent (same text)"] = lambda: jit[g](
+        a, bt, c, M, N, K, BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, GROUP_SIZE_M=8,
+        EPILOGUE_SUBTILE=False, NUM_SMS=sms, WARP_SPECIALIZE=False, FLATTEN=True, num_warps=8, num_stages=3)
+    out["cuBLAS"] = lambda: torch.matmul(a, bt.t(), out=c)
+    ref = (a.float() @ bt.float().t()).to(dt).float()
+    for name, f in out.items():
+        f()
+        torch.cuda.synchronize()
+        if not torch.allclose(c.float(), ref, atol=1e-2 * K ** 0.5, rtol=2e-2):
+            print(json.dumps({"case": f"f16 {M}^3", "impl": name, "check": "WRONG"}), flush=True)
+    return out
+
+
 def main():
     print(json.dumps({"limits": limits(), "sms": sms, "window_s": WINDOW, "rounds": ROUNDS}), flush=True)
     s = Sampler()
-    for dt, n in ((torch.float16, 8192), (torch.float16, 4096), (torch.bfloat16, 4096)):
-        fs = impls(dt, n, n, n)
+    persistent = os.environ.get("POWER_SET") == "persistent"
+    cases = ((torch.float16, 8192), (torch.float16, 4096)) if persistent else \
+        ((torch.float16, 8192), (torch.float16, 4096), (torch.bfloat16, 4096))
+    for dt, n in cases:
+        fs = (impls_persistent if persistent else impls)(dt, n, n, n)
         flops = 2 * n ** 3
         res = {k: [] for k in fs}
         for _ in range(ROUNDS):
