@@ -5,12 +5,17 @@
  *   memory (an error names the first op without one).
  * Changes: inserts `tgpu.barrier()` right before an op whose shared-memory access conflicts
  *   with an access still pending since the last barrier (read after write, write after
- *   read, write after write, on overlapping byte intervals), and nowhere else.
+ *   read, write after write, on overlapping byte intervals), and nowhere else; before a
+ *   write to bytes a tgpu.tma_store may still be reading, `tgpu.tma_store_wait()` and then
+ *   the barrier, and a `tgpu.tma_store_wait()` before the function's terminator when a store
+ *   may still be reading there.
  * Invalidates: nothing (only adds barriers, which have no operands or results).
  *
  * A forward dataflow analysis over structured control flow. The state is the set of byte
- * intervals read and the set written since the last barrier (pending accesses). A barrier
- * (existing or inserted) empties both. scf.if: each branch starts from the state before
+ * intervals read and the set written since the last barrier (pending accesses), and the set
+ * TMA stores read (asynchronously: after the op, past barriers, until their issuing thread's
+ * tgpu.tma_store_wait). A barrier (existing or inserted) empties the first two; a
+ * tgpu.tma_store_wait turns the third into pending reads. scf.if: each branch starts from the state before
  * it, the state after is the union of both ends. scf.for and scf.while: the body runs
  * from the union of the state before the loop and the state at the end of the body (the
  * back edge), repeated until that union stops growing; the state after is that union.
