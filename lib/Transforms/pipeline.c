@@ -77,10 +77,11 @@
  *   specialized; flat_wanted says when): one ring of stages goes through every tile, as in
  *   Triton's flattened loop. The stages and mbarriers are made once, before the tile loop,
  *   which issues the first tile's first D copies; the tile loop carries the read stage and
- *   its parity; in the K loop, iteration i + D's copies are, past the tile's end, the next
- *   tile's (its outer-cone values selected, masked off when it does not exist); after the K
- *   loop, the next tile's first copies that the loop did not issue (a tile of fewer than D
- *   iterations). docs/pipelining.md, "Flattened tile loops".
+ *   its parity; the K loop is split after its first count - D iterations, which issue
+ *   iteration i + D's copies, and the loop of its last D iterations issues the next tile's
+ *   first copies (masked off when it does not exist); after it, the next tile's first
+ *   copies that the loops did not issue (a tile of fewer than D iterations).
+ *   docs/pipelining.md, "Flattened tile loops".
  * Loops that do not qualify are left as they are (the synchronous loads stay correct).
  * Invalidates: the loop (replaced by a new scf.for with two more carried values, three with
  *   TMA loads), and a tile loop split or flattened around it (two more: the read stage and
@@ -581,7 +582,7 @@ static void tile_view(pl_loop *p, ir_builder *b, ir_value *tile, ir_value *has, 
 /* Tile t's first D iterations' copies into stages base, base + 1, ... round the ring, each
  * masked off unless t exists, the iteration does, and (with nk, the number of iterations of
  * the tile before it) the previous tile's loop did not issue it: it issues the copies of
- * this tile's iterations D - nk and on itself (cross_tile_issue). */
+ * this tile's iterations D - nk and on itself (flat_peel). */
 static void tile_first_copies(pl_loop *p, ir_builder *b, pl_tile *t, ir_value *base, ir_value *nk) {
   ir_value *idx = base;
   for (unsigned j = 0; j < p->dist; j++) {
@@ -606,31 +607,46 @@ static ir_value *trip_count(pl_loop *p, ir_builder *b, ir_value **end) {
   return nk;
 }
 
-/* In the K loop of a flattened tile loop: the copies of iteration i + D, which past the
- * tile's last iteration are the next tile's iteration i + D - count (Triton's flattened
- * loop issues them there too): its induction variable, and every tile value the copies
- * read (the outer cone's results), selected between this tile's and the next one's (nx).
- * Masked off when that iteration does not exist. */
-static void cross_tile_issue(pl_loop *p, ir_builder *b, pl_tile *nx, ir_value *target, ir_value *end, ir_value *wr,
-                             const char *slot) {
-  ir_value *in_cur = cmp(b, "slt", target, ir_op_operand(p->loop, 1));
-  ir_value *ivn = binop(b, "arith.addi", nx->lb, binop(b, "arith.subi", target, end));
-  ir_value *live = binop(b, "arith.ori", in_cur, binop(b, "arith.andi", nx->has, cmp(b, "slt", ivn, nx->ub)));
-  ir_value *sel[3] = {in_cur, target, ivn};
-  ir_value *iv = ir_build1(b, "arith.select", 3, sel, target->type);
-  ir_valmap vm = {0};
-  ir_block *ob = ir_region_entry(ir_op_region(p->outer, 0));
-  ir_value *tops[3] = {in_cur, ob->args[0], nx->tile};
-  ir_valmap_put(&vm, ob->args[0], ir_build1(b, "arith.select", 3, tops, ob->args[0]->type));
-  for (ir_op *op = ob->first; op; op = op->next)
-    if (in_set(&p->outer_cone, op))
-      for (unsigned r = 0; r < op->nresults; r++) {
-        ir_value *v = ir_op_result(op, r), *ops[3] = {in_cur, v, ir_valmap_lookup_or_self(&nx->vm, v)};
-        if (ops[2] != v && !ir_value_constant(v)) /* (a constant is the same in every tile) */
-          ir_valmap_put(&vm, v, ir_build1(b, "arith.select", 3, ops, v->type));
-      }
-  issue(p, b, &vm, iv, live, wr, slot);
+/* A flattened tile loop's K loop, built without its copies, is split in two: its first
+ * count - D iterations (none when the tile has fewer) issue iteration i + D's copies, which
+ * are this tile's; a copy of the loop runs the last D iterations, whose copies are the next
+ * tile's iteration i + D - count (nx: its outer-cone values; masked off when that tile or
+ * iteration does not exist), as Triton's flattened loop issues them. Neither loop selects
+ * between the two tiles. The second loop takes the first's results and gives the loop's:
+ * p->loop is it after this (p->body stays the first's, whose cone issue() clones). */
+static void flat_peel(pl_loop *p, pl_tile *nx, ir_value *nk, ir_value *end, unsigned nargs, const char *slot) {
+  ir_op *first = p->loop;
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  ir_builder_set_before(&b, first);
+  b.loc = first->loc;
+  ir_value *lb = ir_op_operand(first, 0), *zero = ir_build_int(&b, nk->type, 0);
+  ir_value *main = binop(&b, "arith.subi", nk, ir_build_int(&b, nk->type, p->dist));
+  ir_value *mops[3] = {cmp(&b, "sgt", main, zero), main, zero};
+  main = ir_build1(&b, "arith.select", 3, mops, nk->type);
+  ir_value *split = binop(&b, "arith.addi", lb, binop(&b, "arith.muli", main, ir_build_int(&b, nk->type, p->step)));
+  ir_valmap cm = {0};
+  ir_op *tail = ir_op_clone(p->m, first, &cm);
+  ir_valmap_free(&cm);
+  ir_op_insert_after(tail, first);
+  ir_op_set_operand(tail, 0, split);
+  for (unsigned k = 0; k < first->nresults; k++) {
+    replace_uses_except(ir_op_result(first, k), ir_op_result(tail, k), tail);
+    ir_op_set_operand(tail, 3 + k, ir_op_result(first, k));
+  }
+  ir_op_set_operand(first, 1, split);
+  ir_block *fb = p->body, *tb = ir_region_entry(ir_op_region(tail, 0));
+  ir_value *ahead = ir_build_int(&b, lb->type, (int64_t)p->dist * p->step);
+  ir_builder_set_before(&b, ir_block_terminator(fb));
+  ir_valmap vm = {0}; /* this tile's iteration i + D, which exists */
+  issue(p, &b, &vm, binop(&b, "arith.addi", fb->args[0], ahead), ir_build_int(&b, ir_int_type(p->m->ctx, 1), 1),
+        fb->args[nargs + 1], slot);
   ir_valmap_free(&vm);
+  ir_builder_set_before(&b, ir_block_terminator(tb)); /* the next tile's iteration i + D - count */
+  ir_value *ivn = binop(&b, "arith.addi", nx->lb, binop(&b, "arith.subi", binop(&b, "arith.addi", tb->args[0], ahead), end));
+  ir_value *live = binop(&b, "arith.andi", nx->has, cmp(&b, "slt", ivn, nx->ub));
+  issue(p, &b, &nx->vm, ivn, live, tb->args[nargs + 1], slot);
+  p->loop = tail;
 }
 
 /* The prologue before the loop: buffers, then iterations 0 .. D-1's copies; returns the
@@ -1005,12 +1021,10 @@ static void rewrite(pl_loop *p) {
   ir_builder_set_before(&b, yield);
   b.loc = yield->loc;
   ir_valmap vm = {0};
-  ir_value *iv0 = p->body->args[0]; /* i32 or i64, as the loop's bounds */
-  ir_value *iv = binop(&b, "arith.addi", iv0, ir_build_int(&b, iv0->type, (int64_t)p->dist * p->step));
   const char *slot = p->wait_barrier ? NULL : TGPU_PIPELINE_SLOT_PRODUCE;
-  if (p->flat) {
-    cross_tile_issue(p, &b, &nx, iv, end, wr, slot);
-  } else if (!p->ws) { /* (warp-specialized: the producer issues them) */
+  if (!p->ws && !p->flat) { /* (warp-specialized: the producer issues them; flat: flat_peel) */
+    ir_value *iv0 = p->body->args[0]; /* i32 or i64, as the loop's bounds */
+    ir_value *iv = binop(&b, "arith.addi", iv0, ir_build_int(&b, iv0->type, (int64_t)p->dist * p->step));
     issue(p, &b, &vm, iv, cmp(&b, "slt", iv, ir_op_operand(p->loop, 1)), wr, slot);
     clone_set(p, &b, &p->rec, &vm);
   }
@@ -1025,6 +1039,7 @@ static void rewrite(pl_loop *p) {
   yv[ny + 1] = next_index(&b, wr, p->buffers);
   if (p->ntma) yv[ny + 2] = flip_on_wrap(&b, phase, yv[ny]); /* the read stage's parity */
   ir_op_set_operands(yield, ny + (p->ntma ? 3 : 2), yv);
+  if (p->flat) flat_peel(p, &nx, nk, end, nargs, slot);
   /* after the final wgmma waits: the barrier membar puts before the invalidations then also
    * orders every warpgroup's last wgmma reads before the stages' bytes are reused */
   ir_op *after = p->loop;
