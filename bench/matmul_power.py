@@ -78,6 +78,17 @@ def window(f, flops):
     return flops * n / (e0.elapsed_time(e1) * 1e-3) / 1e12, t0, t1
 
 
+def check(out, a, bt, c, case):
+    """Runs each implementation once into c and prints a WRONG line for each that does not
+    give a @ bt.T (in c's dtype)."""
+    ref = (a.float() @ bt.float().t()).to(c.dtype).float()
+    for name, f in out.items():
+        f()
+        torch.cuda.synchronize()
+        if not torch.allclose(c.float(), ref, atol=1e-2 * a.shape[1] ** 0.5, rtol=2e-2):
+            print(json.dumps({"case": case, "impl": name, "check": "WRONG"}), flush=True)
+
+
 def impls(dt, M, N, K):
     a = torch.randn(M, K, device="cuda").to(dt)
     bt = torch.randn(N, K, device="cuda").to(dt)
@@ -102,13 +113,7 @@ def impls(dt, M, N, K):
                                                    num_warps=8, num_stages=3),
         "cuBLAS": lambda: torch.matmul(a, bt.t(), out=c),
     }
-    ref = (a.float() @ bt.float().t()).to(dt).float()
-    for name, f in out.items():
-        f()
-        torch.cuda.synchronize()
-        ok = torch.allclose(c.float(), ref, atol=1e-2 * K ** 0.5, rtol=2e-2)
-        if not ok:
-            print(json.dumps({"case": f"{tag} {M}^3", "impl": name, "check": "WRONG"}), flush=True)
+    check(out, a, bt, c, f"{tag} {M}^3")
     return out
 
 
@@ -130,12 +135,7 @@ def impls_persistent(dt, M, N, K):
         a, bt, c, M, N, K, BLOCK_SIZE_M=128, BLOCK_SIZE_N=256, BLOCK_SIZE_K=64, GROUP_SIZE_M=8,
         EPILOGUE_SUBTILE=False, NUM_SMS=sms, WARP_SPECIALIZE=False, FLATTEN=True, num_warps=8, num_stages=3)
     out["cuBLAS"] = lambda: torch.matmul(a, bt.t(), out=c)
-    ref = (a.float() @ bt.float().t()).to(dt).float()
-    for name, f in out.items():
-        f()
-        torch.cuda.synchronize()
-        if not torch.allclose(c.float(), ref, atol=1e-2 * K ** 0.5, rtol=2e-2):
-            print(json.dumps({"case": f"f16 {M}^3", "impl": name, "check": "WRONG"}), flush=True)
+    check(out, a, bt, c, f"f16 {M}^3")
     return out
 
 

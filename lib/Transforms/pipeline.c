@@ -567,12 +567,12 @@ static ir_value *alloc_barriers(ir_builder *b, const pl_loop *p, unsigned count)
  * `has`; lb and ub are the K loop's bounds there. */
 typedef struct pl_tile {
   ir_valmap vm;
-  ir_value *tile, *has, *lb, *ub;
+  ir_value *has, *lb, *ub;
 } pl_tile;
 
 static void tile_view(pl_loop *p, ir_builder *b, ir_value *tile, ir_value *has, pl_tile *t) {
   ir_block *ob = ir_region_entry(ir_op_region(p->outer, 0));
-  t->tile = tile, t->has = has;
+  t->has = has;
   ir_valmap_put(&t->vm, ob->args[0], tile);
   clone_ops(p, ob, b, &p->outer_cone, &t->vm);
   t->lb = ir_valmap_lookup_or_self(&t->vm, ir_op_operand(p->loop, 0));
@@ -1298,10 +1298,12 @@ static bool ws_wanted(pl_loop *p) {
  * specialization: one ring of stages for every tile (Triton's flattened loop; the rewrite is
  * described at the top). Taken when every pipelined load is a TMA copy read by a wgmma left
  * in flight, the loop carries nothing its copies read, the copies' operands and the loop's
- * bounds are pure functions of the tile (persistent_fits) given by scalars (the K loop
- * selects each between this tile's and the next one's), and the stages fit beside the tile
- * loop's other shared memory, which can no longer reuse them. (scf.for steps are positive:
- * a Python range counting down is a loop counting up whose body computes the target.) */
+ * bounds are pure functions of the tile (persistent_fits) given by scalars, and the stages
+ * fit beside the tile loop's other shared memory, which can no longer reuse them. (The
+ * scalar rule is the first version's, which selected each tile value between this tile's
+ * and the next one's in every iteration; flat_peel selects nothing, so it could go, but no
+ * kernel with tensor tile values has been tried. scf.for steps are positive: a Python range
+ * counting down is a loop counting up whose body computes the target.) */
 static bool flat_wanted(pl_loop *p) {
   const ir_op *f = tgpu_enclosing_func(p->loop);
   ir_op *o = ir_op_parent_op(p->loop);

@@ -190,14 +190,18 @@ def flattened(h):
     def descs(a, b, c):
         return h.tensordesc(a, [bm, bk]), h.tensordesc(b, [bn, bk]), h.tensordesc(c, [bm, bn])
 
+    def product(big, a, b, M, N):  # the sentinel, with a @ b.T in C
+        want = torch.full(big.shape, 7.0, device=DEV, dtype=torch.float64)
+        want[:M, :N] = a.double() @ b.double().t()
+        return want
+
     for name in ("flat_runtime_step", "flat_runtime_step_s2"):
         k = h.kernel(name)
         for M, N, K in shapes:
             for grid in (1, 3, 64):
                 a, b, big, c = inputs(M, N, K)
                 k((grid,), *descs(a, b, c), M, N, K, grid)
-                want = torch.full(big.shape, 7.0, device=DEV, dtype=torch.float64)
-                want[:M, :N] = a.double() @ b.double().t()
+                want = product(big, a, b, M, N)
                 h.check("%s %dx%dx%d, %d programs" % (name, M, N, K, grid), big.double(), want, atol=1e-5 * K + 1e-6,
                         rtol=1e-3)
     for M, N, K in shapes:
@@ -240,9 +244,8 @@ def flattened(h):
 
         a, b, big, c = inputs(M, N, K)
         h.kernel("flat_tile_i64")((2,), *descs(a, b, c), M, N, K)
-        want = torch.full(big.shape, 7.0, device=DEV, dtype=torch.float64)
-        want[:M, :N] = a.double() @ b.double().t()
-        h.check("flat_tile_i64 %dx%dx%d" % (M, N, K), big.double(), want, atol=1e-5 * K + 1e-6, rtol=1e-3)
+        h.check("flat_tile_i64 %dx%dx%d" % (M, N, K), big.double(), product(big, a, b, M, N), atol=1e-5 * K + 1e-6,
+                rtol=1e-3)
 
 
 def run(h):
