@@ -234,11 +234,6 @@ static tilert_status spec_key_of(const tilert_spec_plan *p, const tilert_arg *ar
                          e->text, e->kind == SPEC_PTR    ? "a pointer"
                                   : e->kind == SPEC_DESC ? "a tensor descriptor of rank 1 to 5"
                                                          : "an i32 or i64");
-    if (e->kind == SPEC_DESC && args[i].v.desc->block_shape[0] == 0)
-      return rt_fail_buf(err, cap, TILERT_ERROR_INVALID_ARGUMENT,
-                         "tilert: specialization: argument %zu (entry '%s') has no block shape: a bare "
-                         "`tensordesc` entry takes the argument's; give one, or write the entry "
-                         "tensordesc<DTYPE[D0, ...]> (dims may name constexpr parameters)", i, e->text);
     if (e->kind == SPEC_DESC) continue; /* its type is the key's text part (desc_types) */
     out->w[i / 32] |= (uint64_t)decide(e, &args[i]) << (2 * (i % 32));
   }
@@ -254,10 +249,13 @@ static bool put(char *out, size_t cap, size_t *pos, const char *s) {
   return true;
 }
 
-/* The type of a checked descriptor argument (kind_fits passed): "tensordesc<fp16[64]>". */
+/* The type of a checked descriptor argument (kind_fits passed): "tensordesc<fp16[64]>", or
+ * "tensordesc<fp16>" for one without a block shape (all 0), which the kernel's configs'
+ * pre_hook gives per variant (the compile says so when none does). */
 static void desc_type(const tilert_arg *a, char *out, size_t cap) {
   const tilert_tensordesc *d = a->v.desc;
-  rt_tensordesc_type(d->dtype, d->rank, d->block_shape, out, cap);
+  if (d->block_shape[0] == 0) snprintf(out, cap, "tensordesc<%s>", tilert_dtype_name(d->dtype));
+  else rt_tensordesc_type(d->dtype, d->rank, d->block_shape, out, cap);
 }
 
 /* The key's text part: the types of the SPEC_DESC arguments, ';'-separated ("" for none). */

@@ -465,6 +465,14 @@ static void check_desc_shapes(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
   check_affine_2d(cx, l, t, &c);
 }
 
+/* The same with the block shapes set by each config's pre_hook (bare JIT entries). */
+static void check_desc_hook(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
+  affine_2d c = {"desc block shapes by pre_hook", "bench/tuning/kernels/desc_hook_tuned.tir",
+                 "affine_desc_hook_kernel", "tensordesc,tensordesc,i32,i32,autotune,autotune", true,
+                 desc_block_is_config, NULL};
+  check_affine_2d(cx, l, t, &c);
+}
+
 static void check_made_desc(ck_ctx *cx, tg_launch *l, tg_tuned *t) {
   tilert_device_info info = {0};
   (void)tilert_runtime_device_info(cx->rt, &info);
@@ -494,6 +502,7 @@ int tg_check_main(int argc, char **argv) {
   check_reset(&cx, 1000003, l, t);
   check_unfit(&cx, l, t);
   check_desc_shapes(&cx, l, t);
+  check_desc_hook(&cx, l, t);
   check_made_desc(&cx, l, t);
   printf("{\"cmd\": \"check\", \"summary\": \"%d failed\"}\n", cx.failures);
   free(l);

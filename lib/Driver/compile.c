@@ -250,6 +250,7 @@ ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, 
   fo.num_stages = o->num_stages;
   fo.maxnreg = o->maxnreg;
   fo.target_name = target->name, fo.target_has_tma = tgpu_target_has(target, TGPU_FEATURE_TMA);
+  fo.target_sm = target->sm;
   /* TMA copies pipeline into wgmma's operands only: with --no-wgmma the loads of in-kernel
    * descriptors and block pointers stay on cp.async, which pipelines for mma.sync */
   fo.desc_tma = tgpu_target_has(target, TGPU_FEATURE_TENSORMAP) && o->desc_tma >= 0 && o->wgmma >= 0;

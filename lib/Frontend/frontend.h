@@ -37,6 +37,8 @@ typedef struct fe_options {
   size_t nlaunch_values;
   const char *target_name;    /* the target compiled for ("sm_80"), NULL: unknown (no check) */
   bool target_has_tma;        /* it has TMA (sm_90+): host tensor descriptors need it */
+  unsigned target_sm;         /* its compute capability * 10 (90); 0: unknown. Host code's
+                                 torch.cuda.get_device_capability() answers with it */
   bool desc_tma;              /* in-kernel descriptors (and block pointers) may be read by TMA:
                                  sm_90a, not --no-desc-tma, not --no-wgmma */
 } fe_options;

@@ -30,13 +30,14 @@ struct host_scope {
 
 typedef enum exec_status { EX_OK, EX_ERR, EX_RETURN, EX_BREAK, EX_CONTINUE } exec_status;
 
-static void herr(host_interp *H, ir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void herr(host_interp *H, ir_loc loc, const char *fmt, ...) {
+void host_error(host_interp *H, ir_loc loc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   diag_vemit(ir_context_diag(H->ctx), DIAG_ERROR, loc, fmt, ap);
   va_end(ap);
 }
+
+#define herr host_error
 
 /* Counts n steps of work; false (reported once) past the budget. */
 static bool step(host_interp *H, ir_loc loc, uint64_t n) {
@@ -72,6 +73,7 @@ const char *host_type_name(const host_val *v) {
   case HV_CONFIG: return "triton.Config";
   case HV_OPAQUE: return v->s ? v->s : "object";
   case HV_UNKNOWN: return "run-time value";
+  case HV_OBJECT: return v->s;
   }
   return "object";
 }
@@ -127,6 +129,7 @@ static bool equal_at(const host_val *a, const host_val *b, int depth) {
   case HV_LAMBDA: return a->lambda == b->lambda && a->closure == b->closure;
   case HV_BUILTIN: case HV_MODULE: return strcmp(a->s, b->s) == 0 && a->self == b->self;
   case HV_OPAQUE: return a->opaque == b->opaque;
+  case HV_OBJECT: return a->dict == b->dict;
   default: return false;
   }
 }
@@ -178,6 +181,14 @@ void host_dict_set(host_interp *H, host_dict *d, host_val key, host_val val) {
   d->keys[d->n] = key, d->vals[d->n++] = val;
 }
 
+host_val host_object(host_interp *H, const char *cls) {
+  return (host_val){.kind = HV_OBJECT, .s = cls, .dict = host_dict_new(H)};
+}
+
+void host_object_set(host_interp *H, const host_val *obj, const char *attr, host_val v) {
+  host_dict_set(H, obj->dict, host_str(attr), v);
+}
+
 /* ---- scopes --------------------------------------------------------------------------- */
 
 static host_scope *scope_new(host_interp *H, host_scope *parent) {
@@ -226,6 +237,7 @@ static const char *const builtin_paths[] = {
     "builtins.min",   "builtins.max",   "builtins.len",   "builtins.range", "builtins.int",
     "builtins.float", "builtins.bool",  "builtins.abs",   "builtins.sum",   "builtins.list",
     "builtins.tuple", "triton.Config",  "triton.next_power_of_2",           "triton.cdiv",
+    "builtins.isinstance", "builtins.filter", "builtins.dict",
 };
 static const char *const module_paths[] = {"triton", "triton.language", "math"};
 
@@ -278,6 +290,10 @@ static bool attribute(host_interp *H, host_scope *sc, const fe_expr *e, host_val
     const char *b = known_path(path, builtin_paths, sizeof builtin_paths / sizeof *builtin_paths);
     const char *m = known_path(path, module_paths, sizeof module_paths / sizeof *module_paths);
     if (b || m) return *out = (host_val){.kind = b ? HV_BUILTIN : HV_MODULE, .s = b ? b : m}, true;
+    if (host_env_is_builtin(path)) return *out = (host_val){.kind = HV_BUILTIN, .s = path}, true;
+    if (host_env_is_module(path)) return *out = (host_val){.kind = HV_MODULE, .s = path}, true;
+    if (host_env_value(H, base.s, e->name, out)) return true;
+    if (host_env_is_module(base.s)) return herr(H, e->loc, "'%s' is not supported in host code", path), false;
     if (H->module_attr) return H->module_attr(H->lookup_user, base.s, e->name, e->loc, out);
     herr(H, e->loc, "'%s' is not supported in host code", path);
     return false;
@@ -289,7 +305,13 @@ static bool attribute(host_interp *H, host_scope *sc, const fe_expr *e, host_val
     if (!strcmp(e->name, "num_stages")) return *out = host_int(c->num_stages ? c->num_stages : 3), true;
     if (!strcmp(e->name, "num_ctas")) return *out = host_int(c->num_ctas ? c->num_ctas : 1), true;
     if (!strcmp(e->name, "maxnreg")) return *out = c->maxnreg ? host_int(c->maxnreg) : host_none(), true;
-    if (!strcmp(e->name, "pre_hook")) return *out = host_none(), true;
+    if (!strcmp(e->name, "pre_hook")) return *out = c->pre_hook ? *c->pre_hook : host_none(), true;
+  }
+  if (base.kind == HV_OBJECT) {
+    host_val *a = host_dict_get_str(base.dict, e->name);
+    if (a) return *out = *a, true;
+    herr(H, e->loc, "attribute '%s' of %s is not supported in host code", e->name, base.s);
+    return false;
   }
   static const char *const methods[] = {"list.append", "list.extend", "dict.get", "dict.items",
                                         "dict.keys", "dict.values", "triton.Config.all_kwargs"};
@@ -768,10 +790,77 @@ static bool b_config(host_interp *H, const hcall *c, host_val *out) {
     if (slot && !config_int(H, c, k, slot)) return false;
     if (slot || !strcmp(n, "kwargs")) continue;
     if ((!strcmp(n, "pre_hook") || !strcmp(n, "ir_override")) && c->kwv[k].kind == HV_NONE) continue;
-    if (!strcmp(n, "pre_hook")) return herr(H, c->loc, "triton.Config pre_hook is not supported (only None)"), false;
+    if (!strcmp(n, "pre_hook") && host_is_callable(&c->kwv[k])) {
+      cfg->pre_hook = sup_arena_memdup(H->arena, &c->kwv[k], sizeof c->kwv[k]);
+      continue;
+    }
+    if (!strcmp(n, "pre_hook"))
+      return herr(H, c->loc, "triton.Config pre_hook must be a function or None, got %s", host_type_name(&c->kwv[k])), false;
     return herr(H, c->loc, "triton.Config got an unsupported keyword argument '%s'", n), false;
   }
   *out = (host_val){.kind = HV_CONFIG, .cfg = cfg};
+  return true;
+}
+
+/* Whether v is an instance of the class value cls (a builtin type, triton.Config,
+ * TensorDescriptor); -1 when cls is no class host code knows. */
+static int instance_of(const host_val *v, const host_val *cls) {
+  if (cls->kind != HV_BUILTIN || cls->self) return -1;
+  const char *p = cls->s;
+  if (!strcmp(p, "triton.tools.tensor_descriptor.TensorDescriptor"))
+    return v->kind == HV_OBJECT && !strcmp(v->s, "TensorDescriptor");
+  if (!strcmp(p, "triton.Config")) return v->kind == HV_CONFIG;
+  if (!strcmp(p, "builtins.int")) return is_int(v);
+  if (!strcmp(p, "builtins.bool")) return v->kind == HV_BOOL;
+  if (!strcmp(p, "builtins.float")) return v->kind == HV_FLOAT;
+  if (!strcmp(p, "builtins.list")) return v->kind == HV_LIST;
+  if (!strcmp(p, "builtins.tuple")) return v->kind == HV_TUPLE;
+  if (!strcmp(p, "builtins.dict")) return v->kind == HV_DICT;
+  return -1;
+}
+
+static bool b_isinstance(host_interp *H, const hcall *c, host_val *out) {
+  if (!arity(H, c, "isinstance", 2, 2)) return false;
+  const host_val *cls = &c->args[1];
+  unsigned n = cls->kind == HV_TUPLE ? cls->seq->n : 1;
+  bool r = false;
+  for (unsigned i = 0; i < n; i++) {
+    int k = instance_of(&c->args[0], cls->kind == HV_TUPLE ? &cls->seq->items[i] : cls);
+    if (k < 0)
+      return herr(H, c->loc, "isinstance() needs a class host code knows (int, float, bool, list, tuple, dict, "
+                  "triton.Config, TensorDescriptor) or a tuple of them"), false;
+    r |= k == 1;
+  }
+  *out = host_bool(r);
+  return true;
+}
+
+static bool b_filter(host_interp *H, const hcall *c, host_val *out) {
+  host_seq *xs;
+  if (!arity(H, c, "filter", 2, 2) || !iter_items(H, &c->args[1], c->loc, &xs)) return false;
+  if (c->args[0].kind != HV_NONE && !host_is_callable(&c->args[0]))
+    return herr(H, c->loc, "filter() needs a function or None, got %s", host_type_name(&c->args[0])), false;
+  host_seq *kept = seq_new(H, xs->n + 1);
+  for (unsigned i = 0; i < xs->n; i++) {
+    host_val r = xs->items[i];
+    if (!step(H, c->loc, 1)) return false;
+    if (c->args[0].kind != HV_NONE && !host_call(H, &c->args[0], 1, &xs->items[i], c->loc, &r)) return false;
+    if (host_truthy(&r)) seq_push(H, kept, xs->items[i]);
+  }
+  *out = seq_val(HV_LIST, kept); /* Python's is an iterator: list(filter(...)) copies it */
+  return true;
+}
+
+/* dict(), dict(mapping), dict(name=value, ...) and both. */
+static bool b_dict(host_interp *H, const hcall *c, host_val *out) {
+  host_dict *d = host_dict_new(H);
+  if (c->nargs > 1 || (c->nargs == 1 && c->args[0].kind != HV_DICT))
+    return herr(H, c->loc, "dict() takes a dict and keyword arguments in host code"), false;
+  if (!step(H, c->loc, c->nkw + (c->nargs ? c->args[0].dict->n : 0))) return false;
+  for (unsigned i = 0; c->nargs && i < c->args[0].dict->n; i++)
+    host_dict_set(H, d, c->args[0].dict->keys[i], c->args[0].dict->vals[i]);
+  for (unsigned k = 0; k < c->nkw; k++) host_dict_set(H, d, host_str(c->kwn[k]), c->kwv[k]);
+  *out = (host_val){.kind = HV_DICT, .dict = d};
   return true;
 }
 
@@ -815,7 +904,11 @@ static bool call_builtin(host_interp *H, const host_val *fn, const hcall *c, hos
     if (c->args[i].kind == HV_UNKNOWN) return unknown_error(H, &c->args[i], c->loc);
   if (!strcmp(p, "triton.cdiv") || !strcmp(p, "triton.next_power_of_2"))
     return b_next_pow2_cdiv(H, c, !strcmp(p, "triton.cdiv"), out);
+  if (host_env_is_builtin(p)) return host_env_call(H, p, c->nargs, c->args, c->nkw, c->kwn, c->kwv, c->loc, out);
   const char *b = p + 9; /* "builtins." */
+  if (!strcmp(b, "isinstance")) return b_isinstance(H, c, out);
+  if (!strcmp(b, "filter")) return b_filter(H, c, out);
+  if (!strcmp(b, "dict")) return b_dict(H, c, out);
   if (!strcmp(b, "min") || !strcmp(b, "max")) return b_minmax(H, c, b[1] == 'a', out);
   if (!strcmp(b, "range")) return b_range(H, c, out);
   if (!strcmp(b, "len")) return b_len(H, c, out);
@@ -879,6 +972,14 @@ static bool call_value(host_interp *H, const host_val *fn, const hcall *c, host_
 bool host_call(host_interp *H, const host_val *fn, unsigned nargs, const host_val *args, ir_loc loc,
                host_val *out) {
   hcall c = {loc, nargs, 0, args, NULL, NULL};
+  return call_value(H, fn, &c, out);
+}
+
+bool host_call_kw(host_interp *H, const host_val *fn, unsigned nargs, const host_val *args, unsigned nkw,
+                  const char *const *kwn, const host_val *kwv, ir_loc loc, host_val *out) {
+  const char **names = sup_arena_alloc(H->arena, (nkw + 1) * sizeof *names);
+  for (unsigned k = 0; k < nkw; k++) names[k] = ir_intern(H->ctx, kwn[k]);
+  hcall c = {loc, nargs, nkw, args, names, kwv};
   return call_value(H, fn, &c, out);
 }
 
@@ -972,7 +1073,21 @@ bool host_stmt_needs_eval(const host_interp *H, const fe_stmt *s) {
 
 /* ---- statements ---------------------------------------------------------------------------- */
 
+/* `obj.attr = v`: only a host descriptor's block_shape (a pre_hook's one effect tilec keeps). */
+static bool assign_attr(host_interp *H, host_scope *sc, const fe_expr *t, const host_val *v) {
+  host_val base;
+  if (!eval_known(H, sc, t->value, &base)) return false;
+  if (base.kind == HV_OBJECT && !strcmp(base.s, "TensorDescriptor") && !strcmp(t->name, "block_shape")) {
+    host_object_set(H, &base, "block_shape", *v);
+    return true;
+  }
+  herr(H, t->loc, "assigning attribute '%s' of %s is not supported in host code (a pre_hook may set a host "
+       "descriptor's block_shape)", t->name, host_type_name(&base));
+  return false;
+}
+
 static bool assign_to(host_interp *H, host_scope *sc, const fe_expr *t, const host_val *v) {
+  if (t->kind == FE_EXPR_ATTRIBUTE) return assign_attr(H, sc, t, v);
   if (t->kind != FE_EXPR_SUBSCRIPT) return bind_target(H, sc, t, v);
   host_val base, key;
   if (t->nitems != 1 || t->items[0]->kind == FE_EXPR_SLICE)
@@ -1078,8 +1193,8 @@ bool host_needs_eval(const host_interp *H, const fe_expr *e) {
   switch (e->kind) {
   case FE_EXPR_LAMBDA: case FE_EXPR_LISTCOMP: case FE_EXPR_DICT: return true;
   case FE_EXPR_NAME: return host_defines(H, e->name);
-  case FE_EXPR_ATTRIBUTE:
-    return !strcmp(e->name, "Config") || host_needs_eval(H, e->value);
+  case FE_EXPR_ATTRIBUTE: /* triton.Config, triton.runtime...: names only host code has */
+    return !strcmp(e->name, "Config") || !strcmp(e->name, "runtime") || host_needs_eval(H, e->value);
   default: break;
   }
   if (host_needs_eval(H, e->value) || host_needs_eval(H, e->lhs) || host_needs_eval(H, e->rhs) ||

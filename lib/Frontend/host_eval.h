@@ -38,6 +38,8 @@ typedef enum host_kind {
   HV_CONFIG,   /* cfg: a triton.Config */
   HV_OPAQUE,   /* opaque: an owner's value the evaluator only carries (a dtype); s: what */
   HV_UNKNOWN,  /* s: the name of a run-time argument whose value is not known */
+  HV_OBJECT,   /* s: its class ("GPUTarget", "TensorDescriptor", "torch.Tensor"); dict: its
+                  attributes (host_env.c makes them) */
 } host_kind;
 
 typedef struct host_val host_val;
@@ -54,11 +56,12 @@ typedef struct host_dict {
   host_val *keys, *vals;
 } host_dict;
 
-/* triton.Config(kwargs, num_warps=, num_stages=, num_ctas=, maxnreg=, pre_hook=None).
- * An option that was not given is 0 (maxnreg: 0 = None). */
+/* triton.Config(kwargs, num_warps=, num_stages=, num_ctas=, maxnreg=, pre_hook=).
+ * An option that was not given is 0 (maxnreg: 0 = None); pre_hook is NULL for None. */
 typedef struct host_config {
   host_dict *kwargs;
   int64_t num_warps, num_stages, num_ctas, maxnreg;
+  const host_val *pre_hook; /* a callable (sema runs it per variant: host descriptors' block shapes) */
   ir_loc loc;
 } host_config;
 
@@ -96,6 +99,8 @@ typedef struct host_interp {
   uint64_t steps;           /* statements run and values made (bounded: HOST_MAX_STEPS) */
   bool soft_unknown;        /* reading an UNKNOWN fails without a diagnostic ... */
   bool hit_unknown;         /* ... and sets this (pruning is then deferred) */
+  unsigned target_sm;       /* the compile target's compute capability * 10 (90), 0: unknown; what
+                               torch.cuda.get_device_capability() and get_current_target() say */
 } host_interp;
 
 void host_init(host_interp *H, ir_context *ctx, sup_arena *arena, host_global_fn lookup, void *user);
@@ -113,6 +118,34 @@ bool host_stmt_needs_eval(const host_interp *H, const fe_stmt *s);
 /* Calls a callable value (def, lambda, builtin) with positional arguments. */
 bool host_call(host_interp *H, const host_val *fn, unsigned nargs, const host_val *args, ir_loc loc,
                host_val *out);
+/* The same with keyword arguments too (names interned or not). */
+bool host_call_kw(host_interp *H, const host_val *fn, unsigned nargs, const host_val *args, unsigned nkw,
+                  const char *const *kwn, const host_val *kwv, ir_loc loc, host_val *out);
+/* A located error (host_env.c's builtins report through it). */
+void host_error(host_interp *H, ir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* ---- the host environment (host_env.c): what host code sees of the machine -------------- *
+ * The modules a kernel file imports for its host code (os, torch, pytest, triton.runtime,
+ * triton.tools.tensor_descriptor) and the calls Triton's tutorials make on them, answered
+ * for the compile target, not the machine tilec runs on: get_current_target() is a CUDA
+ * target of target_sm, torch.cuda.get_device_capability() its (major, minor), os.environ
+ * is empty and os.getenv gives its default (the compile does not depend on the
+ * environment). */
+
+/* Whether `path` ("torch.cuda") is a module of the host environment. */
+bool host_env_is_module(const char *path);
+/* Whether `path` ("torch.cuda.get_device_capability") is a function or class of it. */
+bool host_env_is_builtin(const char *path);
+/* `module.name` for a value of it that is no function (os.environ); false when there is none
+ * (nothing reported). */
+bool host_env_value(host_interp *H, const char *module, const char *name, host_val *out);
+/* Calls the host-environment function `path`; false after a located error. */
+bool host_env_call(host_interp *H, const char *path, unsigned nargs, const host_val *args, unsigned nkw,
+                   const char *const *kwn, const host_val *kwv, ir_loc loc, host_val *out);
+
+/* An object of class `cls` with no attributes yet (host_object_set adds them). */
+host_val host_object(host_interp *H, const char *cls);
+void host_object_set(host_interp *H, const host_val *obj, const char *attr, host_val v);
 /* Whether e, evaluated at module level, needs this evaluator (it holds a lambda, a
  * comprehension, a dict, or names/calls something only the evaluator knows). */
 bool host_needs_eval(const host_interp *H, const fe_expr *e);

@@ -960,12 +960,27 @@ static const char *canonical_module(const char *name) {
 }
 
 static void bad_import(sema *S, ir_loc loc, const char *name) {
-  sema_error(S, loc, "unsupported import '%s': only triton, triton.language and math can be imported", name);
+  sema_error(S, loc, "unsupported import '%s': kernels import triton, triton.language and math; host code "
+             "also os, torch and pytest (what it asks of them is answered for the target: docs/tuning.md)", name);
+}
+
+/* `import torch` and the like: a module of the host environment (host_env.c), for host code
+ * only; the name is the evaluator's (a kernel that reads it gets sema_module_attr's error). */
+static void host_import(sema *S, const char *name, const char *alias) {
+  size_t n = alias ? strlen(name) : strcspn(name, ".");
+  const char *path = sup_arena_strndup(S->arena, name, n);
+  const char *bound = alias ? alias : path;
+  sema_env_set(S, cur_env(S), bound, (sema_val){.kind = SV_MODULE, .path = path});
+  host_define(&S->host, bound, (host_val){.kind = HV_MODULE, .s = path});
 }
 
 static bool stmt_import(sema *S, const fe_stmt *s) {
   for (unsigned i = 0; i < s->nnames; i++) {
     const char *name = s->names[i], *canon = canonical_module(name);
+    if (!canon && host_env_is_module(name) && !S->fn) {
+      host_import(S, name, s->aliases[i]);
+      continue;
+    }
     if (!canon) {
       bad_import(S, s->loc, name);
       return false;
@@ -982,8 +997,26 @@ static bool stmt_import(sema *S, const fe_stmt *s) {
   return true;
 }
 
+/* `from triton.tools.tensor_descriptor import TensorDescriptor`: names of the host
+ * environment, for host code only. */
+static bool host_importfrom(sema *S, const fe_stmt *s) {
+  for (unsigned i = 0; i < s->nnames; i++) {
+    const char *path = sup_arena_printf(S->arena, "%s.%s", s->module, s->names[i]);
+    const char *bound = s->aliases[i] ? s->aliases[i] : s->names[i];
+    bool fn = host_env_is_builtin(path);
+    if (!fn && !host_env_is_module(path)) {
+      sema_error(S, s->loc, "cannot import '%s' from '%s': host code knows no such name", s->names[i], s->module);
+      return false;
+    }
+    host_define(&S->host, bound, (host_val){.kind = fn ? HV_BUILTIN : HV_MODULE, .s = path});
+    if (!fn) sema_env_set(S, cur_env(S), bound, (sema_val){.kind = SV_MODULE, .path = path});
+  }
+  return true;
+}
+
 static bool stmt_importfrom(sema *S, const fe_stmt *s) {
   const char *canon = s->module ? canonical_module(s->module) : NULL;
+  if (!canon && s->module && host_env_is_module(s->module) && !S->fn) return host_importfrom(S, s);
   if (!canon) {
     bad_import(S, s->loc, s->module ? s->module : "?");
     return false;
@@ -1252,6 +1285,7 @@ static bool dns_has(const sema_jit *j, const char *name) {
 }
 
 static bool apply_heuristics(sema *S, sema_jit *j, pinfo *pis);
+static bool apply_pre_hook(sema *S, sema_jit *j, pinfo *pis);
 static bool check_params(sema *S, sema_jit *j, pinfo *pis);
 
 /* The parameters' types and values: annotations and defaults, the autotune config being
@@ -1293,7 +1327,9 @@ static bool param_infos(sema *S, sema_jit *j, pinfo *pis, bool lenient) {
     *pi = (pinfo){.div = 1};
     if (!param_annotation(S, p, pi)) return false;
     sema_val dv;
-    if (p->default_value && !eval_global(S, p->default_value, &dv)) return false;
+    if (p->default_value && !(sema_host_wants_expr(S, p->default_value) ? sema_host_value(S, p->default_value, &dv)
+                                                                        : eval_global(S, p->default_value, &dv)))
+      return false;
     if (p->default_value && pi->is_const) pi->cval = dv;
     else if (p->default_value && !pi->typed && sema_is_num(&dv) && !sema_num_dtype(S, &dv, p->loc, &pi->dt))
       return false;
@@ -1320,7 +1356,8 @@ static bool param_infos(sema *S, sema_jit *j, pinfo *pis, bool lenient) {
     }
   }
   return lenient ? resolve_descs(S, j, pis, true)
-                 : apply_heuristics(S, j, pis) && resolve_descs(S, j, pis, false) && check_params(S, j, pis);
+                 : apply_heuristics(S, j, pis) && apply_pre_hook(S, j, pis) && resolve_descs(S, j, pis, false) &&
+                       check_params(S, j, pis);
 }
 
 /* Every parameter has a value (constexprs) or a type (run-time ones). */
@@ -1390,6 +1427,38 @@ static bool apply_heuristics(sema *S, sema_jit *j, pinfo *pis) {
     if (!sema_run_heuristic(S, he, &args, &pis[i].cval)) return false;
     pis[i].is_const = true, pis[i].from_signature = false;
   }
+  return true;
+}
+
+/* The config's pre_hook, for this variant: Triton runs it before each launch with the
+ * config's arguments; what tilec keeps of it is the block shape it gives host descriptors
+ * (`nargs["desc_q"].block_shape = [BLOCK_M, HEAD_DIM]`, Triton's attention tutorial), which
+ * becomes this variant's descriptor type. Named dims of the signature are resolved first,
+ * so a hook that agrees with them changes nothing. */
+static bool apply_pre_hook(sema *S, sema_jit *j, pinfo *pis) {
+  const sema_variant *v = S->variant;
+  const host_val *hook = v && v->cfg ? v->cfg->pre_hook : NULL;
+  if (!hook) return true;
+  fe_funcdef *fd = j->fd;
+  desc_names dn = {j, pis};
+  const char **names = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof *names);
+  const sema_bptr **descs = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof *descs);
+  bool *ptrs = sup_arena_alloc(S->arena, fd->nparams + 1);
+  for (unsigned i = 0; i < fd->nparams; i++) {
+    names[i] = fd->params[i].name;
+    ptrs[i] = !pis[i].is_const && pis[i].typed && sema_dt_is_ptr(pis[i].dt);
+    if (pis[i].desc && pis[i].desc->rank == 0) descs[i] = pis[i].desc;
+    else if (pis[i].desc && !sema_tdesc_resolve(S, fd->params[i].loc, names[i], pis[i].desc, constexpr_named, &dn,
+                                                true, &descs[i]))
+      return false;
+  }
+  host_val args = args_dict(S, j, pis);
+  if (!sema_run_pre_hook(S, hook, v->cfg->loc, &args, fd->nparams, names, descs, ptrs)) {
+    sema_note(S, v->cfg->loc, "in the pre_hook of autotune config %u of '%s'", v->index, fd->name);
+    return false;
+  }
+  for (unsigned i = 0; i < fd->nparams; i++)
+    if (pis[i].desc && descs[i]) pis[i].desc = descs[i];
   return true;
 }
 

@@ -245,10 +245,20 @@ void sema_host_define_function(sema *S, fe_funcdef *fd);
 /* Whether a module-level assignment needs the host evaluator; then sema_host_assign runs it. */
 bool sema_host_wants(sema *S, const fe_stmt *s);
 bool sema_host_assign(sema *S, const fe_stmt *s);
+/* Whether an expression evaluated at module level (a parameter's default) is host code;
+ * then sema_host_value evaluates it to a compile-time value. */
+bool sema_host_wants_expr(sema *S, const fe_expr *e);
+bool sema_host_value(sema *S, const fe_expr *e, sema_val *out);
 bool sema_read_autotune(sema *S, sema_jit *j, const fe_expr *call);
 bool sema_read_heuristics(sema *S, sema_jit *j, const fe_expr *call);
 /* A dict of the n parameters (SV_INVALID: a run-time value, unknown here). */
 host_val sema_host_args(sema *S, unsigned n, const char *const *names, const sema_val *vals);
+/* Runs a config's pre_hook(nargs) for one variant. args: the heuristics' dict (every
+ * parameter by name); descs[i] (nparams entries): parameter i's host descriptor type or
+ * NULL, replaced by the block shape the hook sets; ptrs[i]: whether it is a pointer
+ * parameter (a torch.Tensor to the hook). False after a located error. */
+bool sema_run_pre_hook(sema *S, const host_val *hook, ir_loc loc, const host_val *args, unsigned nparams,
+                       const char *const *names, const sema_bptr **descs, const bool *ptrs);
 bool sema_run_heuristic(sema *S, const sema_heuristic *h, const host_val *args, sema_val *out);
 bool sema_prune_variants(sema *S, sema_jit *j, const host_val *named_args, bool *keep, const char **out_state);
 const ir_attr *sema_tuning_attr(sema *S, const sema_jit *j, const char *prune_state, unsigned nkept);
@@ -446,6 +456,10 @@ int sema_tdesc_parse(sema *S, ir_loc loc, const char *param, const char *spec, c
 bool sema_tdesc_resolve(sema *S, ir_loc loc, const char *param, const sema_bptr *bp,
                         bool (*value)(void *user, const char *name, sema_val *out), void *user,
                         bool lenient, const sema_bptr **out);
+/* bp (a parsed descriptor type) with the block shape block[0..rank) (1 to 5 dims, which a
+ * config's pre_hook set), checked as a spelled one is; false after a located error. */
+bool sema_tdesc_with_block(sema *S, ir_loc loc, const char *param, const sema_bptr *bp, unsigned rank,
+                           const int64_t *block, const sema_bptr **out);
 /* The !tt.tensordesc type of a parsed descriptor. */
 const ir_type *sema_tdesc_ir_type(sema *S, const sema_bptr *bp);
 /* The SV_HOSTDESC value of the !tt.tensordesc value v. */

@@ -1577,7 +1577,17 @@ static sema_val builtin(sema *S, const char *prefix, const char *name) {
 bool sema_module_attr(sema *S, const sema_val *mod, const char *name, ir_loc loc, sema_val *out) {
   const char *p = mod->path;
   sema_dtype d;
+  if (host_env_is_module(p)) {
+    sema_error(S, loc, "'%s.%s': module '%s' is host code (a config list, a pre_hook may use it); a kernel "
+               "cannot", p, name, p);
+    return false;
+  }
   if (strcmp(p, "triton") == 0) {
+    if (strcmp(name, "runtime") == 0 || strcmp(name, "tools") == 0) {
+      sema_error(S, loc, "'triton.%s' is host code (a config list may ask it what the target is); a kernel "
+                 "cannot use it", name);
+      return false;
+    }
     if (strcmp(name, "language") == 0) *out = module("triton.language");
     else *out = builtin(S, "triton", name);
     return true;

@@ -26,17 +26,19 @@ static const char *skip_sp(const char *p) {
 
 /* Reads "DTYPE[D0, D1, ...]>" after "tensordesc<" into *out; false on a bad spelling
  * (checks of the values come after). A dim is a number or the name of a constexpr parameter
- * (names[d], copied into the arena; its dim 0 until resolved). */
+ * (names[d], copied into the arena; its dim 0 until resolved). "DTYPE>" alone (no block
+ * shape: a config's pre_hook gives it) is rank 0. */
 static bool parse_body(sema *S, const char *p, sema_dtype *out_dt, unsigned *out_rank, int64_t *dims,
                        const char **names) {
   p = skip_sp(p);
-  size_t n = strcspn(p, "[ ");
+  size_t n = strcspn(p, "[ >");
   char name[16];
   int64_t div;
   if (n == 0 || n >= sizeof name) return false;
   memcpy(name, p, n), name[n] = '\0';
   if (!sema_dt_parse(name, out_dt, &div) || div != 1) return false;
   p = skip_sp(p + n);
+  if (*p == '>') return *out_rank = 0, *skip_sp(p + 1) == '\0';
   if (*p++ != '[') return false;
   unsigned rank = 0;
   do {
@@ -114,7 +116,7 @@ int sema_tdesc_parse(sema *S, ir_loc loc, const char *param, const char *spec, c
   for (unsigned d = 0; d < bp->rank; d++) bp->order[d] = bp->rank - 1 - d;
   bool named = false;
   for (unsigned d = 0; d < bp->rank; d++) named |= bp->block_names[d] != NULL;
-  if (!named && !check_desc(S, loc, param, bp)) return -1; /* a named one: when resolved */
+  if (bp->rank && !named && !check_desc(S, loc, param, bp)) return -1; /* named, bare: when resolved */
   *out = bp;
   return 1;
 }
@@ -123,6 +125,16 @@ bool sema_tdesc_resolve(sema *S, ir_loc loc, const char *param, const sema_bptr 
                         bool (*value)(void *user, const char *name, sema_val *out), void *user,
                         bool lenient, const sema_bptr **out) {
   *out = bp;
+  if (bp->rank == 0) { /* tensordesc<fp16>: no pre_hook gave it a block shape */
+    *out = NULL;
+    if (lenient) return true;
+    char b[16];
+    const char *dt = sema_dt_name(bp->elt, b);
+    sema_error(S, loc, "parameter '%s': tensordesc<%s> has no block shape; give it in the signature "
+               "(tensordesc<%s[BLOCK_M, 64]>, dims may name constexprs) or set nargs[\"%s\"].block_shape in the "
+               "configs' pre_hook", param, dt, dt, param);
+    return false;
+  }
   bool named = false;
   for (unsigned d = 0; d < bp->rank; d++) named |= bp->block_names[d] != NULL;
   if (!named) return true;
@@ -150,6 +162,17 @@ bool sema_tdesc_resolve(sema *S, ir_loc loc, const char *param, const sema_bptr 
     r->block[d] = v.i;
     r->block_names[d] = NULL;
   }
+  if (!check_desc(S, loc, param, r)) return false;
+  *out = r;
+  return true;
+}
+
+bool sema_tdesc_with_block(sema *S, ir_loc loc, const char *param, const sema_bptr *bp, unsigned rank,
+                           const int64_t *block, const sema_bptr **out) {
+  sema_bptr *r = sup_arena_alloc(S->arena, sizeof *r);
+  *r = *bp;
+  r->rank = rank;
+  for (unsigned d = 0; d < rank; d++) r->block[d] = block[d], r->block_names[d] = NULL, r->order[d] = rank - 1 - d;
   if (!check_desc(S, loc, param, r)) return false;
   *out = r;
   return true;

@@ -94,6 +94,7 @@ static bool host_module_attr(void *user, const char *module, const char *name, i
 
 void sema_host_init(sema *S) {
   host_init(&S->host, S->ctx, S->arena, host_global, S);
+  S->host.target_sm = S->opts ? S->opts->target_sm : 0;
   S->host.module_attr = host_module_attr;
 }
 
@@ -136,6 +137,13 @@ bool sema_host_assign(sema *S, const fe_stmt *s) {
     sema_env_set(S, &S->globals, t->name, sv);
   }
   return true;
+}
+
+bool sema_host_wants_expr(sema *S, const fe_expr *e) { return host_needs_eval(&S->host, e); }
+
+bool sema_host_value(sema *S, const fe_expr *e, sema_val *out) {
+  host_val v;
+  return host_eval(&S->host, e, &v) && from_host(S, &v, e->loc, "this host value", out);
 }
 
 /* ---- @triton.autotune ------------------------------------------------------------------------ */
@@ -380,6 +388,72 @@ host_val sema_host_args(sema *S, unsigned n, const char *const *names, const sem
   return (host_val){.kind = HV_DICT, .dict = d};
 }
 
+/* ---- a config's pre_hook ------------------------------------------------------------------ */
+
+static const char *dims_text(sema *S, unsigned n, const int64_t *dims) {
+  const char *t = "[";
+  for (unsigned d = 0; d < n; d++) t = sup_arena_printf(S->arena, "%s%s%lld", t, d ? ", " : "", (long long)dims[d]);
+  return sup_arena_printf(S->arena, "%s]", t);
+}
+
+/* The block shape a hook left in a descriptor object: n dims in out; false after an error. */
+static bool hook_block(sema *S, const host_val *bs, ir_loc loc, const char *param, unsigned *n, int64_t *out) {
+  bool ok = (bs->kind == HV_LIST || bs->kind == HV_TUPLE) && bs->seq->n >= 1 && bs->seq->n <= IR_MAX_TENSORDESC_RANK;
+  for (unsigned d = 0; ok && d < bs->seq->n; d++) ok = bs->seq->items[d].kind == HV_INT;
+  if (!ok) {
+    sema_error(S, loc, "the pre_hook sets nargs[\"%s\"].block_shape to a %s; it must be a list of 1 to %d ints",
+               param, host_type_name(bs), IR_MAX_TENSORDESC_RANK);
+    return false;
+  }
+  *n = bs->seq->n;
+  for (unsigned d = 0; d < *n; d++) out[d] = bs->seq->items[d].i;
+  return true;
+}
+
+bool sema_run_pre_hook(sema *S, const host_val *hook, ir_loc loc, const host_val *args, unsigned nparams,
+                       const char *const *names, const sema_bptr **descs, const bool *ptrs) {
+  host_interp *H = &S->host;
+  host_dict *d = host_dict_new(H);
+  for (unsigned i = 0; i < args->dict->n; i++) host_dict_set(H, d, args->dict->keys[i], args->dict->vals[i]);
+  host_val *objs = sup_arena_alloc(S->arena, (nparams + 1) * sizeof *objs);
+  for (unsigned i = 0; i < nparams; i++) {
+    if (!descs[i] && !ptrs[i]) continue;
+    objs[i] = host_object(H, descs[i] ? "TensorDescriptor" : "torch.Tensor");
+    if (descs[i]) {
+      host_seq *bs = sup_arena_alloc(S->arena, sizeof *bs);
+      bs->items = sup_arena_alloc(S->arena, (descs[i]->rank + 1) * sizeof(host_val));
+      bs->cap = descs[i]->rank + 1;
+      for (unsigned k = 0; k < descs[i]->rank; k++) bs->items[bs->n++] = host_int(descs[i]->block[k]);
+      host_val shape = descs[i]->rank ? (host_val){.kind = HV_LIST, .seq = bs} : host_none();
+      host_object_set(H, &objs[i], "block_shape", shape);
+    }
+    host_dict_set(H, d, host_str(names[i]), objs[i]);
+  }
+  host_val nargs = {.kind = HV_DICT, .dict = d}, r;
+  if (!host_call(H, hook, 1, &nargs, loc, &r)) return false;
+  for (unsigned i = 0; i < nparams; i++) {
+    if (!descs[i]) continue;
+    const host_val *bs = host_dict_get_str(objs[i].dict, "block_shape");
+    int64_t dims[IR_MAX_RANK];
+    unsigned n;
+    if (bs->kind == HV_NONE) continue; /* a bare descriptor left bare: resolve_descs says so */
+    if (!hook_block(S, bs, loc, names[i], &n, dims)) return false;
+    const sema_bptr *sig = descs[i];
+    bool same = sig->rank == n;
+    for (unsigned k = 0; same && k < n; k++) same = sig->block[k] == dims[k];
+    if (same) continue;
+    if (sig->rank) {
+      char b[16];
+      sema_error(S, loc, "the pre_hook sets nargs[\"%s\"].block_shape = %s, but the signature gives %s the block %s: "
+                 "write it tensordesc<%s> (no block shape) to let the pre_hook set it", names[i],
+                 dims_text(S, n, dims), names[i], dims_text(S, sig->rank, sig->block), sema_dt_name(sig->elt, b));
+      return false;
+    }
+    if (!sema_tdesc_with_block(S, loc, names[i], sig, n, dims, &descs[i])) return false;
+  }
+  return true;
+}
+
 bool sema_run_heuristic(sema *S, const sema_heuristic *h, const host_val *args, sema_val *out) {
   host_val r;
   if (!host_call(&S->host, &h->fn, 1, args, h->loc, &r)) {
@@ -401,8 +475,21 @@ bool sema_prune_variants(sema *S, sema_jit *j, const host_val *named_args, bool 
   for (unsigned i = 0; i < j->nvariants; i++)
     cs->items[cs->n++] = (host_val){.kind = HV_CONFIG, .cfg = (host_config *)j->variants[i].cfg};
   host_val args[2] = {{.kind = HV_LIST, .seq = cs}, *named_args}, r;
+  /* Triton calls early_config_prune(configs, nargs, **kwargs) with the launch's keyword
+   * arguments; a tilec launch has no keywords, so a def with **kwargs gets every parameter
+   * (those its own parameters do not name) there too, as the tutorials read them. */
+  const host_val *f = &j->tuning.early_prune;
+  const host_dict *na = named_args->dict;
+  const char **kwn = sup_arena_alloc(S->arena, (na->n + 1) * sizeof *kwn);
+  host_val *kwv = sup_arena_alloc(S->arena, (na->n + 1) * sizeof *kwv);
+  unsigned nkw = 0;
+  for (unsigned i = 0; f->kind == HV_FUNC && f->fn->kwargs && i < na->n; i++) {
+    bool own = false;
+    for (unsigned p = 0; p < f->fn->nparams && !own; p++) own = !strcmp(f->fn->params[p].name, na->keys[i].s);
+    if (!own) kwn[nkw] = na->keys[i].s, kwv[nkw++] = na->vals[i];
+  }
   S->host.soft_unknown = true, S->host.hit_unknown = false;
-  bool ok = host_call(&S->host, &j->tuning.early_prune, 2, args, j->tuning.prune_at->loc, &r);
+  bool ok = host_call_kw(&S->host, f, 2, args, nkw, kwn, kwv, j->tuning.prune_at->loc, &r);
   bool deferred = S->host.hit_unknown;
   S->host.soft_unknown = false, S->host.hit_unknown = false;
   if (!ok && deferred) return *out_state = "deferred", true;

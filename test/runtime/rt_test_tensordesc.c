@@ -567,6 +567,13 @@ static void test_plan(t_state *t) {
   t_check(t, s == TILERT_OK, "plan: signature for descriptor arguments");
   t_contains(t, "plan: bare tensordesc takes the argument's type", sig,
              "tensordesc<fp16[64, 32]>,i32:16,tensordesc<fp32[2, 16, 8]>,*fp32:16,128");
+  tilert_tensordesc c0 = c; /* no block shape: the configs' pre_hook gives it per variant */
+  memset(c0.block_shape, 0, sizeof c0.block_shape);
+  args[2] = tilert_tensordesc_arg(&c0);
+  s = p ? tilert_spec_signature(p, args, NARGS, sig, sizeof sig, err, sizeof err) : TILERT_ERROR_INVALID_ARGUMENT;
+  t_check(t, s == TILERT_OK, "plan: a descriptor without a block shape for a bare tensordesc");
+  t_contains(t, "plan: bare tensordesc without a block shape", sig,
+             "tensordesc<fp16[64, 32]>,i32:16,tensordesc<fp32>,*fp32:16,128");
   args[2] = tilert_i32(3);
   s = p ? tilert_spec_signature(p, args, NARGS, sig, sizeof sig, err, sizeof err) : TILERT_OK;
   t_check(t, s == TILERT_ERROR_INVALID_ARGUMENT, "plan: an i32 for a bare tensordesc is refused");
