@@ -58,10 +58,10 @@ def descs_of(h, ts, d, bn):
     return [h.tensordesc(t.view(-1, d), [rows, d]) for t, rows in zip(ts, (128, bn, bn, 128))]
 
 
-def check_with_m(h, name, dt, d, causal, launch):
-    """Kernel `name`, which also writes M (each row's log2-sum-exp), at two sizes through
-    launch(k, q, k, v, o, m, scale, Z, H, N); o and M checked against float64."""
-    k = h.kernel(name)
+def check_with_m(h, name, dt, d, causal, launch, kernel=None):
+    """Kernel `name` (or `kernel`), which also writes M (each row's log2-sum-exp), at two sizes
+    through launch(k, q, k, v, o, m, scale, Z, H, N); o and M checked against float64."""
+    k = kernel or h.kernel(name)
     for Z, H, N in ((2, 3, 512), (1, 2, 128)):
         q, kk, v = (torch.randn(Z, H, N, d, device=DEV).to(dt) for _ in range(3))
         o = torch.full_like(q, float("nan"))
@@ -103,8 +103,33 @@ def tutorial_pointers(h):
                          lambda k, q, kk, v, o, m, sc, Z, H, N: k((N // 128, Z * H), sc, m, Z, H, q, kk, v, o, N))
 
 
+def tutorial06(h):
+    """Triton's tutorial file as written: every variant the autotune configs made (the
+    pre_hook's block shapes in its metadata), given descriptors without a block shape (libtilert
+    encodes them with the variant's, as Triton's pre_hook sets them per config)."""
+    import json
+    import os
+    for name, causal in (("attn06_tutorial", False), ("attn06_tutorial_causal_ws", True)):
+        with open(os.path.join(h.carry, name + ".json")) as f:
+            meta = json.load(f)
+        entries = [(k["name"], k["constexprs"]["BLOCK_M"], k["constexprs"]["BLOCK_N"]) for k in meta["kernels"]]
+        h.check("%s: %d variants" % (name, len(entries)), torch.tensor(float(len(entries))), torch.tensor(18.0))
+        for entry, bm, bn in entries:
+            blocks = [b for k in meta["kernels"] if k["name"] == entry
+                      for b in [[p["block_shape"] for p in k["params"] if p["kind"] == "tensordesc"]]][0]
+            h.check("%s %s blocks" % (name, entry), torch.tensor(blocks, dtype=torch.float64),
+                    torch.tensor([[bm, 128], [bn, 128], [bn, 128], [bm, 128]], dtype=torch.float64))
+            k = h.kernel(name, entry)
+            check_with_m(h, name + " " + entry, torch.float16, 128, causal,
+                         lambda k, q, kk, v, o, m, sc, Z, H, N:
+                         k((N // bm, Z * H), sc, m, Z, H,
+                           *[h.tensordesc(t.view(-1, 128), [0, 0]) for t in (q, kk, v, o)], N),
+                         kernel=k)
+
+
 def run(h):
     h.part("attention through host descriptors", attention, h)
     h.part("attention in two stages (the tutorial's structure)", stages, h)
     h.part("attention as Triton's tutorial writes it", tutorial, h)
     h.part("the tutorial given pointers (in-kernel descriptors)", tutorial_pointers, h)
+    h.part("Triton's tutorial file, every autotune variant (pre_hook block shapes)", tutorial06, h)

@@ -384,9 +384,12 @@ class Harness:
         Triton's TensorDescriptor.from_tensor(tensor, block_shape)."""
         return TensorDesc(tensor, tensor.shape, tensor.stride(), block_shape)
 
-    def kernel(self, name):
-        if name in self.launchers:
-            return self.launchers[name]
+    def kernel(self, name, entry=None):
+        """The kernel compiled as `name`; `entry`: another entry point of its module (an
+        autotune variant, `KERNEL__vN`)."""
+        key = name if entry is None else name + "@" + entry
+        if key in self.launchers:
+            return self.launchers[key]
         import json
         ptx = os.path.join(self.carry, name + ".ptx")
         if name not in self.index or not os.path.exists(ptx):
@@ -396,7 +399,7 @@ class Harness:
                 why = " ".join(l.strip() for l in open(failed) if (": %s:" % name) in l)
             raise RuntimeError("kernel %s was not compiled (run test/gpu/torch/prepare.sh)%s"
                                % (name, ": " + why if why else ""))
-        kname = self.index[name][2]
+        kname = entry or self.index[name][2]
         with open(os.path.join(self.carry, name + ".json")) as f:
             meta = json.load(f)
         km = [k for k in meta["kernels"] if k["name"] == kname]
@@ -407,8 +410,8 @@ class Harness:
         mod, k = P(), P()
         rt.call("loading %s" % ptx, rt.L.tilert_module_load_files(rt.rt, ptx.encode(), ctypes.byref(mod)))
         rt.call("kernel %s" % kname, rt.L.tilert_module_get_kernel(mod, kname.encode(), ctypes.byref(k)))
-        self.launchers[name] = Launcher(self, name, k, km[0])
-        return self.launchers[name]
+        self.launchers[key] = Launcher(self, name, k, km[0])
+        return self.launchers[key]
 
     def triton(self, file, name):
         """The @triton.jit function `name` of `file` (relative to the repository root)."""
