@@ -597,6 +597,58 @@ def attention_tutorial_ptr(h, causal, B=4, H=32, S=4096, D=128):
     report("torch", case, sdpa, lambda: True, flops, nbytes)
 
 
+def attention_tutorial06(h, causal, ws, B=4, H=32, S=4096, D=128):
+    """Triton's fused-attention tutorial file as written (examples/fused_attention_tutorial.tir),
+    autotuned on both sides over the same configs: tilec's variants (attn06_tutorial*, the
+    pre_hook's block shapes; descriptors given without one) each timed once (do_bench median
+    over 50 ms) and the fastest reported, as tilert_tune picks; Triton's @triton.autotune on
+    the same file called as the tutorial calls it (TensorDescriptor with a dummy block, the
+    keywords N_CTX, HEAD_DIM, FP8_OUTPUT, STAGE, warp_specialize, IS_HOPPER), its tuning
+    untimed; SDPA beside them."""
+    import importlib.util
+    if importlib.util.find_spec("pytest") is None:  # the tutorial imports it; the GPU machine may lack it
+        sys.modules.setdefault("pytest", types.ModuleType("pytest"))
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    q, k, v, o, scale, check, flops, nbytes, case, sdpa = attn_problem(causal, B, H, S, D)
+    case += " tutorial file, autotuned" + (" ws" if ws else "")
+    m = torch.empty(B * H, S, device=dev, dtype=torch.float32)
+    views = [t.view(B * H * S, D) for t in (q, k, v, o)]
+    name = "attn06_tutorial" + ("_causal" if causal else "") + ("_ws" if ws else "")
+    with open(os.path.join(CARRY, name + ".json")) as f:
+        meta = json.load(f)
+    descs = [h.tensordesc(t, [0, 0]) for t in views]
+    best = None
+    for km in meta["kernels"]:
+        bm, bn = km["constexprs"]["BLOCK_M"], km["constexprs"]["BLOCK_N"]
+        try:
+            kern = h.kernel(name, km["name"])
+            f = frozen(lambda: kern((S // bm, B * H), scale, m, B, H, *descs, S))
+            f()
+            t = do_bench(f, warmup=10, rep=50, return_mode="median")
+        except Exception as e:
+            print(f"matmul: tilec {name} {km['name']}: {type(e).__name__}: {e}", file=sys.stderr)
+            continue
+        if best is None or t < best[0]:
+            best = (t, f, f"{bm}x{bn} w{km['num_warps']} s{km['num_stages']} ({km['name']})")
+    if best:
+        report("tilec-tuned", case, best[1], check, flops, nbytes, block=best[2], variants=len(meta["kernels"]))
+    jit = h.triton("examples/fused_attention_tutorial.tir", "_attn_fwd")
+    td = [TensorDescriptor(t, t.shape, t.stride(), [1, 1]) for t in views]
+    call = lambda: jit[lambda a: (triton.cdiv(S, a["BLOCK_M"]), B * H, 1)](  # noqa: E731
+        scale, m, B, H, *td, N_CTX=S, HEAD_DIM=D, FP8_OUTPUT=False, STAGE=3 if causal else 1, warp_specialize=ws,
+        IS_HOPPER=True)
+    try:
+        call()
+        torch.cuda.synchronize()
+        c = jit.best_config
+        report("triton-autotuned", case, call, check, flops, nbytes,
+               block=f"{c.kwargs['BLOCK_M']}x{c.kwargs['BLOCK_N']} w{c.num_warps} s{c.num_stages}",
+               variants=len(jit.configs))
+    except Exception as e:
+        print(f"matmul: triton tutorial file ws={ws}: {type(e).__name__}: {str(e)[:300]}", file=sys.stderr)
+    report("torch", case, sdpa, lambda: True, flops, nbytes)
+
+
 def main():
     h = harness.open_harness(CARRY)
     for fn, args in ((matmul, (torch.float16, 4096, 4096, 4096)), (matmul, (torch.float16, 8192, 8192, 8192)),
@@ -608,6 +660,8 @@ def main():
                      (matmul_tma_persistent, ()), (matmul_tma_persistent, (8192, 8192, 8192)),
                      (matmul_desc, ()), (matmul_desc, (8192, 8192, 8192)),
                      (attention_tutorial_ptr, (False,)), (attention_tutorial_ptr, (True,)),
+                     (attention_tutorial06, (False, False)), (attention_tutorial06, (True, False)),
+                     (attention_tutorial06, (False, True)), (attention_tutorial06, (True, True)),
                      (matmul_tma_dtype, (torch.bfloat16, 4096, 4096, 4096)),
                      (matmul_tma_dtype, (torch.float8_e4m3fn, 8192, 8192, 8192))):
         only = os.environ.get("MATMUL_ONLY")  # e.g. MATMUL_ONLY=matmul_tma,attention: these cases only

@@ -109,7 +109,8 @@ def tutorial06(h):
     encodes them with the variant's, as Triton's pre_hook sets them per config)."""
     import json
     import os
-    for name, causal in (("attn06_tutorial", False), ("attn06_tutorial_causal_ws", True)):
+    for name, causal in (("attn06_tutorial", False), ("attn06_tutorial_ws", False), ("attn06_tutorial_causal", True),
+                         ("attn06_tutorial_causal_ws", True)):
         with open(os.path.join(h.carry, name + ".json")) as f:
             meta = json.load(f)
         entries = [(k["name"], k["constexprs"]["BLOCK_M"], k["constexprs"]["BLOCK_N"]) for k in meta["kernels"]]
