@@ -8,9 +8,12 @@
  * literals, list comprehensions (nested `for`, `if`), lambdas, conditional expressions,
  * arithmetic with Python's int semantics (floor division and modulo, overflow an error),
  * comparisons, boolean operators, subscripts and slices of lists, tuples and dicts,
- * `triton.Config(...)`, `triton.next_power_of_2`, `triton.cdiv`, and the builtins min, max,
- * len, range, int, float, bool, abs, sum, list, tuple. Anything else is a located error that
- * names the construct ("'while' loops are not supported in host code").
+ * `triton.Config(...)` (its pre_hook kept for sema), `triton.next_power_of_2`, `triton.cdiv`,
+ * the builtins min, max, len, range, int, float, bool, abs, sum, list, tuple, dict, filter,
+ * isinstance, attribute assignment of a host descriptor's block_shape (a pre_hook's), and
+ * the host environment (host_env.c: os, torch, triton.runtime, answered for the target).
+ * Anything else is a located error that names the construct ("'while' loops are not
+ * supported in host code").
  *
  * No global state: an interpreter is a struct its owner (sema) holds; values, scopes and
  * lists live in the owner's arena and die with it. Symbols carry the `host_` prefix. */

@@ -143,7 +143,8 @@ bool sema_host_wants_expr(sema *S, const fe_expr *e) { return host_needs_eval(&S
 
 bool sema_host_value(sema *S, const fe_expr *e, sema_val *out) {
   host_val v;
-  return host_eval(&S->host, e, &v) && from_host(S, &v, e->loc, "this host value", out);
+  if (!host_eval(&S->host, e, &v)) return false;
+  return quiet_from_host(S, &v, out, 0) || from_host(S, &v, e->loc, "this host value", out);
 }
 
 /* ---- @triton.autotune ------------------------------------------------------------------------ */
