@@ -7,7 +7,7 @@
 # (cold), then again on the same folder (warm); bench/tuning/gpu.sh sets
 # TRITON_CACHE_AUTOTUNING=1 so that the warm process may also reuse the tuning choice.
 #
-#   python3 bench/tuning/first_call_triton.py add|rowsum|matmul [--phase LABEL] [--n N] [--m M] [--k K]
+#   python3 bench/tuning/first_call_triton.py add|rowsum|matmul|attention [--phase LABEL] [--n N] [--m M] [--k K]
 import time
 
 T_START = time.perf_counter()
@@ -24,6 +24,7 @@ CASES = {
     "add": ("bench/tuning/kernels/add_tuned.tir", "add_kernel"),
     "rowsum": ("bench/tuning/kernels/row_sum_tuned.tir", "row_sum_kernel"),
     "matmul": ("examples/matmul_tutorial.tir", "matmul_kernel"),
+    "attention": ("examples/fused_attention_tutorial.tir", "_attn_fwd"),
 }
 
 
@@ -62,6 +63,8 @@ def setup(torch, triton, case, a):
         k = load(*CASES[case])
         call = lambda: k[lambda meta: (triton.cdiv(m, meta["BLOCK_M"]),)](x, out, m, n, x.stride(0))
         return k, call, lambda: float((out.double() - x.double().sum(1)).abs().max())
+    if case == "attention":
+        return attention(torch, triton, a)
     m, n, kk = a.m or 4096, a.n or 4096, a.k or 4096
     A = (((torch.arange(m * kk, device="cuda") * 5 + 1) % 9 - 4) * 0.25).to(torch.float16).reshape(m, kk)
     B = (((torch.arange(kk * n, device="cuda") * 5 + 2) % 9 - 4) * 0.25).to(torch.float16).reshape(kk, n)
@@ -71,6 +74,43 @@ def setup(torch, triton, case, a):
     call = lambda: k[grid](A, B, C, m, n, kk, A.stride(0), A.stride(1), B.stride(0), B.stride(1),
                            C.stride(0), C.stride(1), ACTIVATION="")
     return k, call, lambda: float((C.float() - (A.float() @ B.float()).half().float()).abs().max())
+
+
+def attention(torch, triton, a):
+    """Triton's fused-attention tutorial file called as the tutorial calls it (causal, f16, head
+    dim 128, warp_specialize False): TensorDescriptor with a dummy block (its pre_hook sets the
+    blocks), the keywords its prune function reads. Inputs and check as tilec's side: 64
+    sampled rows against float64 softmax attention, the error beyond 2^-9 relative (and 2e-3)."""
+    import math
+    if importlib.util.find_spec("pytest") is None:  # the tutorial imports it
+        sys.modules.setdefault("pytest", type(sys)("pytest"))
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    heads, n, d = a.m or 32, a.n or 4096, 128
+    rows = heads * n
+    i = torch.arange(rows * d, device="cuda")
+    q, k, v = ((((i * 37 + s * 11) % 17 - 8) / 8.0).to(torch.float16).reshape(rows, d) for s in (1, 2, 3))
+    o = torch.empty_like(q)
+    m = torch.empty(heads, n, device="cuda")
+    descs = [TensorDescriptor(t, [rows, d], [d, 1], [1, 1]) for t in (q, k, v, o)]
+    kern = load(*CASES["attention"])
+    scale = 1.0 / math.sqrt(d)
+
+    def call():
+        kern[lambda meta: (triton.cdiv(n, meta["BLOCK_M"]), heads, 1)](
+            scale, m, 1, heads, *descs, N_CTX=n, HEAD_DIM=d, FP8_OUTPUT=False, STAGE=3, warp_specialize=False,
+            IS_HOPPER=True)
+
+    def check():
+        err = 0.0
+        for t in range(64):
+            seq, r = (t * 7) % heads, (t * 2654435761) % n
+            row = seq * n + r
+            s = (q[row].double() @ k[seq * n:seq * n + r + 1].double().T) / math.sqrt(d)
+            ref = torch.softmax(s, 0) @ v[seq * n:seq * n + r + 1].double()
+            e = ((o[row].double() - ref).abs() - ref.abs() / 512).max().item()
+            err = max(err, e if e > 2e-3 else 0.0)
+        return err
+    return kern, call, check
 
 
 def main():

@@ -32,7 +32,7 @@ if [ "${MOCK:-0}" = 1 ]; then
   case $B in /*) ;; *) B=$ROOT/$B ;; esac
   TG=$B/tune_gpu
   export TILERT_LIBCUDA=$B/libtilert_cuda_mock.so TILERT_MOCK_NO_RUN=1
-  SIZES_ADD="--n 65536" SIZES_ROW="--m 256 --n 1024" SIZES_MM="--m 512 --n 512 --k 512"
+  SIZES_ADD="--n 65536" SIZES_ROW="--m 256 --n 1024" SIZES_MM="--m 512 --n 512 --k 512" SIZES_ATTN="--m 2 --n 512"
 else
   TG=$WORK/tune_gpu
   if [ -f .carry/tune/tune_gpu.xz ]; then
@@ -42,7 +42,7 @@ else
   else
     say "no .carry/tune/tune_gpu.xz: run bash bench/tuning/prepare.sh on the dev machine"
   fi
-  SIZES_ADD="" SIZES_ROW="" SIZES_MM=""
+  SIZES_ADD="" SIZES_ROW="" SIZES_MM="" SIZES_ATTN=""
 fi
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv,noheader 2>&1 | head -1 | tee -a "$L"
 # The program prints its usage (exit 2) when it starts at all; a loader error (a missing
@@ -71,12 +71,12 @@ run() {
 # of cold run N (created empty when new).
 first_calls() {
   local c=$1 phase=$2 label=$3 td=$WORK/tilec-cache-$1-$4 pd=$WORK/triton-cache-$1-$4 s
-  case $c in add) s=$SIZES_ADD ;; rowsum) s=$SIZES_ROW ;; matmul) s=$SIZES_MM ;; esac
+  case $c in add) s=$SIZES_ADD ;; rowsum) s=$SIZES_ROW ;; matmul) s=$SIZES_MM ;; attention) s=$SIZES_ATTN ;; esac
   mkdir -p "$td" "$pd" "$td-cuda" "$pd-cuda"
-  run "tilec first call $c $label" 120 env TILERT_CACHE_DIR="$td" CUDA_CACHE_PATH="$td-cuda" \
+  run "tilec first call $c $label" 180 env TILERT_CACHE_DIR="$td" CUDA_CACHE_PATH="$td-cuda" \
     "$TG" first-call "$c" --phase "$phase" $s
   [ "${MOCK:-0}" = 1 ] ||
-    run "triton first call $c $label" 150 env TRITON_CACHE_DIR="$pd" CUDA_CACHE_PATH="$pd-cuda" \
+    run "triton first call $c $label" 300 env TRITON_CACHE_DIR="$pd" CUDA_CACHE_PATH="$pd-cuda" \
       TRITON_CACHE_AUTOTUNING=1 python3 bench/tuning/first_call_triton.py "$c" --phase "$phase"
 }
 # cold REPS times (each with empty caches; report.py gives the median), then warm on the
@@ -85,6 +85,12 @@ for c in add rowsum matmul; do
   for rep in $(seq 1 "${REPS:-3}"); do first_calls $c cold "cold ($rep)" "$rep"; done
   first_calls $c warm warm 1
 done
+# Triton's fused-attention tutorial as written (16 configs left after its keep() and prune; no
+# target of issue 10): REPS_ATTN cold runs each side (default 1), then warm; ATTN=0 skips it.
+if [ "${ATTN:-1}" = 1 ]; then
+  for rep in $(seq 1 "${REPS_ATTN:-1}"); do first_calls attention cold "cold ($rep)" "$rep"; done
+  first_calls attention warm warm 1
+fi
 
 # 1b. nvJitLink's -split-compile on the 8 matmul variants as ONE module (the session-5
 # puzzle: 1.3 ms with 16 threads against 686 ms), fresh processes, split first.

@@ -4,23 +4,32 @@
  * the real buffers (tilert_tune), launch the best and synchronize. Run it twice on one cache
  * folder: the second process is the warm-cache first call. Cases: add (element-wise, 6
  * configs), rowsum (a reduction, 6 configs), matmul (examples/matmul_tutorial.tir, its 8
- * configs, f16). The launch's result is checked on the host afterwards (not on the mock). */
+ * configs, f16), attention (examples/fused_attention_tutorial.tir, Triton's fused-attention
+ * tutorial as written: its 36 configs, 21 kept by keep(), causal, host descriptors whose
+ * block shapes the configs' pre_hook gives). The launch's result is checked on the host
+ * afterwards (not on the mock). */
 #include "tg.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+enum { FC_BUFS = 5 };
+
 typedef struct fc_problem {
-  int64_t n, m, k;      /* add: n; rowsum: m rows of n; matmul: m x k times k x n */
-  void *host[3];        /* inputs on the host (for the check) */
-  tilert_devptr dev[3]; /* the case's buffers, in argument order */
-  size_t bytes[3];
+  int64_t n, m, k;      /* add: n; rowsum: m rows of n; matmul: m x k times k x n;
+                           attention: m (batch x heads) sequences of n, head dim k */
+  void *host[FC_BUFS];  /* inputs on the host (for the check) */
+  tilert_devptr dev[FC_BUFS]; /* the case's buffers, in argument order */
+  size_t bytes[FC_BUFS];
+  tilert_tensordesc desc[4];  /* attention: q, k, v, o */
 } fc_problem;
 
 typedef struct fc_case {
   const char *name, *file, *kernel, *plan;
+  const char *launch_values; /* "NAME=V" for the prune functions (tilec_options.launch_values), or NULL */
   int (*setup)(tilert_runtime *rt, fc_problem *p, tg_launch *l);
   tg_grid_fn grid;
   /* Compares the output with a host reference: the largest error; -1 when unreadable. */
@@ -166,14 +175,90 @@ static double matmul_check(tilert_runtime *rt, const fc_problem *p) {
   return err;
 }
 
+/* ---- attention: Triton's fused-attention tutorial file, causal, f16, head dim 128 ---------- */
+
+enum { ATT_D = 128 };
+
+static uint16_t *wave_f16(int64_t n, int salt) {
+  uint16_t *v = malloc((size_t)n * sizeof *v);
+  for (int64_t i = 0; v && i < n; i++) v[i] = tg_f32_to_f16((float)((i * 37 + salt * 11) % 17 - 8) / 8.0f);
+  return v;
+}
+
+/* q, k, v, o as [m * n, D] f16 (descriptors without a block shape: each variant's, which the
+ * configs' pre_hook gives), M as [m, n] f32; arguments sm_scale, M, Z = 1, H = m, the four
+ * descriptors, N_CTX = n. */
+static int attn_setup(tilert_runtime *rt, fc_problem *p, tg_launch *l) {
+  int64_t rows = p->m * p->n;
+  size_t b = (size_t)(rows * ATT_D) * 2;
+  for (int i = 0; i < 3; i++)
+    if (!fc_buffer(rt, p, i, wave_f16(rows * ATT_D, i + 1), b)) return 0;
+  if (!fc_buffer(rt, p, 3, NULL, b) || !fc_buffer(rt, p, 4, NULL, (size_t)rows * 4)) return 0;
+  l->args[l->nargs++] = tilert_f32(1.0f / sqrtf((float)ATT_D));
+  add_arg_ptr(l, p->dev[4], p->bytes[4]);
+  add_arg_i32(l, 1);
+  add_arg_i32(l, p->m);
+  for (int i = 0; i < 4; i++) {
+    p->desc[i] = (tilert_tensordesc){.base = p->dev[i], .dtype = TILERT_DTYPE_FP16, .rank = 2,
+                                     .shape = {rows, ATT_D}, .strides = {ATT_D, 1}}; /* block_shape all 0 */
+    l->args[l->nargs++] = tilert_tensordesc_arg(&p->desc[i]);
+  }
+  add_arg_i32(l, p->n);
+  return 1;
+}
+
+static void attn_grid(const tilert_kernel_info *k, const void *user, unsigned g[3]) {
+  const fc_problem *p = user;
+  g[0] = (unsigned)cdiv(p->n, constexpr_of(k, "BLOCK_M"));
+  g[1] = (unsigned)p->m;
+  g[2] = 1;
+}
+
+/* 64 sampled rows against causal softmax(q k^T / sqrt(D)) v in double: the error beyond
+ * 2^-9 relative to the f16 output (p is rounded to f16 before p @ v, as in the kernel). */
+static double attn_check(tilert_runtime *rt, const fc_problem *p) {
+  size_t bytes = p->bytes[3];
+  uint16_t *o = malloc(bytes);
+  const uint16_t *q = p->host[0], *k = p->host[1], *v = p->host[2];
+  double *s = malloc((size_t)p->n * sizeof *s), err = 0;
+  if (!o || !s || tilert_copy_to_host(rt, o, p->dev[3], bytes)) { free(o); free(s); return -1; }
+  for (int t = 0; t < 64; t++) {
+    int64_t seq = (t * 7) % p->m, i = (t * 2654435761u) % (uint64_t)p->n, row = seq * p->n + i;
+    double mx = -INFINITY, sum = 0;
+    for (int64_t j = 0; j <= i; j++) {
+      double d = 0;
+      for (int c = 0; c < ATT_D; c++)
+        d += (double)tg_f16_to_f32(q[row * ATT_D + c]) * tg_f16_to_f32(k[(seq * p->n + j) * ATT_D + c]);
+      s[j] = d / sqrt((double)ATT_D);
+      mx = fmax(mx, s[j]);
+    }
+    for (int64_t j = 0; j <= i; j++) sum += (s[j] = exp(s[j] - mx));
+    for (int c = 0; c < ATT_D; c++) {
+      double ref = 0;
+      for (int64_t j = 0; j <= i; j++) ref += s[j] * tg_f16_to_f32(v[(seq * p->n + j) * ATT_D + c]);
+      ref /= sum;
+      double e = fabs(tg_f16_to_f32(o[row * ATT_D + c]) - ref) - fabs(ref) / 512;
+      err = fmax(err, e > 2e-3 ? e : 0);
+    }
+  }
+  free(o);
+  free(s);
+  return err;
+}
+
 static const fc_case k_cases[] = {
-    {"add", "bench/tuning/kernels/add_tuned.tir", "add_kernel", "*fp32,*fp32,*fp32,i32,autotune",
+    {"add", "bench/tuning/kernels/add_tuned.tir", "add_kernel", "*fp32,*fp32,*fp32,i32,autotune", NULL,
      add_setup, add_grid, add_check},
     {"rowsum", "bench/tuning/kernels/row_sum_tuned.tir", "row_sum_kernel",
-     "*fp32,*fp32,i32,i32,i32,autotune,autotune", rowsum_setup, rowsum_grid, rowsum_check},
+     "*fp32,*fp32,i32,i32,i32,autotune,autotune", NULL, rowsum_setup, rowsum_grid, rowsum_check},
     {"matmul", "examples/matmul_tutorial.tir", "matmul_kernel",
-     "*fp16,*fp16,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32,autotune,autotune,autotune,autotune,\"\"",
+     "*fp16,*fp16,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32,autotune,autotune,autotune,autotune,\"\"", NULL,
      matmul_setup, matmul_grid, matmul_check},
+    /* HEAD_DIM 128, FP8_OUTPUT False, STAGE 3 (causal), warp_specialize False, IS_HOPPER; N_CTX
+     * given to the prune function (as Triton's autotuner gives it the call's keywords) */
+    {"attention", "examples/fused_attention_tutorial.tir", "_attn_fwd",
+     "fp32,*fp32,i32,i32,tensordesc,tensordesc,tensordesc,tensordesc,i32,128,autotune,autotune,0,3,0,1",
+     "N_CTX", attn_setup, attn_grid, attn_check},
 };
 
 /* ---- the measurement ------------------------------------------------------------------ */
@@ -232,6 +317,14 @@ static int measure(tilert_runtime *rt, const fc_case *c, fc_problem *p, const ch
            (long long)p->m, (long long)p->k, l->signature);
   tilec_options o;
   memset(&o, 0, sizeof o);
+  char lv_text[64];
+  tilec_define lv;
+  if (c->launch_values) { /* N_CTX=<n>: the problem's value of the named argument */
+    snprintf(lv_text, sizeof lv_text, "%lld", (long long)p->n);
+    lv = (tilec_define){c->launch_values, lv_text};
+    o.launch_values = &lv;
+    o.nlaunch_values = 1;
+  }
   o.signature = l->signature;
   o.kernels = &c->kernel;
   o.nkernels = 1;
@@ -276,8 +369,9 @@ static int first_call(tilert_runtime *rt, const fc_case *c, fc_problem *p, const
 }
 
 static void usage(void) {
-  fprintf(stderr, "usage: tune_gpu first-call add|rowsum|matmul [--root DIR] [--phase LABEL] [--n N] [--m M] [--k K]\n"
-                  "  defaults: add n=2^24; rowsum 4096 rows of 8192; matmul 4096^3\n");
+  fprintf(stderr, "usage: tune_gpu first-call add|rowsum|matmul|attention [--root DIR] [--phase LABEL] [--n N] [--m M] "
+                  "[--k K]\n"
+                  "  defaults: add n=2^24; rowsum 4096 rows of 8192; matmul 4096^3; attention 32 heads of 4096\n");
 }
 
 int tg_first_call_main(int argc, char **argv) {
@@ -296,8 +390,9 @@ int tg_first_call_main(int argc, char **argv) {
         if (!strcmp(argv[i], k_cases[j].name)) c = &k_cases[j];
   }
   if (!c) return usage(), 2;
+  bool attn = !strcmp(c->name, "attention");
   fc_problem p = {.n = n ? n : !strcmp(c->name, "add") ? 1 << 24 : !strcmp(c->name, "rowsum") ? 8192 : 4096,
-                  .m = m ? m : 4096, .k = k ? k : 4096};
+                  .m = m ? m : attn ? 32 : 4096, .k = attn ? ATT_D : k ? k : 4096};
   tilert_runtime *rt = NULL;
   if (tilert_runtime_create(0, &rt)) {
     int r = tg_fail(rt, "runtime");
@@ -306,7 +401,7 @@ int tg_first_call_main(int argc, char **argv) {
   }
   tm.rt = tg_now_ms();
   int rc = first_call(rt, c, &p, root, &tm);
-  for (int i = 0; i < 3; i++) { tilert_free(rt, p.dev[i]); free(p.host[i]); }
+  for (int i = 0; i < FC_BUFS; i++) { tilert_free(rt, p.dev[i]); free(p.host[i]); }
   tilert_runtime_destroy(rt);
   return rc;
 }
