@@ -64,6 +64,11 @@ static char *options_text(const tilec_options *o, const char *arch) {
     sb_field(&b, "D", o->defines[i].name);
     sb_field(&b, "V", o->defines[i].value);
   }
+  /* launch values decide what the prune functions keep (jit_tune.c): part of the entry */
+  for (size_t i = 0; i < o->nlaunch_values; i++) {
+    sb_field(&b, "L", o->launch_values[i].name);
+    sb_field(&b, "W", o->launch_values[i].value);
+  }
   for (size_t i = 0; i < o->nkernels; i++) sb_field(&b, "kernel", o->kernels[i]);
   if (b.oom) { free(b.p); return NULL; }
   return b.p;

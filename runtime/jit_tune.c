@@ -9,6 +9,7 @@
  * the choice is kept as tilert_tune keeps one, and the variants' own modules are released.
  * Variants the stream did not time (none when the compile had parts) are timed then. */
 #include "rt_internal.h"
+#include "tilec/tilec.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,6 +188,58 @@ static tilert_status choose_streamed(tilert_runtime *rt, tilert_tune_request *tr
 }
 
 /* TILERT_TUNE_OVERLAP=0: compile, then tune (for comparisons and debugging). */
+/* ---- pruning with the call's arguments ---------------------------------------------------- */
+
+/* The call's scalar arguments as launch values, for a prune function that reads them. */
+typedef struct prune_values {
+  tilec_options o;
+  tilec_define lv[TILERT_MAX_PARAMS];
+  char names[TILERT_MAX_PARAMS][64];
+  char texts[TILERT_MAX_PARAMS][40];
+} prune_values;
+
+static bool mentions(const char *src, size_t len, const char *word) {
+  size_t n = strlen(word);
+  for (size_t i = 0; i + n <= len; i++)
+    if (src[i] == word[0] && !memcmp(src + i, word, n)) return true;
+  return false;
+}
+
+/* Triton's autotuner calls early_config_prune with each call's arguments; tilec's frontend
+ * runs it at compile time, and when it reads a run-time argument (the fused-attention
+ * tutorial's N_CTX and STAGE) it is left "deferred" and every config compiled. Tuning those
+ * would time configs the function removes for these arguments, which may compute wrong
+ * results (the tutorial's causal BLOCK_M < BLOCK_N). So when the caller gave no launch values
+ * and the source has a prune function, the frontend runs first (a few ms); if it defers
+ * pruning, the compile gets the call's scalar arguments as launch values, by parameter name,
+ * and the prune function runs on them (each set of values its own compile and cache entry,
+ * as each key is its own tuning in Triton). pv->o is what to compile with. */
+static tilert_status prune_with_arguments(tilert_runtime *rt, const tilert_jit_tune_request *req, prune_values *pv) {
+  if (req->opts) pv->o = *req->opts;
+  if (pv->o.nlaunch_values || !mentions(req->source, req->len, "prune_configs_by")) return TILERT_OK;
+  tilert_metadata *meta = NULL;
+  tilert_status s = rt_jit_frontend_meta(rt, req->filename, req->source, req->len, req->opts, req->kernel,
+                                         pv->o.signature, NULL, 0, &meta);
+  if (s == TILERT_ERROR_UNSUPPORTED) return TILERT_OK; /* no compiler here: the cache's entries as they are */
+  RT_TRY(s);
+  const tilert_tuning_info *ti = tilert_metadata_find_tuning(meta, req->kernel);
+  const tilert_kernel_info *k = ti && ti->nvariants ? tilert_metadata_find(meta, ti->variants[0]) : NULL;
+  size_t n = 0;
+  if (k && ti->prune && !strncmp(ti->prune, "deferred", 8))
+    for (size_t i = 0; i < k->nparams && i < req->tune.nargs; i++) {
+      if (strlen(k->params[i].name) >= sizeof pv->names[n] ||
+          !rt_arg_literal(&req->tune.args[i], pv->texts[n], sizeof pv->texts[n]))
+        continue;
+      strcpy(pv->names[n], k->params[i].name);
+      pv->lv[n] = (tilec_define){pv->names[n], pv->texts[n]};
+      n++;
+    }
+  tilert_metadata_free(meta);
+  pv->o.launch_values = n ? pv->lv : NULL;
+  pv->o.nlaunch_values = n;
+  return TILERT_OK;
+}
+
 static bool overlap_enabled(void) {
   const char *v = getenv("TILERT_TUNE_OVERLAP");
   return !v || strcmp(v, "0") != 0;
@@ -207,8 +260,16 @@ tilert_status tilert_jit_compile_and_tune(tilert_runtime *rt, const tilert_jit_t
   times = times && overlap_enabled();
   tilert_module *mod = NULL;
   rt_jit_job *job = NULL;
-  if (times) RT_TRY(rt_jit_start(rt, req->filename, req->source, req->len, req->opts, &mod, &job));
-  else RT_TRY(tilert_jit_compile_and_load(rt, req->filename, req->source, req->len, req->opts, &mod));
+  prune_values *pv = calloc(1, sizeof *pv);
+  if (!pv) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  tilert_status ps = prune_with_arguments(rt, req, pv);
+  const tilec_options *opts = pv->o.nlaunch_values ? &pv->o : req->opts;
+  if (!ps && times) ps = rt_jit_start(rt, req->filename, req->source, req->len, opts, &mod, &job);
+  else if (!ps) ps = tilert_jit_compile_and_load(rt, req->filename, req->source, req->len, opts, &mod);
+  if (ps) {
+    free(pv);
+    return ps;
+  }
   streamed st = {0};
   rt_tuner *tuner = NULL;
   tilert_status s = TILERT_OK;
@@ -219,6 +280,7 @@ tilert_status tilert_jit_compile_and_tune(tilert_runtime *rt, const tilert_jit_t
     if (!s) s = rt_jit_job_finish(job, &mod);
     rt_jit_job_free(job); /* waits for the compile when the tuning failed */
   }
+  free(pv); /* the compile, its thread included, is over: its launch values are no longer read */
   variants vs = {0};
   if (!s) s = variants_of(rt, req, mod, &vs);
   tilert_tune_request treq = req->tune;

@@ -76,8 +76,7 @@ static bool float_literal(double x, int digits, char *out, size_t cap) {
   return true;
 }
 
-/* A scalar argument as a Python literal; false for pointers. */
-static bool literal(const tilert_arg *a, char *out, size_t cap) {
+bool rt_arg_literal(const tilert_arg *a, char *out, size_t cap) {
   switch (a->kind) {
   case TILERT_ARG_I32: snprintf(out, cap, "%d", (int)a->v.i32); return true;
   case TILERT_ARG_I64: snprintf(out, cap, "%lld", (long long)a->v.i64); return true;
@@ -96,7 +95,7 @@ static char *values_of(const rt_launch_heur *h, const tilert_arg *args, tilec_de
   if (!key) return NULL;
   key[0] = 0;
   for (size_t i = 0; i < h->nargs; i++) {
-    if (!literal(&args[i], texts[n], sizeof texts[n])) continue;
+    if (!rt_arg_literal(&args[i], texts[n], sizeof texts[n])) continue;
     lv[n] = (tilec_define){h->arg_names[i], texts[n]};
     size_t k = strlen(key);
     snprintf(key + k, cap - k, "%s=%s;", h->arg_names[i], texts[n]);

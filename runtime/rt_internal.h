@@ -217,6 +217,10 @@ tilert_status rt_jit_frontend_meta(tilert_runtime *rt, const char *filename, con
                                    const struct tilec_define *launch_values,
                                    size_t nlaunch_values, tilert_metadata **out_meta);
 
+/* A scalar argument as a Python literal ("4096", "0.125"); false for pointers, descriptors,
+ * inf and nan (runtime/launch_heur.c). */
+bool rt_arg_literal(const tilert_arg *a, char *out, size_t cap);
+
 /* Heuristics at launch for JIT kernels (runtime/launch_heur.c): arg_names gives each
  * argument's parameter name, set_names the constexprs the heuristics set. For a launch,
  * rt_launch_heur_defines gives their values as define lines ("EVEN_N=True\n"), from a

@@ -29,7 +29,6 @@ typedef struct fc_problem {
 
 typedef struct fc_case {
   const char *name, *file, *kernel, *plan;
-  const char *launch_values; /* "NAME=V" for the prune functions (tilec_options.launch_values), or NULL */
   int (*setup)(tilert_runtime *rt, fc_problem *p, tg_launch *l);
   tg_grid_fn grid;
   /* Compares the output with a host reference: the largest error; -1 when unreadable. */
@@ -247,18 +246,19 @@ static double attn_check(tilert_runtime *rt, const fc_problem *p) {
 }
 
 static const fc_case k_cases[] = {
-    {"add", "bench/tuning/kernels/add_tuned.tir", "add_kernel", "*fp32,*fp32,*fp32,i32,autotune", NULL,
+    {"add", "bench/tuning/kernels/add_tuned.tir", "add_kernel", "*fp32,*fp32,*fp32,i32,autotune",
      add_setup, add_grid, add_check},
     {"rowsum", "bench/tuning/kernels/row_sum_tuned.tir", "row_sum_kernel",
-     "*fp32,*fp32,i32,i32,i32,autotune,autotune", NULL, rowsum_setup, rowsum_grid, rowsum_check},
+     "*fp32,*fp32,i32,i32,i32,autotune,autotune", rowsum_setup, rowsum_grid, rowsum_check},
     {"matmul", "examples/matmul_tutorial.tir", "matmul_kernel",
-     "*fp16,*fp16,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32,autotune,autotune,autotune,autotune,\"\"", NULL,
+     "*fp16,*fp16,*fp16,i32,i32,i32,i32,i32,i32,i32,i32,i32,autotune,autotune,autotune,autotune,\"\"",
      matmul_setup, matmul_grid, matmul_check},
-    /* HEAD_DIM 128, FP8_OUTPUT False, STAGE 3 (causal), warp_specialize False, IS_HOPPER; N_CTX
-     * given to the prune function (as Triton's autotuner gives it the call's keywords) */
+    /* HEAD_DIM 128, FP8_OUTPUT False, STAGE 3 (causal), warp_specialize False, IS_HOPPER; its
+     * prune function reads N_CTX, which tilert_jit_compile_and_tune gives it from the call's
+     * arguments (as Triton's autotuner gives it the call's keywords) */
     {"attention", "examples/fused_attention_tutorial.tir", "_attn_fwd",
      "fp32,*fp32,i32,i32,tensordesc,tensordesc,tensordesc,tensordesc,i32,128,autotune,autotune,0,3,0,1",
-     "N_CTX", attn_setup, attn_grid, attn_check},
+     attn_setup, attn_grid, attn_check},
 };
 
 /* ---- the measurement ------------------------------------------------------------------ */
@@ -317,14 +317,6 @@ static int measure(tilert_runtime *rt, const fc_case *c, fc_problem *p, const ch
            (long long)p->m, (long long)p->k, l->signature);
   tilec_options o;
   memset(&o, 0, sizeof o);
-  char lv_text[64];
-  tilec_define lv;
-  if (c->launch_values) { /* N_CTX=<n>: the problem's value of the named argument */
-    snprintf(lv_text, sizeof lv_text, "%lld", (long long)p->n);
-    lv = (tilec_define){c->launch_values, lv_text};
-    o.launch_values = &lv;
-    o.nlaunch_values = 1;
-  }
   o.signature = l->signature;
   o.kernels = &c->kernel;
   o.nkernels = 1;
