@@ -16,7 +16,14 @@
  * is NP-hard (dynamic storage allocation); with a kernel's handful of buffers the greedy
  * order reaches the lower bound (the most bytes live at one op) in the usual shapes:
  * disjoint lifetimes all start at 0, nested ones stack, and large buffers placed first
- * leave gaps that the small ones fill rather than fragmenting the low addresses. */
+ * leave gaps that the small ones fill rather than fragmenting the low addresses.
+ *
+ * A tgpu.tma_store reads its source after the op, until membar's tgpu.tma_store_wait before
+ * the next write of those bytes. A buffer placed over that source by a later op (the second
+ * half of a subtiled epilogue) makes its write wait for the first store's read. So a second
+ * placement treats each TMA-store source as live to the end of the store's loop iteration
+ * (the function's end outside loops), and is kept when it fits and leaves as many programs
+ * per SM (by shared memory) as the first; otherwise the first stays. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,17 +46,16 @@ static bool target_limit(ir_module *m, int64_t *out_bytes, const char **out_arch
 typedef struct slot {
   const liveness_buffer *b;
   unsigned owner_number;
-  int64_t offset; /* -1 until placed */
+  unsigned start, end; /* the interval placed by: b's, or extended past a TMA store */
+  int64_t offset;      /* -1 until placed */
 } slot;
 
-static bool live_together(const liveness_buffer *a, const liveness_buffer *b) {
-  return a->start <= b->end && b->start <= a->end;
-}
+static bool live_together(const slot *a, const slot *b) { return a->start <= b->end && b->start <= a->end; }
 
 static int by_size_desc(const void *pa, const void *pb) {
   const slot *a = pa, *b = pb;
   if (a->b->bytes != b->b->bytes) return a->b->bytes > b->b->bytes ? -1 : 1;
-  if (a->b->start != b->b->start) return a->b->start < b->b->start ? -1 : 1;
+  if (a->start != b->start) return a->start < b->start ? -1 : 1;
   return a->owner_number < b->owner_number ? -1 : a->owner_number > b->owner_number;
 }
 
@@ -66,7 +72,7 @@ static int64_t first_fit(slot *slots, size_t k, const slot **scratch) {
   const liveness_buffer *b = slots[k].b;
   size_t n = 0;
   for (size_t i = 0; i < k; i++)
-    if (live_together(slots[i].b, b)) scratch[n++] = &slots[i];
+    if (live_together(&slots[i], &slots[k])) scratch[n++] = &slots[i];
   qsort(scratch, n, sizeof *scratch, by_offset);
   int64_t at = 0;
   for (size_t i = 0; i < n; i++) {
@@ -78,13 +84,14 @@ static int64_t first_fit(slot *slots, size_t k, const slot **scratch) {
   return align_up(at, b->align);
 }
 
-/* Places every buffer of l; returns the total (end of the highest buffer), -1 when out of
- * memory. */
-static int64_t place(liveness *l, slot *slots) {
+/* Places every buffer of l, buffer i live to ends[i] (NULL: its own end) at the latest;
+ * returns the total (end of the highest buffer), -1 when out of memory. */
+static int64_t place(liveness *l, slot *slots, const unsigned *ends) {
   size_t n = liveness_num_buffers(l);
   for (size_t i = 0; i < n; i++) {
     const liveness_buffer *b = liveness_buffer_at(l, i);
-    slots[i] = (slot){b, liveness_op_number(l, b->owner), -1};
+    unsigned end = ends && ends[i] > b->end ? ends[i] : b->end;
+    slots[i] = (slot){b, liveness_op_number(l, b->owner), b->start, end, -1};
   }
   qsort(slots, n, sizeof *slots, by_size_desc);
   const slot **scratch = calloc(n ? n : 1, sizeof *scratch);
@@ -97,6 +104,42 @@ static int64_t place(liveness *l, slot *slots) {
   free(scratch);
   return total;
 }
+
+/* ---- TMA stores' sources -------------------------------------------------------------------- */
+
+/* The number of the last op of the iteration of the innermost loop around op (its body's
+ * terminator), or the function's last op outside loops. */
+static unsigned iteration_end(const liveness *l, ir_op *op) {
+  for (ir_op *p = ir_op_parent_op(op); p; p = ir_op_parent_op(p))
+    if (ir_op_code(p) == IR_OP_FOR || ir_op_code(p) == IR_OP_WHILE) {
+      unsigned n = liveness_op_number(l, ir_block_terminator(ir_op_region(p, ir_op_code(p) == IR_OP_WHILE)->first));
+      if (n != UINT32_MAX) return n;
+    }
+  return liveness_num_ops(l) - 1;
+}
+
+/* ends[i]: where buffer i's interval ends when a TMA store's read of it counts until its
+ * iteration's end; false when no buffer is a TMA store's source. */
+static bool store_ends(const liveness *l, unsigned *ends) {
+  size_t n = liveness_num_buffers(l);
+  bool any = false;
+  for (size_t i = 0; i < n; i++) ends[i] = liveness_buffer_at(l, i)->end;
+  for (unsigned k = 0; k < liveness_num_ops(l); k++) {
+    ir_op *op = liveness_op_at(l, k);
+    if (ir_op_code(op) != IR_OP_TMA_STORE) continue;
+    const liveness_buffer *const *bufs;
+    size_t nb = liveness_value_buffers(l, ir_op_operand(op, op->noperands - 1), &bufs);
+    unsigned end = iteration_end(l, op);
+    for (size_t j = 0; j < nb; j++)
+      for (size_t i = 0; i < n; i++)
+        if (liveness_buffer_at(l, i) == bufs[j] && end > ends[i]) ends[i] = end, any = true;
+  }
+  return any;
+}
+
+/* Programs per SM that `total` bytes of shared memory allow: an SM has the per-block limit
+ * plus the 1 KB every block reserves (sm_80, 86, 89 and 90 alike). */
+static int64_t programs_per_sm(int64_t total, int64_t limit) { return (limit + 1024) / (total + 1024); }
 
 /* ---- results ---------------------------------------------------------------------------- */
 
@@ -146,8 +189,19 @@ static bool allocate_func(ir_module *m, ir_op *func, int64_t limit, const char *
   liveness *l = liveness_run(func, tgpu_func_num_warps(func));
   if (!l) return false;
   size_t n = liveness_num_buffers(l);
-  slot *slots = calloc(n ? n : 1, sizeof *slots);
-  int64_t total = slots ? place(l, slots) : -1;
+  slot *slots = calloc(n ? n : 1, sizeof *slots), *ext = calloc(n ? n : 1, sizeof *ext);
+  unsigned *ends = calloc(n ? n : 1, sizeof *ends);
+  int64_t total = slots && ext && ends ? place(l, slots, NULL) : -1;
+  if (total >= 0 && store_ends(l, ends)) {
+    int64_t t2 = place(l, ext, ends);
+    if (t2 < 0) total = -1;
+    else if (t2 <= limit && total <= limit && programs_per_sm(t2, limit) == programs_per_sm(total, limit)) {
+      slot *s = slots;
+      slots = ext, ext = s, total = t2;
+    }
+  }
+  free(ext);
+  free(ends);
   if (total < 0) {
     free(slots);
     liveness_free(l);
