@@ -167,7 +167,7 @@ def persistent_descriptors(h):
     for name in ("mm_desc_pers_f16", "mm_desc_pers_f16_sub", "mm_desc_pers_f16_st", "mm_desc_pers_f16_sub_st",
                  "mm_desc_pers_f16_s2", "mm_desc_pers_f16_s4", "mm_desc_pers_f16_w4", "mm_desc_pers_f16_noflat",
                  "mm_desc_pers_f16_ws", "mm_desc_pers_f16_sub_ws", "mm_desc_pers_f16_ws_s2", "mm_desc_pers_f16_ws_w4",
-                 "mm_desc_pers_f16_st_ws", "mm_desc_pers_f16_sub_st_ws"):
+                 "mm_desc_pers_f16_st_ws", "mm_desc_pers_f16_sub_st_ws", "mm_desc_pers_f16_256_sub_st_noflat"):
         k = h.kernel(name)
         shapes = ((128, 128, 64), (100, 136, 40), (300, 520, 264), (640, 384, 1024), (64, 64, 0), (520, 392, 128))
         if "_st" in name:  # TMA stores: N a multiple of 16 (the signature says so)
