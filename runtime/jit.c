@@ -650,6 +650,54 @@ tilert_status rt_jit_job_finish(rt_jit_job *j, tilert_module **out_module) {
   return jit_load(rt, &j->p, &j->e, out_module);
 }
 
+/* Whether the frontend defers `kernel`'s prune function for these options and, then, its
+ * run-time parameters' names: the frontend's answer (rt_jit_frontend_meta), kept in the disk
+ * cache beside the compile's entry (the same key, ext "prune": "deferred\n" then one name a
+ * line, or "none\n"), so that a warm process does not run the frontend again. */
+tilert_status rt_jit_prune_params(tilert_runtime *rt, const char *filename, const char *source, size_t len,
+                                  const struct tilec_options *opts, const char *kernel, bool *out_deferred,
+                                  char (*names)[64], size_t *out_n) {
+  *out_deferred = false;
+  *out_n = 0;
+  jit_plan *p = calloc(1, sizeof *p);
+  if (!p) return rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+  tilert_status s = jit_plan_make(rt, filename, source, len, opts, p);
+  char *text = NULL, why[256];
+  size_t tl = 0;
+  bool hit = !s && tilert_cache_get(&p->c, p->key, "prune", &text, &tl, why, sizeof why) == TILERT_OK;
+  if (!s && !hit) { /* the frontend's metadata: the tuning entry's prune state, a variant's parameters */
+    tilert_metadata *meta = NULL;
+    s = rt_jit_frontend_meta(rt, filename, source, len, opts, kernel, opts ? opts->signature : NULL, NULL, 0, &meta);
+    const tilert_tuning_info *ti = s ? NULL : tilert_metadata_find_tuning(meta, kernel);
+    const tilert_kernel_info *k = ti && ti->nvariants ? tilert_metadata_find(meta, ti->variants[0]) : NULL;
+    bool deferred = k && ti->prune && !strncmp(ti->prune, "deferred", 8);
+    size_t cap = 16;
+    for (size_t i = 0; deferred && i < k->nparams; i++) cap += strlen(k->params[i].name) + 1;
+    text = s ? NULL : malloc(cap);
+    if (text) {
+      tl = (size_t)snprintf(text, cap, "%s\n", deferred ? "deferred" : "none");
+      for (size_t i = 0; deferred && i < k->nparams; i++) tl += (size_t)snprintf(text + tl, cap - tl, "%s\n", k->params[i].name);
+      (void)tilert_cache_put(&p->c, p->key, "prune", text, tl, NULL, 0); /* a cache that cannot be written: no matter */
+    } else if (!s) {
+      s = rt_fail(rt, TILERT_ERROR_OUT_OF_MEMORY, "tilert: out of memory");
+    }
+    tilert_metadata_free(meta);
+  }
+  if (!s && text && tl > 9 && !strncmp(text, "deferred\n", 9)) {
+    *out_deferred = true;
+    for (const char *q = text + 9, *end = text + tl; q < end && *out_n < TILERT_MAX_PARAMS;) {
+      const char *nl = memchr(q, '\n', (size_t)(end - q));
+      size_t n = nl ? (size_t)(nl - q) : (size_t)(end - q);
+      snprintf(names[*out_n], 64, "%.*s", (int)(n < 63 ? n : 63), q);
+      (*out_n)++;
+      q += n + 1;
+    }
+  }
+  free(text);
+  free(p);
+  return s;
+}
+
 #else /* !TILERT_WITH_TILEC */
 
 struct rt_jit_job { int unused; };
@@ -724,6 +772,16 @@ tilert_status rt_jit_source_signature(tilert_runtime *rt, const char *filename, 
                                       char **out_sig) {
   (void)filename; (void)source; (void)len; (void)opts; (void)kernel; (void)params;
   *out_sig = NULL;
+  return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
+                 "tilert: this libtilert was built without the compiler (TILERT_WITH_TILEC)");
+}
+
+tilert_status rt_jit_prune_params(tilert_runtime *rt, const char *filename, const char *source, size_t len,
+                                  const struct tilec_options *opts, const char *kernel, bool *out_deferred,
+                                  char (*names)[64], size_t *out_n) {
+  (void)filename; (void)source; (void)len; (void)opts; (void)kernel; (void)names;
+  *out_deferred = false;
+  *out_n = 0;
   return rt_fail(rt, TILERT_ERROR_UNSUPPORTED,
                  "tilert: this libtilert was built without the compiler (TILERT_WITH_TILEC)");
 }

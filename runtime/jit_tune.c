@@ -194,7 +194,7 @@ static tilert_status choose_streamed(tilert_runtime *rt, tilert_tune_request *tr
 typedef struct prune_values {
   tilec_options o;
   tilec_define lv[TILERT_MAX_PARAMS];
-  char names[TILERT_MAX_PARAMS][64];
+  char params[TILERT_MAX_PARAMS][64]; /* the run-time parameters' names */
   char texts[TILERT_MAX_PARAMS][40];
 } prune_values;
 
@@ -210,31 +210,24 @@ static bool mentions(const char *src, size_t len, const char *word) {
  * tutorial's N_CTX and STAGE) it is left "deferred" and every config compiled. Tuning those
  * would time configs the function removes for these arguments, which may compute wrong
  * results (the tutorial's causal BLOCK_M < BLOCK_N). So when the caller gave no launch values
- * and the source has a prune function, the frontend runs first (a few ms); if it defers
- * pruning, the compile gets the call's scalar arguments as launch values, by parameter name,
+ * and the source has a prune function, the frontend runs first (a few ms; its answer is kept
+ * on disk, so a warm process reads it); if it defers pruning, the compile gets the call's scalar arguments as launch values, by parameter name,
  * and the prune function runs on them (each set of values its own compile and cache entry,
  * as each key is its own tuning in Triton). pv->o is what to compile with. */
 static tilert_status prune_with_arguments(tilert_runtime *rt, const tilert_jit_tune_request *req, prune_values *pv) {
   if (req->opts) pv->o = *req->opts;
   if (pv->o.nlaunch_values || !mentions(req->source, req->len, "prune_configs_by")) return TILERT_OK;
-  tilert_metadata *meta = NULL;
-  tilert_status s = rt_jit_frontend_meta(rt, req->filename, req->source, req->len, req->opts, req->kernel,
-                                         pv->o.signature, NULL, 0, &meta);
+  bool deferred = false;
+  size_t np = 0, n = 0;
+  tilert_status s = rt_jit_prune_params(rt, req->filename, req->source, req->len, req->opts, req->kernel, &deferred,
+                                        pv->params, &np);
   if (s == TILERT_ERROR_UNSUPPORTED) return TILERT_OK; /* no compiler here: the cache's entries as they are */
   RT_TRY(s);
-  const tilert_tuning_info *ti = tilert_metadata_find_tuning(meta, req->kernel);
-  const tilert_kernel_info *k = ti && ti->nvariants ? tilert_metadata_find(meta, ti->variants[0]) : NULL;
-  size_t n = 0;
-  if (k && ti->prune && !strncmp(ti->prune, "deferred", 8))
-    for (size_t i = 0; i < k->nparams && i < req->tune.nargs; i++) {
-      if (strlen(k->params[i].name) >= sizeof pv->names[n] ||
-          !rt_arg_literal(&req->tune.args[i], pv->texts[n], sizeof pv->texts[n]))
-        continue;
-      strcpy(pv->names[n], k->params[i].name);
-      pv->lv[n] = (tilec_define){pv->names[n], pv->texts[n]};
+  for (size_t i = 0; deferred && i < np && i < req->tune.nargs; i++)
+    if (rt_arg_literal(&req->tune.args[i], pv->texts[n], sizeof pv->texts[n])) {
+      pv->lv[n] = (tilec_define){pv->params[i], pv->texts[n]};
       n++;
     }
-  tilert_metadata_free(meta);
   pv->o.launch_values = n ? pv->lv : NULL;
   pv->o.nlaunch_values = n;
   return TILERT_OK;

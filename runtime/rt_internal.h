@@ -217,6 +217,14 @@ tilert_status rt_jit_frontend_meta(tilert_runtime *rt, const char *filename, con
                                    const struct tilec_define *launch_values,
                                    size_t nlaunch_values, tilert_metadata **out_meta);
 
+/* Whether the frontend defers `kernel`'s prune function for opts (a prune function that
+ * reads run-time arguments) and then its run-time parameters' names, in order (at most
+ * TILERT_MAX_PARAMS, 63 characters each); cached on disk beside the compile's entry
+ * (runtime/jit.c). UNSUPPORTED without the compiler. */
+tilert_status rt_jit_prune_params(tilert_runtime *rt, const char *filename, const char *source, size_t len,
+                                  const struct tilec_options *opts, const char *kernel, bool *out_deferred,
+                                  char (*names)[64], size_t *out_n);
+
 /* A scalar argument as a Python literal ("4096", "0.125"); false for pointers, descriptors,
  * inf and nan (runtime/launch_heur.c). */
 bool rt_arg_literal(const tilert_arg *a, char *out, size_t cap);
