@@ -95,6 +95,12 @@ static bool host_module_attr(void *user, const char *module, const char *name, i
 void sema_host_init(sema *S) {
   host_init(&S->host, S->ctx, S->arena, host_global, S);
   S->host.target_sm = S->opts ? S->opts->target_sm : 0;
+  /* The file is imported, as Triton's JIT imports it: __name__ is its module name (the file's
+   * stem), never "__main__", so `if __name__ == "__main__":` blocks do not run. */
+  const char *path = S->file && S->file->filename ? S->file->filename : "kernel";
+  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+  size_t n = strcspn(base, ".");
+  host_define(&S->host, "__name__", host_str(sup_arena_strndup(S->arena, base, n ? n : strlen(base))));
   S->host.module_attr = host_module_attr;
 }
 
