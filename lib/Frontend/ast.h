@@ -104,7 +104,9 @@ typedef enum fe_stmt_kind {
   FE_STMT_IMPORT,     /* import a.b [as c], ...: names[i] = "a.b", aliases[i] = "c" or NULL */
   FE_STMT_IMPORTFROM, /* from module import names[i] [as aliases[i]] */
   FE_STMT_FUNCDEF,    /* def (see fe_funcdef) */
-  FE_STMT_UNSUPPORTED,/* a Python statement tilec does not accept (class, with, try, ...);
+  FE_STMT_TRY,        /* try: body; handlers (EXCEPT); else: orelse; finally: final */
+  FE_STMT_EXCEPT,     /* except [cond [as name]]: body (only in a TRY's handlers) */
+  FE_STMT_UNSUPPORTED,/* a Python statement tilec does not accept (class, with, ...);
                          `name` holds its keyword for the error sema reports */
 } fe_stmt_kind;
 
@@ -142,11 +144,13 @@ struct fe_stmt {
   fe_expr *cond;          /* IF, WHILE, ASSERT */
   fe_expr *iter;          /* FOR */
   unsigned nbody, norelse;
-  fe_stmt **body, **orelse; /* IF, FOR, WHILE (orelse of FOR/WHILE: an error in sema) */
+  fe_stmt **body, **orelse; /* IF, FOR, WHILE (orelse of FOR/WHILE: an error in sema), TRY */
+  unsigned nhandlers, nfinal;
+  fe_stmt **handlers, **final; /* TRY: its except clauses (EXCEPT), its finally block */
   const char *module;     /* IMPORTFROM: "triton.language" */
   unsigned nnames;        /* IMPORT, IMPORTFROM */
   const char **names, **aliases;
-  const char *name;       /* UNSUPPORTED: the keyword */
+  const char *name;       /* UNSUPPORTED: the keyword; EXCEPT: the `as` name or NULL */
   fe_funcdef *func;       /* FUNCDEF */
 };
 

@@ -346,6 +346,26 @@ static void print_compound(sup_strbuf *out, const fe_stmt *s, int indent) {
   sup_strbuf_putc(out, ')');
 }
 
+static void print_try(sup_strbuf *out, const fe_stmt *s, int indent) {
+  sup_strbuf_puts(out, "(try");
+  print_block(out, "body", s->body, s->nbody, indent + 2);
+  for (unsigned i = 0; i < s->nhandlers; i++) {
+    const fe_stmt *h = s->handlers[i];
+    newline_indent(out, indent + 2);
+    sup_strbuf_puts(out, "(except");
+    if (h->cond) {
+      sup_strbuf_putc(out, ' ');
+      print_expr(out, h->cond);
+    }
+    if (h->name) sup_strbuf_printf(out, " as %s", h->name);
+    print_block(out, "body", h->body, h->nbody, indent + 4);
+    sup_strbuf_putc(out, ')');
+  }
+  if (s->norelse > 0) print_block(out, "else", s->orelse, s->norelse, indent + 2);
+  if (s->nfinal > 0) print_block(out, "finally", s->final, s->nfinal, indent + 2);
+  sup_strbuf_putc(out, ')');
+}
+
 static void print_assign(sup_strbuf *out, const fe_stmt *s) {
   sup_strbuf_puts(out, "(assign");
   for (unsigned i = 0; i < s->ntargets; i++) {
@@ -411,7 +431,9 @@ static void print_stmt(sup_strbuf *out, const fe_stmt *s, int indent) {
     sup_strbuf_putc(out, ')');
     return;
   case FE_STMT_FUNCDEF: print_def(out, s->func, indent); return;
-  case FE_STMT_UNSUPPORTED: sup_strbuf_printf(out, "(unsupported %s)", s->name); return;
+  case FE_STMT_TRY: print_try(out, s, indent); return;
+  case FE_STMT_EXCEPT: /* printed by print_try */
+  case FE_STMT_UNSUPPORTED: sup_strbuf_printf(out, "(unsupported %s)", s->name ? s->name : "except"); return;
   }
   sup_strbuf_puts(out, "(?)");
 }

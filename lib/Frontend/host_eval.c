@@ -1164,6 +1164,9 @@ static exec_status exec_stmt(host_interp *H, host_scope *sc, const fe_stmt *s, h
   case FE_STMT_IMPORT: case FE_STMT_IMPORTFROM:
     herr(H, s->loc, "'import' inside a function is not supported in host code");
     return EX_ERR;
+  case FE_STMT_TRY: case FE_STMT_EXCEPT:
+    herr(H, s->loc, "'try' inside a function is not supported in host code (at module level it is)");
+    return EX_ERR;
   case FE_STMT_UNSUPPORTED:
     herr(H, s->loc, "'%s' statements are not supported in host code", s->name ? s->name : "this");
     return EX_ERR;

@@ -1285,17 +1285,55 @@ static fe_stmt *parse_funcdef(parser *p, vec *decorators) {
   return s;
 }
 
-/* class / with / try / async: an UNSUPPORTED statement; the header line and its block (and
- * for try, its except/else/finally clauses) are skipped. */
+/* class / with / async: an UNSUPPORTED statement; the header line and its block are
+ * skipped. */
 static fe_stmt *parse_unsupported_compound(parser *p) {
   fe_stmt *s = unsupported_stmt(p);
-  bool is_try = kind(p) == FE_TOK_KW_TRY;
-  do {
-    skip_line(p);
-    if (accept(p, FE_TOK_NEWLINE) && kind(p) == FE_TOK_INDENT)
-      skip_block(p);
-  } while (is_try && (kind(p) == FE_TOK_KW_EXCEPT || kind(p) == FE_TOK_KW_ELSE ||
-                      kind(p) == FE_TOK_KW_FINALLY));
+  skip_line(p);
+  if (accept(p, FE_TOK_NEWLINE) && kind(p) == FE_TOK_INDENT)
+    skip_block(p);
+  return s;
+}
+
+/* except [TYPE [as NAME]]: body */
+static fe_stmt *parse_except(parser *p) {
+  fe_stmt *h = new_stmt(p, FE_STMT_EXCEPT, loc(p));
+  advance(p);
+  if (kind(p) != FE_TOK_COLON) {
+    if (!(h->cond = parse_test(p)))
+      return NULL;
+    if (accept(p, FE_TOK_KW_AS)) {
+      if (kind(p) != FE_TOK_NAME)
+        return unexpected(p), NULL;
+      h->name = cur(p)->name;
+      advance(p);
+    }
+  }
+  return parse_colon_suite(p, &h->nbody, &h->body) ? h : NULL;
+}
+
+/* try: body (except ...: body)* [else: body] [finally: body] */
+static fe_stmt *parse_try(parser *p) {
+  fe_stmt *s = new_stmt(p, FE_STMT_TRY, loc(p));
+  advance(p);
+  if (!parse_colon_suite(p, &s->nbody, &s->body))
+    return NULL;
+  vec hs = vec_of(sizeof(fe_stmt *));
+  while (kind(p) == FE_TOK_KW_EXCEPT) {
+    fe_stmt *h = parse_except(p);
+    if (!h)
+      return NULL;
+    vec_push_ptr(p, &hs, h);
+  }
+  finish_body(&hs, &s->nhandlers, &s->handlers);
+  if (s->nhandlers && !parse_else(p, s))
+    return NULL;
+  if (accept(p, FE_TOK_KW_FINALLY) && !parse_colon_suite(p, &s->nfinal, &s->final))
+    return NULL;
+  if (!s->nhandlers && !s->nfinal) {
+    error_at(p, loc(p), "expected 'except' or 'finally' block");
+    return NULL;
+  }
   return s;
 }
 
@@ -1335,7 +1373,8 @@ static bool parse_statement_inner(parser *p, vec *out) {
   case FE_TOK_KW_IF: s = parse_if(p); break;
   case FE_TOK_KW_FOR: s = parse_for(p); break;
   case FE_TOK_KW_WHILE: s = parse_while(p); break;
-  case FE_TOK_KW_CLASS: case FE_TOK_KW_WITH: case FE_TOK_KW_TRY: case FE_TOK_KW_ASYNC:
+  case FE_TOK_KW_TRY: s = parse_try(p); break;
+  case FE_TOK_KW_CLASS: case FE_TOK_KW_WITH: case FE_TOK_KW_ASYNC:
     s = parse_unsupported_compound(p);
     break;
   case FE_TOK_KW_ELSE: case FE_TOK_KW_ELIF: case FE_TOK_KW_EXCEPT: case FE_TOK_KW_FINALLY:

@@ -898,6 +898,9 @@ static bool stmt(sema *S, const fe_stmt *s) {
   case FE_STMT_FUNCDEF:
     sema_error(S, s->loc, "nested function definitions are not supported");
     return false;
+  case FE_STMT_TRY: case FE_STMT_EXCEPT:
+    sema_error(S, s->loc, "'try' statements are not supported in a kernel");
+    return false;
   case FE_STMT_UNSUPPORTED: break;
   }
   sema_error(S, s->loc, "'%s' statements are not supported", s->name ? s->name : "this");
@@ -1941,8 +1944,72 @@ static bool global_assign(sema *S, const fe_stmt *s) {
   return true;
 }
 
+static bool module_stmt(sema *S, fe_stmt *s);
+
+/* Whether an import statement names a module (or a name of one) that tilec does not have:
+ * Python would raise ImportError there. */
+static bool import_missing(const fe_stmt *s) {
+  for (unsigned i = 0; s->kind == FE_STMT_IMPORT && i < s->nnames; i++)
+    if (!canonical_module(s->names[i]) && !host_env_is_module(s->names[i])) return true;
+  if (s->kind != FE_STMT_IMPORTFROM || !s->module) return false;
+  if (canonical_module(s->module)) return false;
+  if (!host_env_is_module(s->module)) return true;
+  for (unsigned i = 0; i < s->nnames; i++) {
+    char path[512];
+    snprintf(path, sizeof path, "%s.%s", s->module, s->names[i]);
+    if (!host_env_is_builtin(path) && !host_env_is_module(path)) return true;
+  }
+  return false;
+}
+
+/* Whether an except clause takes an ImportError: bare, or naming ImportError,
+ * ModuleNotFoundError, Exception or BaseException (alone or in a tuple). */
+static bool catches_import_error(const fe_stmt *h) {
+  static const char *const names[] = {"ImportError", "ModuleNotFoundError", "Exception", "BaseException"};
+  if (!h->cond) return true;
+  unsigned n = h->cond->kind == FE_EXPR_TUPLE ? h->cond->nitems : 1;
+  for (unsigned i = 0; i < n; i++) {
+    const fe_expr *e = h->cond->kind == FE_EXPR_TUPLE ? h->cond->items[i] : h->cond;
+    for (size_t k = 0; e->kind == FE_EXPR_NAME && k < sizeof names / sizeof *names; k++)
+      if (!strcmp(e->name, names[k])) return true;
+  }
+  return false;
+}
+
+static bool module_stmts(sema *S, fe_stmt *const *body, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    if (body[i]->kind == FE_STMT_FUNCDEF) {
+      sema_error(S, body[i]->loc, "a 'def' inside 'try' is not supported; define it at module level");
+      return false;
+    }
+    if (!module_stmt(S, body[i])) return false;
+  }
+  return true;
+}
+
+/* `try` at module level, as Python runs it when the file is imported, for what kernel files
+ * use it for (an optional import): the body's statements in order; an import of a module
+ * tilec does not have raises ImportError, which the first except clause that takes it handles
+ * (its `as` name is not bound); else the else block; then the finally block. Any other
+ * error is an error, as everywhere. */
+static bool module_try(sema *S, const fe_stmt *s) {
+  const fe_stmt *raised = NULL;
+  for (unsigned i = 0; i < s->nbody && !raised; i++) {
+    if (import_missing(s->body[i])) raised = s->body[i];
+    else if (!module_stmts(S, &s->body[i], 1)) return false;
+  }
+  const fe_stmt *h = NULL;
+  for (unsigned k = 0; raised && !h && k < s->nhandlers; k++)
+    if (catches_import_error(s->handlers[k])) h = s->handlers[k];
+  if (raised && !h) return module_stmt(S, (fe_stmt *)raised); /* the import's own error */
+  if (h && !module_stmts(S, h->body, h->nbody)) return false;
+  if (!raised && !module_stmts(S, s->orelse, s->norelse)) return false;
+  return module_stmts(S, s->final, s->nfinal);
+}
+
 static bool module_stmt(sema *S, fe_stmt *s) {
   switch (s->kind) {
+  case FE_STMT_TRY: return module_try(S, s);
   case FE_STMT_IMPORT: return stmt_import(S, s);
   case FE_STMT_IMPORTFROM: return stmt_importfrom(S, s);
   case FE_STMT_ASSIGN: case FE_STMT_ANNASSIGN: case FE_STMT_AUGASSIGN: case FE_STMT_FOR: case FE_STMT_IF:
