@@ -266,6 +266,7 @@ static bool lookup(host_interp *H, host_scope *sc, const fe_expr *e, host_val *o
 /* A run-time value read where its value is needed. */
 static bool unknown_error(host_interp *H, const host_val *v, ir_loc loc) {
   if (H->soft_unknown) {
+    if (!H->hit_unknown) H->unknown_name = v->s;
     H->hit_unknown = true;
     return false;
   }

@@ -499,6 +499,13 @@ bool sema_prune_variants(sema *S, sema_jit *j, const host_val *named_args, bool 
   bool ok = host_call_kw(&S->host, f, 2, args, nkw, kwn, kwv, j->tuning.prune_at->loc, &r);
   bool deferred = S->host.hit_unknown;
   S->host.soft_unknown = false, S->host.hit_unknown = false;
+  if (!ok && deferred && !(S->opts && S->opts->is_unit)) /* once per file, not per entry */
+    diag_emit(ir_context_diag(S->ctx), DIAG_WARNING, j->tuning.prune_at->loc,
+              "early_config_prune of '%s' reads '%s', a run-time argument: every config is compiled "
+              "(pruning deferred); give its value with --launch-value %s=VALUE to prune here "
+              "(tilert_jit_compile_and_tune prunes with each call's arguments)",
+              j->fd->name, S->host.unknown_name ? S->host.unknown_name : "?",
+              S->host.unknown_name ? S->host.unknown_name : "NAME");
   if (!ok && deferred) return *out_state = "deferred", true;
   if (!ok) return false;
   if (r.kind != HV_LIST && r.kind != HV_TUPLE) {
