@@ -80,7 +80,10 @@ bool host_env_call(host_interp *H, const char *path, unsigned nargs, const host_
                "here can test isinstance(x, TensorDescriptor) and set x.block_shape in a pre_hook");
     return false;
   }
-  if (!no_args(H, leaf, nargs, nkw, loc)) return false;
+  /* get_device_capability(device=None): the one device there is, the target */
+  bool dev_arg = !strcmp(leaf, "get_device_capability") && nargs + nkw == 1 &&
+                 (nargs || !strcmp(kwn[0], "device"));
+  if (!dev_arg && !no_args(H, leaf, nargs, nkw, loc)) return false;
   if (!strcmp(leaf, "get_current_target")) return current_target(H, out);
   if (!strcmp(leaf, "get_active_torch_device")) {
     *out = host_object(H, "torch.device");
