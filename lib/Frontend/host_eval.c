@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Bounds that keep any input finite: call nesting, one range(), and the work of the whole
@@ -237,7 +238,8 @@ static const char *const builtin_paths[] = {
     "builtins.min",   "builtins.max",   "builtins.len",   "builtins.range", "builtins.int",
     "builtins.float", "builtins.bool",  "builtins.abs",   "builtins.sum",   "builtins.list",
     "builtins.tuple", "triton.Config",  "triton.next_power_of_2",           "triton.cdiv",
-    "builtins.isinstance", "builtins.filter", "builtins.dict",
+    "builtins.isinstance", "builtins.filter", "builtins.dict", "builtins.zip", "builtins.enumerate",
+    "builtins.sorted", "builtins.reversed", "builtins.any", "builtins.all", "builtins.str", "builtins.round",
 };
 static const char *const module_paths[] = {"triton", "triton.language", "math"};
 
@@ -817,6 +819,7 @@ static int instance_of(const host_val *v, const host_val *cls) {
   if (!strcmp(p, "builtins.list")) return v->kind == HV_LIST;
   if (!strcmp(p, "builtins.tuple")) return v->kind == HV_TUPLE;
   if (!strcmp(p, "builtins.dict")) return v->kind == HV_DICT;
+  if (!strcmp(p, "builtins.str")) return v->kind == HV_STR;
   return -1;
 }
 
@@ -829,7 +832,7 @@ static bool b_isinstance(host_interp *H, const hcall *c, host_val *out) {
     int k = instance_of(&c->args[0], cls->kind == HV_TUPLE ? &cls->seq->items[i] : cls);
     if (k < 0)
       return herr(H, c->loc, "isinstance() needs a class host code knows (int, float, bool, list, tuple, dict, "
-                  "triton.Config, TensorDescriptor) or a tuple of them"), false;
+                  "str, triton.Config, TensorDescriptor) or a tuple of them"), false;
     r |= k == 1;
   }
   *out = host_bool(r);
@@ -897,6 +900,124 @@ static bool b_method(host_interp *H, const hcall *c, const char *m, const host_v
   return true;
 }
 
+/* ---- iteration builtins: zip, enumerate, sorted, reversed, any, all ----------------------- */
+
+static host_val pair_of(host_interp *H, host_val a, host_val b) {
+  host_seq *p = seq_new(H, 2);
+  seq_push(H, p, a), seq_push(H, p, b);
+  return seq_val(HV_TUPLE, p);
+}
+
+static bool b_zip(host_interp *H, const hcall *c, host_val *out) {
+  if (!no_keywords(H, c, "zip")) return false;
+  host_seq *xs[16];
+  unsigned n = UINT32_MAX;
+  if (c->nargs > 16) return herr(H, c->loc, "zip() of more than 16 iterables in host code"), false;
+  for (unsigned i = 0; i < c->nargs; i++) {
+    if (!iter_items(H, &c->args[i], c->loc, &xs[i])) return false;
+    if (xs[i]->n < n) n = xs[i]->n;
+  }
+  host_seq *r = seq_new(H, c->nargs ? n + 1 : 1);
+  for (unsigned k = 0; c->nargs && k < n; k++) {
+    host_seq *t = seq_new(H, c->nargs);
+    if (!step(H, c->loc, c->nargs)) return false;
+    for (unsigned i = 0; i < c->nargs; i++) seq_push(H, t, xs[i]->items[k]);
+    seq_push(H, r, seq_val(HV_TUPLE, t));
+  }
+  *out = seq_val(HV_LIST, r); /* Python's is an iterator: list(zip(...)) copies it */
+  return true;
+}
+
+static bool b_enumerate(host_interp *H, const hcall *c, host_val *out) {
+  host_seq *xs;
+  const host_val *start = c->nargs > 1 ? &c->args[1] : NULL;
+  for (unsigned k = 0; k < c->nkw; k++)
+    if (!strcmp(c->kwn[k], "start")) start = &c->kwv[k];
+    else return herr(H, c->loc, "enumerate() got an unexpected keyword argument '%s'", c->kwn[k]), false;
+  if (c->nargs < 1 || c->nargs > 2) return herr(H, c->loc, "enumerate() takes an iterable and a start"), false;
+  if (start && !need_int(H, start, c->loc, "enumerate() start")) return false;
+  if (!iter_items(H, &c->args[0], c->loc, &xs) || !step(H, c->loc, xs->n)) return false;
+  host_seq *r = seq_new(H, xs->n + 1);
+  int64_t i0 = start ? start->i : 0;
+  for (unsigned k = 0; k < xs->n; k++) seq_push(H, r, pair_of(H, host_int(i0 + (int64_t)k), xs->items[k]));
+  *out = seq_val(HV_LIST, r);
+  return true;
+}
+
+/* sorted(iterable, reverse=False): a stable insertion sort by Python's < (numbers, strings);
+ * key= is not supported. reversed(sequence). */
+static bool b_sorted_reversed(host_interp *H, const hcall *c, bool is_sorted, host_val *out) {
+  const char *what = is_sorted ? "sorted" : "reversed";
+  bool rev = false;
+  for (unsigned k = 0; k < c->nkw; k++)
+    if (is_sorted && !strcmp(c->kwn[k], "reverse")) rev = host_truthy(&c->kwv[k]);
+    else return herr(H, c->loc, "%s() got an unsupported keyword argument '%s' in host code", what, c->kwn[k]), false;
+  host_seq *xs;
+  if (c->nargs != 1) return herr(H, c->loc, "%s() takes one iterable", what), false;
+  if (!iter_items(H, &c->args[0], c->loc, &xs)) return false;
+  uint64_t work = is_sorted ? (uint64_t)xs->n * xs->n / 2 + 1 : xs->n + 1u;
+  if (!step(H, c->loc, work)) return false;
+  host_seq *r = seq_new(H, xs->n + 1);
+  for (unsigned k = 0; k < xs->n; k++) seq_push(H, r, xs->items[is_sorted ? k : xs->n - 1 - k]);
+  for (unsigned i = 1; is_sorted && i < r->n; i++)
+    for (unsigned j = i; j > 0; j--) {
+      bool lt;
+      const host_val *a = &r->items[j], *b = &r->items[j - 1];
+      if (!order(H, FE_LT, rev ? b : a, rev ? a : b, c->loc, &lt)) return false;
+      if (!lt) break;
+      host_val t = r->items[j];
+      r->items[j] = r->items[j - 1], r->items[j - 1] = t;
+    }
+  *out = seq_val(HV_LIST, r);
+  return true;
+}
+
+static bool b_any_all(host_interp *H, const hcall *c, bool is_all, host_val *out) {
+  host_seq *xs;
+  if (!arity(H, c, is_all ? "all" : "any", 1, 1) || !iter_items(H, &c->args[0], c->loc, &xs) ||
+      !step(H, c->loc, xs->n))
+    return false;
+  bool r = is_all;
+  for (unsigned k = 0; k < xs->n && r == is_all; k++) r = host_truthy(&xs->items[k]);
+  *out = host_bool(r);
+  return true;
+}
+
+/* str(x) of a number, bool, None or str (floats as Python prints them: the shortest text that
+ * reads back); round(x) to the nearest int, halves to even. */
+static bool b_str_round(host_interp *H, const hcall *c, bool is_str, host_val *out) {
+  if (!arity(H, c, is_str ? "str" : "round", 1, 1)) return false;
+  const host_val *v = &c->args[0];
+  if (!is_str) {
+    if (!is_num(v)) return herr(H, c->loc, "round() of %s in host code", host_type_name(v)), false;
+    if (is_int(v)) return *out = host_int(v->i), true;
+    double r = nearbyint(v->f);
+    if (!(r > -9.2e18 && r < 9.2e18)) return herr(H, c->loc, "round() of %g in host code", v->f), false;
+    return *out = host_int((int64_t)r), true;
+  }
+  char buf[64];
+  if (v->kind == HV_STR) return *out = *v, true;
+  if (v->kind == HV_NONE) return *out = host_str("None"), true;
+  if (v->kind == HV_BOOL) return *out = host_str(v->i ? "True" : "False"), true;
+  if (v->kind == HV_INT) snprintf(buf, sizeof buf, "%lld", (long long)v->i);
+  else if (v->kind == HV_FLOAT && isfinite(v->f)) { /* Python's repr: shortest digits; fixed for 1e-4 <= |x| < 1e16 */
+    int digits = 1;
+    for (; digits < 17; digits++) {
+      snprintf(buf, sizeof buf, "%.*e", digits - 1, v->f);
+      if (strtod(buf, NULL) == v->f) break;
+    }
+    snprintf(buf, sizeof buf, "%.*e", digits - 1, v->f);
+    int exp = atoi(strchr(buf, 'e') + 1);
+    if (exp >= -4 && exp < 16) {
+      snprintf(buf, sizeof buf, "%.*f", digits - 1 - exp > 0 ? digits - 1 - exp : 0, v->f);
+      if (!strchr(buf, '.')) strcat(buf, ".0");
+    }
+  } else if (v->kind == HV_FLOAT) snprintf(buf, sizeof buf, "%s", isnan(v->f) ? "nan" : v->f > 0 ? "inf" : "-inf");
+  else return herr(H, c->loc, "str() of %s in host code", host_type_name(v)), false;
+  *out = host_str(sup_arena_strdup(H->arena, buf));
+  return true;
+}
+
 static bool call_builtin(host_interp *H, const host_val *fn, const hcall *c, host_val *out) {
   const char *p = fn->s;
   if (fn->self) return b_method(H, c, p, fn->self, out);
@@ -910,6 +1031,11 @@ static bool call_builtin(host_interp *H, const host_val *fn, const hcall *c, hos
   if (!strcmp(b, "isinstance")) return b_isinstance(H, c, out);
   if (!strcmp(b, "filter")) return b_filter(H, c, out);
   if (!strcmp(b, "dict")) return b_dict(H, c, out);
+  if (!strcmp(b, "zip")) return b_zip(H, c, out);
+  if (!strcmp(b, "enumerate")) return b_enumerate(H, c, out);
+  if (!strcmp(b, "sorted") || !strcmp(b, "reversed")) return b_sorted_reversed(H, c, b[0] == 's', out);
+  if (!strcmp(b, "any") || !strcmp(b, "all")) return b_any_all(H, c, b[1] == 'l', out);
+  if (!strcmp(b, "str") || !strcmp(b, "round")) return b_str_round(H, c, b[0] == 's', out);
   if (!strcmp(b, "min") || !strcmp(b, "max")) return b_minmax(H, c, b[1] == 'a', out);
   if (!strcmp(b, "range")) return b_range(H, c, out);
   if (!strcmp(b, "len")) return b_len(H, c, out);
@@ -1196,7 +1322,13 @@ bool host_needs_eval(const host_interp *H, const fe_expr *e) {
   if (!e) return false;
   switch (e->kind) {
   case FE_EXPR_LAMBDA: case FE_EXPR_LISTCOMP: case FE_EXPR_DICT: return true;
-  case FE_EXPR_NAME: return host_defines(H, e->name);
+  case FE_EXPR_NAME: { /* a host name, or a builtin only host code has */
+    static const char *const host_only[] = {"zip", "enumerate", "sorted", "reversed", "any", "all", "str",
+                                            "round", "filter", "dict", "__name__"};
+    for (size_t i = 0; i < sizeof host_only / sizeof *host_only; i++)
+      if (!strcmp(e->name, host_only[i])) return true;
+    return host_defines(H, e->name);
+  }
   case FE_EXPR_ATTRIBUTE: /* triton.Config, triton.runtime...: names only host code has */
     return !strcmp(e->name, "Config") || !strcmp(e->name, "runtime") || host_needs_eval(H, e->value);
   default: break;
