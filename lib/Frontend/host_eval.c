@@ -1270,6 +1270,17 @@ static exec_status st_assign(host_interp *H, host_scope *sc, const fe_stmt *s) {
   return EX_OK;
 }
 
+/* assert cond[, msg]: a false condition is an error at the statement (with msg when it is a
+ * string), as Python's AssertionError stops the file's import. */
+static exec_status st_assert(host_interp *H, host_scope *sc, const fe_stmt *s) {
+  host_val c, m;
+  if (!eval_known(H, sc, s->cond, &c)) return EX_ERR;
+  if (host_truthy(&c)) return EX_OK;
+  if (s->value && eval(H, sc, s->value, &m) && m.kind == HV_STR) herr(H, s->loc, "assertion failed in host code: %s", m.s);
+  else herr(H, s->loc, "assertion failed in host code");
+  return EX_ERR;
+}
+
 static exec_status exec_stmt(host_interp *H, host_scope *sc, const fe_stmt *s, host_val *ret) {
   host_val v;
   if (!step(H, s->loc, 1)) return EX_ERR;
@@ -1286,7 +1297,7 @@ static exec_status exec_stmt(host_interp *H, host_scope *sc, const fe_stmt *s, h
   case FE_STMT_CONTINUE: return EX_CONTINUE;
   case FE_STMT_PASS: return EX_OK;
   case FE_STMT_WHILE: herr(H, s->loc, "'while' loops are not supported in host code"); return EX_ERR;
-  case FE_STMT_ASSERT: herr(H, s->loc, "'assert' is not supported in host code"); return EX_ERR;
+  case FE_STMT_ASSERT: return st_assert(H, sc, s);
   case FE_STMT_FUNCDEF: herr(H, s->loc, "nested 'def' is not supported in host code"); return EX_ERR;
   case FE_STMT_IMPORT: case FE_STMT_IMPORTFROM:
     herr(H, s->loc, "'import' inside a function is not supported in host code");

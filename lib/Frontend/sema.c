@@ -2010,6 +2010,7 @@ static bool module_try(sema *S, const fe_stmt *s) {
 static bool module_stmt(sema *S, fe_stmt *s) {
   switch (s->kind) {
   case FE_STMT_TRY: return module_try(S, s);
+  case FE_STMT_ASSERT: return host_exec_module(&S->host, s); /* host code: assert torch.cuda.is_available() */
   case FE_STMT_IMPORT: return stmt_import(S, s);
   case FE_STMT_IMPORTFROM: return stmt_importfrom(S, s);
   case FE_STMT_ASSIGN: case FE_STMT_ANNASSIGN: case FE_STMT_AUGASSIGN: case FE_STMT_FOR: case FE_STMT_IF:
