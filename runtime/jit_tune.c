@@ -211,9 +211,10 @@ static bool mentions(const char *src, size_t len, const char *word) {
  * would time configs the function removes for these arguments, which may compute wrong
  * results (the tutorial's causal BLOCK_M < BLOCK_N). So when the caller gave no launch values
  * and the source has a prune function, the frontend runs first (a few ms; its answer is kept
- * on disk, so a warm process reads it); if it defers pruning, the compile gets the call's scalar arguments as launch values, by parameter name,
- * and the prune function runs on them (each set of values its own compile and cache entry,
- * as each key is its own tuning in Triton). pv->o is what to compile with. */
+ * on disk, so a warm process reads it); if it defers pruning, the compile gets the call's
+ * scalar arguments as launch values, by parameter name, and the prune function runs on them
+ * (each set of values its own compile and cache entry, as each key is its own tuning in
+ * Triton). pv->o is what to compile with. */
 static tilert_status prune_with_arguments(tilert_runtime *rt, const tilert_jit_tune_request *req, prune_values *pv) {
   if (req->opts) pv->o = *req->opts;
   if (pv->o.nlaunch_values || !mentions(req->source, req->len, "prune_configs_by")) return TILERT_OK;

@@ -238,9 +238,21 @@ static const char *const builtin_paths[] = {
     "builtins.min",   "builtins.max",   "builtins.len",   "builtins.range", "builtins.int",
     "builtins.float", "builtins.bool",  "builtins.abs",   "builtins.sum",   "builtins.list",
     "builtins.tuple", "triton.Config",  "triton.next_power_of_2",           "triton.cdiv",
-    "builtins.isinstance", "builtins.filter", "builtins.dict", "builtins.zip", "builtins.enumerate",
-    "builtins.sorted", "builtins.reversed", "builtins.any", "builtins.all", "builtins.str", "builtins.round",
+    "builtins.isinstance",
 };
+/* Builtins that only host code has (sema knows none of them): a module-level expression
+ * that names one is host code (host_needs_eval). */
+static const char *const host_only_paths[] = {
+    "builtins.filter", "builtins.dict", "builtins.zip", "builtins.enumerate", "builtins.sorted",
+    "builtins.reversed", "builtins.any", "builtins.all", "builtins.str", "builtins.round",
+};
+
+/* The path of the host-only builtin `name` ("builtins.zip"), or NULL. */
+static const char *host_only_builtin(const char *name) {
+  for (size_t i = 0; i < sizeof host_only_paths / sizeof *host_only_paths; i++)
+    if (!strcmp(host_only_paths[i] + 9, name)) return host_only_paths[i];
+  return NULL;
+}
 static const char *const module_paths[] = {"triton", "triton.language", "math"};
 
 static const char *known_path(const char *path, const char *const *table, size_t n) {
@@ -260,6 +272,7 @@ static bool lookup(host_interp *H, host_scope *sc, const fe_expr *e, host_val *o
   char path[64];
   snprintf(path, sizeof path, "builtins.%s", e->name);
   const char *b = known_path(path, builtin_paths, sizeof builtin_paths / sizeof *builtin_paths);
+  if (!b) b = host_only_builtin(e->name);
   if (b) return *out = (host_val){.kind = HV_BUILTIN, .s = b}, true;
   herr(H, e->loc, "name '%s' is not defined in host code", e->name);
   return false;
@@ -1104,9 +1117,7 @@ bool host_call(host_interp *H, const host_val *fn, unsigned nargs, const host_va
 
 bool host_call_kw(host_interp *H, const host_val *fn, unsigned nargs, const host_val *args, unsigned nkw,
                   const char *const *kwn, const host_val *kwv, ir_loc loc, host_val *out) {
-  const char **names = sup_arena_alloc(H->arena, (nkw + 1) * sizeof *names);
-  for (unsigned k = 0; k < nkw; k++) names[k] = ir_intern(H->ctx, kwn[k]);
-  hcall c = {loc, nargs, nkw, args, names, kwv};
+  hcall c = {loc, nargs, nkw, args, kwn, kwv}; /* bind_params interns the names it binds */
   return call_value(H, fn, &c, out);
 }
 
@@ -1333,13 +1344,7 @@ bool host_needs_eval(const host_interp *H, const fe_expr *e) {
   if (!e) return false;
   switch (e->kind) {
   case FE_EXPR_LAMBDA: case FE_EXPR_LISTCOMP: case FE_EXPR_DICT: return true;
-  case FE_EXPR_NAME: { /* a host name, or a builtin only host code has */
-    static const char *const host_only[] = {"zip", "enumerate", "sorted", "reversed", "any", "all", "str",
-                                            "round", "filter", "dict", "__name__"};
-    for (size_t i = 0; i < sizeof host_only / sizeof *host_only; i++)
-      if (!strcmp(e->name, host_only[i])) return true;
-    return host_defines(H, e->name);
-  }
+  case FE_EXPR_NAME: return host_defines(H, e->name) || host_only_builtin(e->name); /* __name__: defined */
   case FE_EXPR_ATTRIBUTE: /* triton.Config, triton.runtime...: names only host code has */
     return !strcmp(e->name, "Config") || !strcmp(e->name, "runtime") || host_needs_eval(H, e->value);
   default: break;

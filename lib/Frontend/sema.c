@@ -1000,14 +1000,21 @@ static bool stmt_import(sema *S, const fe_stmt *s) {
   return true;
 }
 
+/* `module.name` of a host-environment module when host code knows it (a function, a class or
+ * a module), else NULL. */
+static const char *host_env_name(sema *S, const char *module, const char *name) {
+  const char *path = sup_arena_printf(S->arena, "%s.%s", module, name);
+  return host_env_is_builtin(path) || host_env_is_module(path) ? path : NULL;
+}
+
 /* `from triton.tools.tensor_descriptor import TensorDescriptor`: names of the host
  * environment, for host code only. */
 static bool host_importfrom(sema *S, const fe_stmt *s) {
   for (unsigned i = 0; i < s->nnames; i++) {
-    const char *path = sup_arena_printf(S->arena, "%s.%s", s->module, s->names[i]);
+    const char *path = host_env_name(S, s->module, s->names[i]);
     const char *bound = s->aliases[i] ? s->aliases[i] : s->names[i];
-    bool fn = host_env_is_builtin(path);
-    if (!fn && !host_env_is_module(path)) {
+    bool fn = path && host_env_is_builtin(path);
+    if (!path) {
       sema_error(S, s->loc, "cannot import '%s' from '%s': host code knows no such name", s->names[i], s->module);
       return false;
     }
@@ -1948,17 +1955,14 @@ static bool module_stmt(sema *S, fe_stmt *s);
 
 /* Whether an import statement names a module (or a name of one) that tilec does not have:
  * Python would raise ImportError there. */
-static bool import_missing(const fe_stmt *s) {
+static bool import_missing(sema *S, const fe_stmt *s) {
   for (unsigned i = 0; s->kind == FE_STMT_IMPORT && i < s->nnames; i++)
     if (!canonical_module(s->names[i]) && !host_env_is_module(s->names[i])) return true;
   if (s->kind != FE_STMT_IMPORTFROM || !s->module) return false;
   if (canonical_module(s->module)) return false;
   if (!host_env_is_module(s->module)) return true;
-  for (unsigned i = 0; i < s->nnames; i++) {
-    char path[512];
-    snprintf(path, sizeof path, "%s.%s", s->module, s->names[i]);
-    if (!host_env_is_builtin(path) && !host_env_is_module(path)) return true;
-  }
+  for (unsigned i = 0; i < s->nnames; i++)
+    if (!host_env_name(S, s->module, s->names[i])) return true;
   return false;
 }
 
@@ -1995,7 +1999,7 @@ static bool module_stmts(sema *S, fe_stmt *const *body, unsigned n) {
 static bool module_try(sema *S, const fe_stmt *s) {
   const fe_stmt *raised = NULL;
   for (unsigned i = 0; i < s->nbody && !raised; i++) {
-    if (import_missing(s->body[i])) raised = s->body[i];
+    if (import_missing(S, s->body[i])) raised = s->body[i];
     else if (!module_stmts(S, &s->body[i], 1)) return false;
   }
   const fe_stmt *h = NULL;

@@ -1583,7 +1583,7 @@ bool sema_module_attr(sema *S, const sema_val *mod, const char *name, ir_loc loc
     return false;
   }
   if (strcmp(p, "triton") == 0) {
-    if (strcmp(name, "runtime") == 0 || strcmp(name, "tools") == 0) {
+    if (host_env_is_module(sup_arena_printf(S->arena, "triton.%s", name))) { /* triton.runtime, triton.tools */
       sema_error(S, loc, "'triton.%s' is host code (a config list may ask it what the target is); a kernel "
                  "cannot use it", name);
       return false;
