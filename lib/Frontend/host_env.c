@@ -48,7 +48,8 @@ bool host_env_value(host_interp *H, const char *module, const char *name, host_v
 
 static bool no_args(host_interp *H, const char *what, unsigned nargs, unsigned nkw, ir_loc loc) {
   if (!nargs && !nkw) return true;
-  host_error(H, loc, "%s() takes no arguments in host code", what);
+  host_error(H, loc, "%s() takes %s in host code", what,
+             strcmp(what, "get_device_capability") ? "no arguments" : "at most one argument (the device)");
   return false;
 }
 
