@@ -59,6 +59,9 @@ static const char usage[] =
     "  --no-desc-tma           in-kernel tensor descriptors and block pointers are read through pointers,\n"
     "                          not TMA (default on sm_90a: TMA where allowed; descriptors then need\n"
     "                          16-byte aligned bases and strides, docs/pipelining.md)\n"
+    "  --warn-skipped          warn for each module-level statement tilec does not run (torch code,\n"
+    "                          classes, tests: skipped; using a name one binds is an error)\n"
+    "  --no-skip               skip none: such a statement is an error\n"
     "  --wgmma                 the default, accepted for compatibility\n"
     "  -O0                     skip LLVM optimization\n"
     "  --threads N             threads compiling autotune variants (default: min(variants, CPUs, 16))\n"
@@ -167,6 +170,10 @@ static int parse_args(cli *c, int argc, char **argv) {
       c->opts.wgmma = 1;
     } else if (!strcmp(argv[i], "--no-desc-tma")) {
       c->opts.desc_tma = -1;
+    } else if (!strcmp(argv[i], "--warn-skipped")) {
+      c->opts.warn_skipped = 1;
+    } else if (!strcmp(argv[i], "--no-skip")) {
+      c->opts.no_skip = 1;
     } else if (!strcmp(argv[i], "--no-wgmma")) {
       c->opts.wgmma = -1;
     } else if ((v = option_value(argc, argv, &i, "--num-stages"))) {

@@ -134,6 +134,13 @@ typedef struct tilec_options {
    * otherwise traps). Negative: read them through pointers and masks instead (any
    * alignment); 0 and positive: the default. */
   int desc_tma;
+  /* Warn for each module-level statement the frontend skips (Python it does not run: torch
+   * code, classes, tests; docs/tuning.md "Bringing a Triton file"). Default: silent; using a
+   * name such a statement binds is an error either way. */
+  int warn_skipped;
+  /* Skip nothing: a module-level statement that fails is an error, as in a file made for
+   * tilec alone (the driver's --no-skip). */
+  int no_skip;
 } tilec_options;
 
 typedef struct tilec_result tilec_result;

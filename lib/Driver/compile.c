@@ -254,6 +254,8 @@ ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, 
   /* TMA copies pipeline into wgmma's operands only: with --no-wgmma the loads of in-kernel
    * descriptors and block pointers stay on cp.async, which pipelines for mma.sync */
   fo.desc_tma = tgpu_target_has(target, TGPU_FEATURE_TENSORMAP) && o->desc_tma >= 0 && o->wgmma >= 0;
+  fo.warn_skipped = o->warn_skipped > 0 && !kernel; /* once: not again per entry */
+  fo.no_skip = o->no_skip > 0;
   if (kernel) fo.kernels = &kernel, fo.nkernels = 1, fo.is_unit = true;
   if (kernel && variant >= 0) fo.one_variant = true, fo.variant = (unsigned)variant;
   ir_module *m = fe_compile_source(ctx, filename, src, len, &fo);

@@ -36,6 +36,8 @@ typedef enum fe_expr_kind {
   FE_EXPR_DICT,       /* {k: v, ...} (for triton.Config) */
   FE_EXPR_LAMBDA,     /* lambda params: body (host code only: heuristics) */
   FE_EXPR_LISTCOMP,   /* [body for target in iter if cond ...] (host code only) */
+  FE_EXPR_FSTRING,    /* f'...' (str: its text, braces kept): parsed so that host code using
+                         one parses; evaluating it is an error */
 } fe_expr_kind;
 
 typedef enum fe_binop {
@@ -108,7 +110,18 @@ typedef enum fe_stmt_kind {
   FE_STMT_EXCEPT,     /* except [cond [as name]]: body (only in a TRY's handlers) */
   FE_STMT_UNSUPPORTED,/* a Python statement tilec does not accept (class, with, ...);
                          `name` holds its keyword for the error sema reports */
+  FE_STMT_SKIPPED,    /* a module-level statement tilec does not run (it failed to parse, or is
+                         a class, with, ...): `skip` says why, `names` what it binds */
 } fe_stmt_kind;
+
+/* Why a module-level statement was skipped: the first error it gave (the parser's, or
+ * sema's when running it failed). A name it binds is unavailable: using it reports this
+ * (docs/tuning.md, "Bringing a Triton file"). */
+typedef struct fe_skip {
+  ir_loc loc;             /* the statement */
+  ir_loc why_loc;         /* where it failed */
+  const char *why;        /* the error there (arena) */
+} fe_skip;
 
 typedef struct fe_param {
   const char *name;       /* interned */
@@ -148,8 +161,9 @@ struct fe_stmt {
   unsigned nhandlers, nfinal;
   fe_stmt **handlers, **final; /* TRY: its except clauses (EXCEPT), its finally block */
   const char *module;     /* IMPORTFROM: "triton.language" */
-  unsigned nnames;        /* IMPORT, IMPORTFROM */
+  unsigned nnames;        /* IMPORT, IMPORTFROM, SKIPPED (the names it binds) */
   const char **names, **aliases;
+  fe_skip *skip;          /* SKIPPED */
   const char *name;       /* UNSUPPORTED: the keyword; EXCEPT: the `as` name or NULL */
   fe_funcdef *func;       /* FUNCDEF */
 };
@@ -166,6 +180,10 @@ typedef struct fe_file {
  * next statement to report several. Returns NULL when any error was emitted. */
 fe_file *fe_parse(ir_context *ctx, sup_arena *arena, const char *filename, const char *source,
                   size_t len);
+
+/* Whether a decorator named so (its last dotted part) makes a def a kernel: jit, autotune,
+ * heuristics. Such a module-level statement is never skipped. */
+bool fe_is_kernel_decorator_name(const char *name);
 
 /* Prints the AST as an S-expression, one statement per line (for tests: tilec
  * --emit=ast). */

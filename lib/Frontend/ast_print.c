@@ -180,8 +180,8 @@ static void print_expr(sup_strbuf *out, const fe_expr *e) {
     print_float(out, e->fval);
     sup_strbuf_putc(out, ')');
     return;
-  case FE_EXPR_STRING:
-    sup_strbuf_puts(out, "(str ");
+  case FE_EXPR_STRING: case FE_EXPR_FSTRING:
+    sup_strbuf_puts(out, e->kind == FE_EXPR_FSTRING ? "(fstr " : "(str ");
     print_string(out, e->str);
     sup_strbuf_putc(out, ')');
     return;
@@ -434,6 +434,13 @@ static void print_stmt(sup_strbuf *out, const fe_stmt *s, int indent) {
   case FE_STMT_TRY: print_try(out, s, indent); return;
   case FE_STMT_EXCEPT: /* printed by print_try */
   case FE_STMT_UNSUPPORTED: sup_strbuf_printf(out, "(unsupported %s)", s->name ? s->name : "except"); return;
+  case FE_STMT_SKIPPED:
+    sup_strbuf_puts(out, "(skipped (");
+    for (unsigned i = 0; i < s->nnames; i++) sup_strbuf_printf(out, "%s%s", i ? " " : "", s->names[i]);
+    sup_strbuf_printf(out, ") %d:%d ", s->skip->why_loc.line, s->skip->why_loc.col);
+    print_string(out, s->skip->why);
+    sup_strbuf_putc(out, ')');
+    return;
   }
   sup_strbuf_puts(out, "(?)");
 }

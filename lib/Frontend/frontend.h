@@ -41,6 +41,8 @@ typedef struct fe_options {
                                  torch.cuda.get_device_capability() answers with it */
   bool desc_tma;              /* in-kernel descriptors (and block pointers) may be read by TMA:
                                  sm_90a, not --no-desc-tma, not --no-wgmma */
+  bool warn_skipped;          /* a warning for each module-level statement skipped */
+  bool no_skip;               /* none is skipped: a module-level statement that fails is an error */
 } fe_options;
 
 /* Function attributes of an autotuned kernel's variants (docs/tuning.md): the kernel's

@@ -75,6 +75,7 @@ const char *host_type_name(const host_val *v) {
   case HV_OPAQUE: return v->s ? v->s : "object";
   case HV_UNKNOWN: return "run-time value";
   case HV_OBJECT: return v->s;
+  case HV_SKIPPED: return "skipped name";
   }
   return "object";
 }
@@ -261,14 +262,27 @@ static const char *known_path(const char *path, const char *const *table, size_t
   return NULL;
 }
 
+void host_skipped_error(host_interp *H, ir_loc loc, const char *name, const fe_skip *k) {
+  diag_engine *d = ir_context_diag(H->ctx);
+  diag_emit(d, DIAG_ERROR, loc, "'%s' is bound by a module-level statement tilec skipped (line %d)", name,
+            k->loc.line);
+  diag_emit(d, DIAG_NOTE, k->why_loc, "tilec skipped it: %s", k->why);
+}
+
+const host_val *host_global_value(const host_interp *H, const char *name) {
+  return scope_find(H->globals, ir_intern(H->ctx, name));
+}
+
 static bool lookup(host_interp *H, host_scope *sc, const fe_expr *e, host_val *out) {
-  for (; sc; sc = sc->parent) {
-    host_val *v = scope_find(sc, e->name);
-    if (v) return *out = *v, true;
+  host_val *g = NULL;
+  for (; sc && !g; sc = sc->parent) g = scope_find(sc, e->name);
+  if (!g) g = scope_find(H->globals, e->name);
+  if (g) *out = *g;
+  if (g || (H->lookup && H->lookup(H->lookup_user, e->name, out))) {
+    if (out->kind != HV_SKIPPED) return true;
+    host_skipped_error(H, e->loc, e->name, out->opaque);
+    return false;
   }
-  host_val *g = scope_find(H->globals, e->name);
-  if (g) return *out = *g, true;
-  if (H->lookup && H->lookup(H->lookup_user, e->name, out)) return true;
   char path[64];
   snprintf(path, sizeof path, "builtins.%s", e->name);
   const char *b = known_path(path, builtin_paths, sizeof builtin_paths / sizeof *builtin_paths);
@@ -1173,6 +1187,7 @@ static bool eval(host_interp *H, host_scope *sc, const fe_expr *e, host_val *out
   case FE_EXPR_LISTCOMP: return listcomp(H, sc, e, out);
   case FE_EXPR_SLICE: herr(H, e->loc, "a slice is not supported here in host code"); return false;
   case FE_EXPR_ELLIPSIS: herr(H, e->loc, "'...' is not supported in host code"); return false;
+  case FE_EXPR_FSTRING: herr(H, e->loc, "f-strings are not supported in host code"); return false;
   }
   herr(H, e->loc, "this expression is not supported in host code");
   return false;
@@ -1316,7 +1331,7 @@ static exec_status exec_stmt(host_interp *H, host_scope *sc, const fe_stmt *s, h
   case FE_STMT_TRY: case FE_STMT_EXCEPT:
     herr(H, s->loc, "'try' inside a function is not supported in host code (at module level it is)");
     return EX_ERR;
-  case FE_STMT_UNSUPPORTED:
+  case FE_STMT_UNSUPPORTED: case FE_STMT_SKIPPED:
     herr(H, s->loc, "'%s' statements are not supported in host code", s->name ? s->name : "this");
     return EX_ERR;
   }

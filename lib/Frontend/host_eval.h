@@ -43,6 +43,8 @@ typedef enum host_kind {
   HV_UNKNOWN,  /* s: the name of a run-time argument whose value is not known */
   HV_OBJECT,   /* s: its class ("GPUTarget", "TensorDescriptor", "torch.Tensor"); dict: its
                   attributes (host_env.c makes them) */
+  HV_SKIPPED,  /* opaque: the fe_skip of the module-level statement tilec skipped that binds
+                  this name; reading it is an error saying so */
 } host_kind;
 
 typedef struct host_val host_val;
@@ -112,6 +114,12 @@ void host_init(host_interp *H, ir_context *ctx, sup_arena *arena, host_global_fn
 void host_define(host_interp *H, const char *name, host_val v);
 /* Whether `name` is a module-level name of the evaluator (not of the owner). */
 bool host_defines(const host_interp *H, const char *name);
+/* The evaluator's module-level value of `name`, or NULL. */
+const host_val *host_global_value(const host_interp *H, const char *name);
+/* Reports the use at `loc` of `name`, which a module-level statement tilec skipped binds: an
+ * error, and a note at the place the statement failed with the reason (sema reports a
+ * kernel's use of one through it too). */
+void host_skipped_error(host_interp *H, ir_loc loc, const char *name, const fe_skip *k);
 /* Evaluates e at module level. False after a located error. */
 bool host_eval(host_interp *H, const fe_expr *e, host_val *out);
 /* Runs a module-level statement (assignment, for, if, expression) in the module scope. */

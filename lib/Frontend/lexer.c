@@ -62,6 +62,7 @@ static bool error_budget_left(const fe_lexer *lx) {
 static void lex_error(fe_lexer *lx, ir_loc loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void lex_error(fe_lexer *lx, ir_loc loc, const char *fmt, ...) {
+  lx->nerrors++;
   if (!error_budget_left(lx))
     return;
   va_list ap;
@@ -513,10 +514,6 @@ static void scan_string(fe_lexer *lx, fe_token *t, ir_loc loc, size_t plen, str_
   lx->pos += triple ? 3 : 1;
   sup_strbuf b = {0};
   bool ok = true;
-  if (pre.fstring) {
-    lex_error(lx, loc, "f-strings are not supported");
-    ok = false;
-  }
   for (;;) {
     int c = peek_at(lx, 0);
     if (c < 0 || (c == '\n' && !triple)) {
@@ -546,6 +543,7 @@ static void scan_string(fe_lexer *lx, fe_token *t, ir_loc loc, size_t plen, str_
   }
   t->kind = ok ? FE_TOK_STRING : FE_TOK_ERROR;
   t->is_bytes = pre.bytes;
+  t->is_fstring = pre.fstring;
   t->str = sup_arena_strbuf(lx->arena, &b);
 }
 

@@ -56,6 +56,8 @@ typedef struct fe_token {
   double fval;       /* FLOAT */
   const char *str;   /* STRING: decoded contents in the arena, NUL-terminated */
   bool is_bytes;     /* STRING: b'' prefix */
+  bool is_fstring;   /* STRING: f'' prefix (its text kept with the braces; evaluating one is
+                        an error, so host code that prints with it parses) */
 } fe_token;
 
 enum { FE_LEX_MAX_INDENT = 100, FE_LEX_MAX_PARENS = 200 };
@@ -71,6 +73,7 @@ typedef struct fe_lexer {
   size_t line_start;         /* offset of that line's first byte */
   unsigned error_base;       /* diag_error_count at init */
   unsigned max_errors;       /* stop reporting after this many errors (0: unlimited) */
+  unsigned nerrors;          /* lexical errors found so far (reported or not) */
   bool at_line_start;        /* next token starts a logical line: measure indentation */
   bool done;                 /* EOF was returned */
   fe_tok_kind last;          /* kind of the previous token returned */

@@ -1,8 +1,10 @@
 /* The .tir parser: recursive descent over lexer.c's tokens, producing the AST of ast.h.
  *
  * Grammar: Python's, restricted to what Triton kernels use (see ast.h); statements Python
- * has but tilec does not (class, with, try, global, ...) become FE_STMT_UNSUPPORTED with
- * their bodies skipped, so that sema reports them. Each parse function returns NULL (or
+ * has but tilec does not (class, with, global, ...) become FE_STMT_UNSUPPORTED with
+ * their bodies skipped, so that sema reports them. At module level such a statement, and
+ * one with Python tilec's grammar does not take, is SKIPPED instead (parse_top_statement):
+ * a Triton file's torch code need not parse. Each parse function returns NULL (or
  * false) after reporting an error at the offending token; the statement loop then skips to
  * the end of the logical line (and over an indented block that follows it) and goes on, so
  * one run reports several errors, at most MAX_ERRORS. Recursion is bounded: brackets by the
@@ -26,6 +28,8 @@ typedef struct parser {
   unsigned error_base;
   int depth;           /* current expression nesting */
   bool stop;           /* too many errors: unwind */
+  unsigned syntax_errors, unsupported_errors; /* found so far: Python's syntax errors, and
+                          Python that tilec's grammar does not take (unsupported_at) */
   sup_ptrmap param_names; /* the parameter names of the def being parsed */
 } parser;
 
@@ -98,18 +102,35 @@ static unsigned error_count(parser *p) {
   return diag_error_count(ir_context_diag(p->ctx)) - p->error_base;
 }
 
-static void error_at(parser *p, ir_loc l, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void error_at(parser *p, ir_loc l, const char *fmt, ...) {
+static void vreport(parser *p, ir_loc l, const char *fmt, va_list ap) {
   if (error_count(p) >= MAX_ERRORS) {
     p->stop = true;
     return;
   }
-  va_list ap;
-  va_start(ap, fmt);
   diag_vemit(ir_context_diag(p->ctx), DIAG_ERROR, l, fmt, ap);
-  va_end(ap);
   if (error_count(p) >= MAX_ERRORS)
     p->stop = true;
+}
+
+/* A syntax error (Python's too). */
+static void error_at(parser *p, ir_loc l, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void error_at(parser *p, ir_loc l, const char *fmt, ...) {
+  p->syntax_errors++;
+  va_list ap;
+  va_start(ap, fmt);
+  vreport(p, l, fmt, ap);
+  va_end(ap);
+}
+
+/* An error for Python that tilec's grammar does not take (`*args`, set literals, ...): at
+ * module level the statement is then skipped (parse_top_statement). */
+static void unsupported_at(parser *p, ir_loc l, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void unsupported_at(parser *p, ir_loc l, const char *fmt, ...) {
+  p->unsupported_errors++;
+  va_list ap;
+  va_start(ap, fmt);
+  vreport(p, l, fmt, ap);
+  va_end(ap);
 }
 
 /* Reports that the current token is not what the grammar allows here. ERROR tokens were
@@ -195,7 +216,7 @@ static bool starts_expr(fe_tok_kind k) {
 /* An element of a tuple or list: a test, or a starred expression (not supported). */
 static fe_expr *parse_element(parser *p) {
   if (kind(p) == FE_TOK_STAR) {
-    error_at(p, loc(p), "starred expressions are not supported");
+    unsupported_at(p, loc(p), "starred expressions are not supported");
     return NULL;
   }
   return parse_test(p);
@@ -204,7 +225,7 @@ static fe_expr *parse_element(parser *p) {
 static bool reject_comprehension(parser *p) {
   if (kind(p) != FE_TOK_KW_FOR && kind(p) != FE_TOK_KW_ASYNC)
     return false;
-  error_at(p, loc(p), "only list comprehensions are supported ([x for x in xs]; not generators, dict or set comprehensions)");
+  unsupported_at(p, loc(p), "only list comprehensions are supported ([x for x in xs]; not generators, dict or set comprehensions)");
   return true;
 }
 
@@ -234,7 +255,7 @@ static fe_expr *parse_paren(parser *p) {
   if (accept(p, FE_TOK_RPAR))
     return seq_expr(p, FE_EXPR_TUPLE, l, &items);
   if (kind(p) == FE_TOK_KW_YIELD) {
-    error_at(p, loc(p), "'yield' is not supported");
+    unsupported_at(p, loc(p), "'yield' is not supported");
     return NULL;
   }
   fe_expr *e = parse_element(p);
@@ -309,7 +330,7 @@ static fe_expr *parse_dict(parser *p) {
   vec keys = vec_of(sizeof(fe_expr *)), vals = vec_of(sizeof(fe_expr *));
   while (kind(p) != FE_TOK_RBRACE) {
     if (kind(p) == FE_TOK_DSTAR) {
-      error_at(p, loc(p), "dict unpacking is not supported");
+      unsupported_at(p, loc(p), "dict unpacking is not supported");
       return NULL;
     }
     fe_expr *k = parse_element(p);
@@ -317,7 +338,7 @@ static fe_expr *parse_dict(parser *p) {
       return NULL;
     if (kind(p) != FE_TOK_COLON) {
       if (kind(p) == FE_TOK_COMMA || kind(p) == FE_TOK_RBRACE) {
-        error_at(p, l, "set literals are not supported");
+        unsupported_at(p, l, "set literals are not supported");
         return NULL;
       }
       return expect(p, FE_TOK_COLON), NULL;
@@ -341,7 +362,7 @@ static fe_expr *parse_dict(parser *p) {
 /* One or more adjacent string literals, concatenated. */
 static fe_expr *parse_strings(parser *p) {
   ir_loc l = loc(p);
-  bool bytes = cur(p)->is_bytes;
+  bool bytes = cur(p)->is_bytes, fstring = false;
   sup_strbuf b = {0};
   while (kind(p) == FE_TOK_STRING) {
     if (cur(p)->is_bytes != bytes) {
@@ -349,10 +370,11 @@ static fe_expr *parse_strings(parser *p) {
       error_at(p, loc(p), "cannot mix bytes and nonbytes literals");
       return NULL;
     }
+    fstring |= cur(p)->is_fstring;
     sup_strbuf_puts(&b, cur(p)->str);
     advance(p);
   }
-  fe_expr *e = new_expr(p, FE_EXPR_STRING, l);
+  fe_expr *e = new_expr(p, fstring ? FE_EXPR_FSTRING : FE_EXPR_STRING, l);
   e->str = sup_arena_strbuf(p->arena, &b);
   return e;
 }
@@ -395,7 +417,7 @@ static fe_expr *parse_call(parser *p, fe_expr *func) {
   vec args = vec_of(sizeof(fe_expr *)), kws = vec_of(sizeof(fe_keyword));
   while (kind(p) != FE_TOK_RPAR) {
     if (kind(p) == FE_TOK_STAR || kind(p) == FE_TOK_DSTAR) {
-      error_at(p, loc(p), "'%s' arguments in calls are not supported", fe_tok_spelling(kind(p)));
+      unsupported_at(p, loc(p), "'%s' arguments in calls are not supported", fe_tok_spelling(kind(p)));
       return NULL;
     }
     if (kind(p) == FE_TOK_NAME && kind1(p) == FE_TOK_ASSIGN) {
@@ -477,7 +499,7 @@ static fe_expr *parse_subscript(parser *p, fe_expr *value) {
 
 static fe_expr *parse_primary(parser *p) {
   if (kind(p) == FE_TOK_KW_AWAIT) {
-    error_at(p, loc(p), "'await' is not supported");
+    unsupported_at(p, loc(p), "'await' is not supported");
     return NULL;
   }
   fe_expr *e = parse_atom(p);
@@ -672,7 +694,7 @@ static fe_expr *parse_lambda(parser *p) {
       break;
   }
   if (kind(p) != FE_TOK_COLON) {
-    error_at(p, loc(p), "lambda parameters must be plain names (no defaults, no '*')");
+    unsupported_at(p, loc(p), "lambda parameters must be plain names (no defaults, no '*')");
     return NULL;
   }
   advance(p);
@@ -689,7 +711,7 @@ static fe_expr *parse_test_inner(parser *p) {
     return parse_lambda(p);
   fe_expr *body = parse_or(p);
   if (body && kind(p) == FE_TOK_WALRUS) {
-    error_at(p, loc(p), "assignment expressions (':=') are not supported");
+    unsupported_at(p, loc(p), "assignment expressions (':=') are not supported");
     return NULL;
   }
   if (!body || !accept(p, FE_TOK_KW_IF))
@@ -774,7 +796,7 @@ static fe_expr *parse_test_list(parser *p) {
 static const char *target_kind_name(const fe_expr *e) {
   switch (e->kind) {
   case FE_EXPR_CALL: return "function call";
-  case FE_EXPR_INT: case FE_EXPR_FLOAT: case FE_EXPR_STRING: return "literal";
+  case FE_EXPR_INT: case FE_EXPR_FLOAT: case FE_EXPR_STRING: case FE_EXPR_FSTRING: return "literal";
   case FE_EXPR_BOOL: return e->bval ? "True" : "False";
   case FE_EXPR_NONE: return "None";
   case FE_EXPR_ELLIPSIS: return "ellipsis";
@@ -833,7 +855,7 @@ static fe_stmt *parse_assign(parser *p, fe_stmt *s, fe_expr *first) {
       return NULL;
     vec_push_ptr(p, &targets, value);
     if (kind(p) == FE_TOK_KW_YIELD) {
-      error_at(p, loc(p), "'yield' is not supported");
+      unsupported_at(p, loc(p), "'yield' is not supported");
       return NULL;
     }
     if (!(value = parse_test_list(p)))
@@ -955,13 +977,13 @@ static fe_stmt *parse_from_import(parser *p) {
   fe_stmt *s = new_stmt(p, FE_STMT_IMPORTFROM, loc(p));
   advance(p);
   if (kind(p) == FE_TOK_DOT || kind(p) == FE_TOK_ELLIPSIS) {
-    error_at(p, loc(p), "relative imports are not supported");
+    unsupported_at(p, loc(p), "relative imports are not supported");
     return NULL;
   }
   if (!(s->module = parse_dotted_name(p)) || !expect(p, FE_TOK_KW_IMPORT))
     return NULL;
   if (kind(p) == FE_TOK_STAR) {
-    error_at(p, loc(p), "wildcard imports are not supported");
+    unsupported_at(p, loc(p), "wildcard imports are not supported");
     return NULL;
   }
   bool paren = accept(p, FE_TOK_LPAR);
@@ -1199,11 +1221,11 @@ static bool param_seen(parser *p, const char *name) {
 static bool parse_param(parser *p, vec *params, bool *seen_default) {
   fe_tok_kind k = kind(p);
   if (k == FE_TOK_STAR || k == FE_TOK_DSTAR) {
-    error_at(p, loc(p), "'%s' parameters are not supported", k == FE_TOK_STAR ? "*args" : "**kwargs");
+    unsupported_at(p, loc(p), "'%s' parameters are not supported", k == FE_TOK_STAR ? "*args" : "**kwargs");
     return false;
   }
   if (k == FE_TOK_SLASH) {
-    error_at(p, loc(p), "positional-only parameters ('/') are not supported");
+    unsupported_at(p, loc(p), "positional-only parameters ('/') are not supported");
     return false;
   }
   if (k != FE_TOK_NAME)
@@ -1396,6 +1418,159 @@ static void parse_statement(parser *p, vec *out) {
     advance(p); /* always make progress */
 }
 
+/* ---- module level: statements tilec does not run ------------------------------------------ *
+ * A module-level statement that fails to parse (Python beyond tilec's subset: `*args`, set
+ * literals, generator expressions, ...) or that tilec does not run (class, with, global, ...)
+ * is no error: it becomes a SKIPPED statement that binds its names as unavailable, and sema
+ * reports its error where a kernel or its host code uses one of them. So a Triton file
+ * compiles with its torch wrappers, autograd classes, tests and benchmarks in it. Lexical
+ * errors (indentation, an unterminated string) stay errors: after one the statements' extent
+ * is not known. A statement with a kernel decorator (jit, autotune, heuristics) stays an error
+ * too: a kernel is what the file is compiled for. */
+
+/* What a skipped statement's tokens say: the names it binds, and whether it decorates a
+ * kernel. */
+typedef struct skip_scan {
+  vec names;
+  bool kernel;
+} skip_scan;
+
+static void scan_add_name(parser *p, skip_scan *sc, const char *name) {
+  for (unsigned i = 0; i < sc->names.n; i++)
+    if (((const char **)sc->names.data)[i] == name) return;
+  vec_push_ptr(p, &sc->names, (void *)name);
+}
+
+bool fe_is_kernel_decorator_name(const char *n) {
+  return !strcmp(n, "jit") || !strcmp(n, "autotune") || !strcmp(n, "heuristics");
+}
+
+/* The names one logical line binds, from its first tokens (t[0..n)): def/class NAME, for
+ * targets, import names, `a, b = ...` / `a: T = ...` / `a += ...` targets, and the root of
+ * `a.f(...)` / `a[i] = ...` (a statement that may have changed a list it names). */
+static void scan_line(parser *p, skip_scan *sc, const fe_token *t, unsigned n) {
+  unsigned i = 0;
+  if (i < n && t[i].kind == FE_TOK_KW_ASYNC) i++;
+  if (i + 1 < n && (t[i].kind == FE_TOK_KW_DEF || t[i].kind == FE_TOK_KW_CLASS) && t[i + 1].kind == FE_TOK_NAME) {
+    scan_add_name(p, sc, t[i + 1].name);
+    return;
+  }
+  if (i < n && (t[i].kind == FE_TOK_KW_FOR || t[i].kind == FE_TOK_KW_WITH)) {
+    bool with = t[i].kind == FE_TOK_KW_WITH;
+    for (i++; i < n && t[i].kind != FE_TOK_KW_IN && t[i].kind != FE_TOK_COLON; i++)
+      if (t[i].kind == FE_TOK_NAME && (!with || (i > 0 && t[i - 1].kind == FE_TOK_KW_AS))) scan_add_name(p, sc, t[i].name);
+    return;
+  }
+  if (i < n && (t[i].kind == FE_TOK_KW_IMPORT || t[i].kind == FE_TOK_KW_FROM)) {
+    while (i < n && t[i].kind != FE_TOK_KW_IMPORT) i++;
+    for (i++; i < n; i++) { /* each `a.b.c [as x]` binds x, else a */
+      if (t[i].kind != FE_TOK_NAME) continue;
+      const char *name = t[i].name;
+      while (i + 2 < n && t[i + 1].kind == FE_TOK_DOT && t[i + 2].kind == FE_TOK_NAME) i += 2;
+      if (i + 2 < n && t[i + 1].kind == FE_TOK_KW_AS && t[i + 2].kind == FE_TOK_NAME) name = t[i += 2].name;
+      scan_add_name(p, sc, name);
+    }
+    return;
+  }
+  if (i >= n || t[i].kind != FE_TOK_NAME) return;
+  if (i + 1 < n && (t[i + 1].kind == FE_TOK_DOT || t[i + 1].kind == FE_TOK_LSQB)) {
+    scan_add_name(p, sc, t[i].name); /* a.append(...), a[k] = ... */
+    return;
+  }
+  unsigned j = i; /* NAME (, NAME)* followed by = or : or an augmented assignment */
+  while (j + 2 < n && t[j + 1].kind == FE_TOK_COMMA && t[j + 2].kind == FE_TOK_NAME) j += 2;
+  fe_tok_kind k = j + 1 < n ? t[j + 1].kind : FE_TOK_NEWLINE;
+  fe_binop op;
+  if (k != FE_TOK_ASSIGN && k != FE_TOK_COLON && !augassign_op(k, &op)) return;
+  for (; i <= j; i += 2) scan_add_name(p, sc, t[i].name);
+}
+
+/* Re-reads the statement's source [start, end) (it begins a line at column 1) and scans
+ * every logical line of it. Lexical errors were reported by the first reading; this one's
+ * are dropped. */
+static void scan_skipped(parser *p, const char *start, const char *end, skip_scan *sc) {
+  enum { MAX_LINE_TOKENS = 64 };
+  diag_engine *d = ir_context_diag(p->ctx);
+  diag_hold_begin(d);
+  fe_lexer lx;
+  fe_lexer_init(&lx, p->ctx, p->arena, p->lx.file, start, (size_t)(end - start), 0);
+  fe_token line[MAX_LINE_TOKENS], t;
+  unsigned n = 0;
+  int depth = 0, opaque = -1; /* lines deeper than `opaque` are a def's or class's body */
+  for (;;) {
+    fe_lexer_next(&lx, &t);
+    if (t.kind == FE_TOK_INDENT || t.kind == FE_TOK_DEDENT) {
+      depth += t.kind == FE_TOK_INDENT ? 1 : -1;
+      continue;
+    }
+    if (t.kind == FE_TOK_NEWLINE || t.kind == FE_TOK_EOF) {
+      if (opaque >= 0 && depth <= opaque) opaque = -1;
+      if (n > 0 && line[0].kind == FE_TOK_AT) {
+        for (unsigned i = 1; i < n && (line[i].kind == FE_TOK_NAME || line[i].kind == FE_TOK_DOT); i++)
+          if (line[i].kind == FE_TOK_NAME && fe_is_kernel_decorator_name(line[i].name)) sc->kernel = true;
+      } else if (n > 0 && opaque < 0) {
+        scan_line(p, sc, line, n);
+        unsigned k = line[0].kind == FE_TOK_KW_ASYNC;
+        if (k < n && (line[k].kind == FE_TOK_KW_DEF || line[k].kind == FE_TOK_KW_CLASS)) opaque = depth;
+      }
+      n = 0;
+      if (t.kind == FE_TOK_EOF) break;
+      continue;
+    }
+    if (n < MAX_LINE_TOKENS) line[n++] = t;
+  }
+  diag_held_free(diag_hold_end(d));
+}
+
+static fe_stmt *skipped_stmt(parser *p, ir_loc l, ir_loc why_loc, const char *why, skip_scan *sc) {
+  fe_stmt *s = new_stmt(p, FE_STMT_SKIPPED, l);
+  s->skip = sup_arena_alloc(p->arena, sizeof *s->skip);
+  *s->skip = (fe_skip){l, why_loc, sup_arena_printf(p->arena, "%s", why)};
+  s->nnames = sc->names.n;
+  s->names = (const char **)sc->names.data;
+  return s;
+}
+
+/* One module-level statement: parsed under a hold of its diagnostics; a grammar error or an
+ * UNSUPPORTED statement makes it SKIPPED (see above); a lexical error, or any error in a
+ * statement with a kernel decorator, is delivered. */
+static void parse_top_statement(parser *p, vec *out) {
+  diag_engine *d = ir_context_diag(p->ctx);
+  const fe_token *t0 = cur(p);
+  const char *start = t0->text;
+  ir_loc l = t0->loc;
+  unsigned first = out->n, lex_errors = p->lx.nerrors, syntax_errors = p->syntax_errors;
+  if (!diag_hold_begin(d))
+    ir_context_note_oom(p->ctx); /* errors are then delivered as they come */
+  parse_statement(p, out);
+  diag_held *h = diag_hold_end(d);
+  const char *end = cur(p)->kind == FE_TOK_EOF ? p->lx.src + p->lx.len : cur(p)->text;
+  ir_loc why_loc;
+  const char *why;
+  bool failed = h && diag_held_first_error(h, &why_loc, &why);
+  bool unsupported = !failed && out->n > first && ((fe_stmt **)out->data)[first]->kind == FE_STMT_UNSUPPORTED;
+  if (!failed && !unsupported) {
+    diag_held_emit(d, h, false, NULL);
+    return;
+  }
+  skip_scan sc = {vec_of(sizeof(const char *)), false};
+  if (start && end > start && l.col == 1) scan_skipped(p, start, end, &sc);
+  if (p->lx.nerrors != lex_errors || p->syntax_errors != syntax_errors || sc.kernel || p->stop ||
+      ir_context_failed(p->ctx)) {
+    diag_held_emit(d, h, false, NULL);
+    return;
+  }
+  if (unsupported) {
+    fe_stmt *u = ((fe_stmt **)out->data)[first];
+    why_loc = u->loc;
+    why = sup_arena_printf(p->arena, "'%s' statements are not supported", u->name);
+  }
+  fe_stmt *s = skipped_stmt(p, l, why_loc, why, &sc);
+  diag_held_free(h);
+  out->n = first;
+  vec_push_ptr(p, out, s);
+}
+
 /* ---- entry point ---------------------------------------------------------------------------- */
 
 fe_file *fe_parse(ir_context *ctx, sup_arena *arena, const char *filename, const char *source,
@@ -1416,7 +1591,7 @@ fe_file *fe_parse(ir_context *ctx, sup_arena *arena, const char *filename, const
     if (kind(&p) == FE_TOK_DEDENT)
       advance(&p); /* defensive: the lexer balances INDENT/DEDENT */
     else
-      parse_statement(&p, &stmts);
+      parse_top_statement(&p, &stmts);
   }
   if (error_count(&p) > 0)
     return NULL;

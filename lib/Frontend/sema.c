@@ -901,7 +901,7 @@ static bool stmt(sema *S, const fe_stmt *s) {
   case FE_STMT_TRY: case FE_STMT_EXCEPT:
     sema_error(S, s->loc, "'try' statements are not supported in a kernel");
     return false;
-  case FE_STMT_UNSUPPORTED: break;
+  case FE_STMT_UNSUPPORTED: case FE_STMT_SKIPPED: break;
   }
   sema_error(S, s->loc, "'%s' statements are not supported", s->name ? s->name : "this");
   return false;
@@ -1953,6 +1953,28 @@ static bool global_assign(sema *S, const fe_stmt *s) {
 
 static bool module_stmt(sema *S, fe_stmt *s);
 
+/* `a.b.c` of a decorator (its call's function), for messages. */
+static const char *dotted_text(sema *S, const fe_expr *e) {
+  if (e->kind == FE_EXPR_CALL) e = e->func;
+  if (e->kind == FE_EXPR_NAME) return e->name;
+  if (e->kind == FE_EXPR_ATTRIBUTE) return sup_arena_printf(S->arena, "%s.%s", dotted_text(S, e->value), e->name);
+  return "...";
+}
+
+/* The first decorator of a host function that changes what it is, which tilec does not run
+ * (@torch.jit.script, @triton.testing.perf_report(...), @pytest.mark.parametrize(...));
+ * functools' caches (lru_cache, cache) leave the function's results as they are. NULL when
+ * there is none. */
+static const fe_expr *opaque_decorator(const fe_funcdef *fd) {
+  for (unsigned i = 0; i < fd->ndecorators; i++) {
+    const fe_expr *d = fd->decorators[i];
+    const fe_expr *head = d->kind == FE_EXPR_CALL ? d->func : d;
+    const char *last = head->kind == FE_EXPR_NAME || head->kind == FE_EXPR_ATTRIBUTE ? head->name : NULL;
+    if (!last || (strcmp(last, "lru_cache") && strcmp(last, "cache"))) return d;
+  }
+  return NULL;
+}
+
 /* Whether an import statement names a module (or a name of one) that tilec does not have:
  * Python would raise ImportError there. */
 static bool import_missing(sema *S, const fe_stmt *s) {
@@ -2028,6 +2050,11 @@ static bool module_stmt(sema *S, fe_stmt *s) {
     sema_jit j = {.fd = s->func, .loc = s->loc};
     bool is_jit;
     if (!read_decorators(S, s->func, &j, &is_jit)) return false;
+    const fe_expr *opaque = is_jit ? NULL : opaque_decorator(s->func);
+    if (opaque) {
+      sema_error(S, opaque->loc, "decorator '%s' is not run by tilec", dotted_text(S, opaque));
+      return false;
+    }
     if (is_jit) add_jit(S, &j);
     else sema_env_set(S, &S->globals, s->func->name, sema_none()); /* host code: not compiled */
     if (!is_jit) sema_host_define_function(S, s->func);
@@ -2041,6 +2068,142 @@ static bool module_stmt(sema *S, fe_stmt *s) {
   }
   sema_error(S, s->loc, "unsupported statement at module level: only imports, constants and functions are allowed");
   return false;
+}
+
+/* ---- module-level statements tilec skips ------------------------------------------------ *
+ * A module-level statement that fails (beyond the host-Python subset, or torch code that
+ * needs a GPU) is skipped, as the parser skips one it cannot parse: its error is kept, and the
+ * names it binds or may have changed become SKIPPED, so that a kernel, a config list or host
+ * code using one reports that error there (host_skipped_error). A -D NAME=VALUE gives such a
+ * name its value. Kernels (jit functions with their decorators) are not skipped: their errors
+ * are errors. */
+
+static void skip_name(sema *S, const char *name, const fe_skip *k) {
+  name = ir_intern(S->ctx, name);
+  sema_val v = {.kind = SV_SKIPPED, .skip = k};
+  const fe_define *d = find_define(S, name);
+  if (d && !define_value(S, d, k->loc, &v)) v = (sema_val){.kind = SV_POISON};
+  sema_env_set(S, &S->globals, name, v);
+  sema_host_set_global(S, name, &v);
+}
+
+static const fe_expr *root_name(const fe_expr *e) {
+  while (e && (e->kind == FE_EXPR_ATTRIBUTE || e->kind == FE_EXPR_SUBSCRIPT)) e = e->value;
+  return e && e->kind == FE_EXPR_NAME ? e : NULL;
+}
+
+/* A module-level list, dict or object of host code: a failed statement that names it may
+ * have changed it. */
+static void skip_if_mutable(sema *S, const fe_expr *e, const fe_skip *k) {
+  const fe_expr *r = root_name(e);
+  const host_val *v = r ? host_global_value(&S->host, r->name) : NULL;
+  if (v && (v->kind == HV_LIST || v->kind == HV_DICT || v->kind == HV_OBJECT)) skip_name(S, r->name, k);
+}
+
+/* The mutable names of calls in e: a method's receiver (`configs.append(c)`), and the
+ * arguments of a call to anything but a Python builtin (`fill(configs)`). */
+static void skip_expr(sema *S, const fe_expr *e, const fe_skip *k) {
+  if (!e) return;
+  if (e->kind == FE_EXPR_CALL) {
+    if (e->func->kind == FE_EXPR_ATTRIBUTE) skip_if_mutable(S, e->func->value, k);
+    bool builtin = e->func->kind == FE_EXPR_NAME && !env_find(&S->globals, e->func->name) &&
+                   !host_global_value(&S->host, e->func->name); /* print, len, ... */
+    for (unsigned i = 0; !builtin && i < e->nitems; i++) skip_if_mutable(S, e->items[i], k);
+    for (unsigned i = 0; !builtin && i < e->nkeywords; i++) skip_if_mutable(S, e->keywords[i].value, k);
+  }
+  skip_expr(S, e->value, k);
+  skip_expr(S, e->lhs, k);
+  skip_expr(S, e->rhs, k);
+  skip_expr(S, e->func, k);
+  skip_expr(S, e->cond, k);
+  skip_expr(S, e->body, k);
+  skip_expr(S, e->orelse, k);
+  for (unsigned i = 0; e->kind != FE_EXPR_SLICE && i < e->nitems; i++) skip_expr(S, e->items[i], k);
+  for (unsigned i = 0; e->kind == FE_EXPR_DICT && i < e->nitems; i++) skip_expr(S, e->values[i], k);
+  for (unsigned i = 0; i < e->nkeywords; i++) skip_expr(S, e->keywords[i].value, k);
+}
+
+/* An assignment target: its names, or the root of `a[i] = ...` / `a.x = ...`. */
+static void skip_target(sema *S, const fe_expr *t, const fe_skip *k) {
+  if (t->kind == FE_EXPR_TUPLE || t->kind == FE_EXPR_LIST) {
+    for (unsigned i = 0; i < t->nitems; i++) skip_target(S, t->items[i], k);
+    return;
+  }
+  const fe_expr *r = root_name(t);
+  if (r) skip_name(S, r->name, k);
+}
+
+/* Every name the statements bind, and every list they may have changed. */
+static void skip_stmts(sema *S, fe_stmt *const *b, unsigned n, const fe_skip *k) {
+  for (unsigned i = 0; i < n; i++) {
+    const fe_stmt *s = b[i];
+    for (unsigned t = 0; s->kind == FE_STMT_ASSIGN && t < s->ntargets; t++) skip_target(S, s->targets[t], k);
+    if (s->target) skip_target(S, s->target, k);
+    for (unsigned t = 0; (s->kind == FE_STMT_IMPORT || s->kind == FE_STMT_IMPORTFROM) && t < s->nnames; t++) {
+      const char *nm = s->aliases && s->aliases[t] ? s->aliases[t] : s->names[t];
+      size_t len = s->kind == FE_STMT_IMPORT ? strcspn(nm, ".") : strlen(nm);
+      if (strcmp(nm, "*")) skip_name(S, sup_arena_strndup(S->arena, nm, len), k);
+    }
+    for (unsigned t = 0; s->kind == FE_STMT_SKIPPED && t < s->nnames; t++) skip_name(S, s->names[t], k);
+    if (s->kind == FE_STMT_FUNCDEF) skip_name(S, s->func->name, k);
+    if (s->kind == FE_STMT_EXCEPT && s->name) skip_name(S, s->name, k);
+    skip_expr(S, s->value, k);
+    skip_expr(S, s->cond, k);
+    skip_expr(S, s->iter, k);
+    skip_stmts(S, s->body, s->nbody, k);
+    skip_stmts(S, s->orelse, s->norelse, k);
+    skip_stmts(S, s->handlers, s->nhandlers, k);
+    skip_stmts(S, s->final, s->nfinal, k);
+  }
+}
+
+/* --warn-skipped: at the statement, with its error (a note where that is elsewhere: in a
+ * host function it called). */
+static void warn_skip(sema *S, const fe_skip *k) {
+  if (!S->opts || !S->opts->warn_skipped) return;
+  diag_engine *d = ir_context_diag(S->ctx);
+  bool here = k->why_loc.line == k->loc.line;
+  diag_emit(d, DIAG_WARNING, here ? k->why_loc : k->loc, "module-level statement skipped%s%s", here ? ": " : "",
+            here ? k->why : "");
+  if (!here) diag_emit(d, DIAG_NOTE, k->why_loc, "%s", k->why);
+}
+
+/* One module-level statement: a kernel's errors are errors; any other statement that fails
+ * is skipped (above). */
+static bool module_stmt_or_skip(sema *S, fe_stmt *s) {
+  if (s->kind == FE_STMT_SKIPPED && S->opts && S->opts->no_skip) {
+    sema_error(S, s->skip->why_loc, "%s", s->skip->why);
+    return false;
+  }
+  if (S->opts && S->opts->no_skip) return module_stmt(S, s);
+  if (s->kind == FE_STMT_SKIPPED) { /* the parser's */
+    skip_stmts(S, &s, 1, s->skip);
+    warn_skip(S, s->skip);
+    return true;
+  }
+  bool kernel = false;
+  for (unsigned i = 0; s->kind == FE_STMT_FUNCDEF && i < s->func->ndecorators; i++) {
+    const fe_expr *d = s->func->decorators[i];
+    const fe_expr *head = d->kind == FE_EXPR_CALL ? d->func : d;
+    kernel |= (head->kind == FE_EXPR_NAME || head->kind == FE_EXPR_ATTRIBUTE) && fe_is_kernel_decorator_name(head->name);
+  }
+  if (kernel) return module_stmt(S, s);
+  diag_engine *d = ir_context_diag(S->ctx);
+  if (!diag_hold_begin(d)) ir_context_note_oom(S->ctx); /* errors are then delivered as they come */
+  bool ok = module_stmt(S, s);
+  diag_held *h = diag_hold_end(d);
+  ir_loc why_loc;
+  const char *why;
+  if (ok || ir_context_failed(S->ctx) || !diag_held_first_error(h, &why_loc, &why)) {
+    diag_held_emit(d, h, false, NULL);
+    return ok;
+  }
+  fe_skip *k = sup_arena_alloc(S->arena, sizeof *k);
+  *k = (fe_skip){s->loc, why_loc, sup_arena_printf(S->arena, "%s", why)};
+  diag_held_free(h);
+  skip_stmts(S, &s, 1, k);
+  warn_skip(S, k);
+  return true;
 }
 
 static bool wanted(sema *S, const sema_jit *j);
@@ -2124,7 +2287,7 @@ static bool analyze(sema *S) {
   ir_block *scratch = ir_block_create(S->m); /* IR that module-level code might build */
   set_block(S, scratch);
   bool ok = true;
-  for (unsigned i = 0; i < S->file->nstmts && ok; i++) ok = module_stmt(S, S->file->stmts[i]);
+  for (unsigned i = 0; i < S->file->nstmts && ok; i++) ok = module_stmt_or_skip(S, S->file->stmts[i]);
   erase_block_ops(scratch);
   if (!ok) return false;
   /* A jit function named in another one's body is a helper, not an entry point. */

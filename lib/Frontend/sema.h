@@ -69,6 +69,8 @@ typedef enum sema_vkind {
   SV_SLICE,    /* ':' inside a subscript */
   SV_POISON,   /* bound to the targets of a statement that failed: using it fails quietly,
                   so that one error does not cascade into many */
+  SV_SKIPPED,  /* a module-level name whose statement tilec skipped (`skip` says why): using
+                  it is an error that says so */
   SV_BLOCKPTR, /* tl.make_block_ptr or tl.make_tensor_descriptor: `bp` holds the compile-time
                   part, `elems` the n = sema_bptr_nparts(bp) scalar parts (sema_blockptr.c);
                   a descriptor that TMA reads also has `v`, its !tt.tensordesc (NULL: none;
@@ -108,6 +110,7 @@ struct sema_val {
   const sema_val *self;    /* BUILTIN: bound receiver (method) or NULL */
   fe_funcdef *fn;          /* JITFN */
   const sema_bptr *bp;     /* BLOCKPTR (elems/n: its parts); HOSTDESC */
+  const fe_skip *skip;     /* SKIPPED */
 };
 
 /* ---- environments ---------------------------------------------------------------------- */
@@ -241,6 +244,8 @@ bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, co
 
 /* ---- sema_host.c: host code, autotune, heuristics ------------------------------------ */
 void sema_host_init(sema *S);
+/* Binds a module-level name in the host evaluator too (as host code sees it). */
+void sema_host_set_global(sema *S, const char *name, const sema_val *v);
 void sema_host_define_function(sema *S, fe_funcdef *fd);
 /* Whether a module-level assignment needs the host evaluator; then sema_host_assign runs it. */
 bool sema_host_wants(sema *S, const fe_stmt *s);

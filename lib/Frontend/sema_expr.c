@@ -50,6 +50,7 @@ const char *sema_describe(sema *S, const sema_val *v) {
   case SV_SLICE: return "slice";
   case SV_INVALID: return "<invalid>";
   case SV_POISON: return "<error>";
+  case SV_SKIPPED: return "<skipped>";
   case SV_BLOCKPTR: return v->bp->is_desc ? "tensor descriptor" : "block pointer";
   case SV_HOSTDESC: break;
   case SV_TENSOR: break;
@@ -703,9 +704,12 @@ static bool expr_call(sema *S, const fe_expr *e, sema_val *out) {
 }
 
 static bool expr_name(sema *S, const fe_expr *e, sema_val *out) {
-  if (sema_lookup(S, e->name, out)) return out->kind != SV_POISON; /* reported already */
-  sema_error(S, e->loc, "name '%s' is not defined", e->name);
-  return false;
+  if (!sema_lookup(S, e->name, out)) {
+    sema_error(S, e->loc, "name '%s' is not defined", e->name);
+    return false;
+  }
+  if (out->kind == SV_SKIPPED) host_skipped_error(&S->host, e->loc, e->name, out->skip);
+  return out->kind != SV_POISON && out->kind != SV_SKIPPED; /* poison: reported already */
 }
 
 bool sema_expr(sema *S, const fe_expr *e, sema_val *out) {
@@ -741,6 +745,9 @@ bool sema_expr(sema *S, const fe_expr *e, sema_val *out) {
     return false;
   case FE_EXPR_LISTCOMP:
     sema_error(S, e->loc, "comprehensions are only supported in host code (autotune configs)");
+    return false;
+  case FE_EXPR_FSTRING:
+    sema_error(S, e->loc, "f-strings are not supported (tilec does not format strings)");
     return false;
   }
   sema_error(S, e->loc, "unsupported expression");

@@ -23,6 +23,7 @@ static bool to_host(sema *S, const sema_val *v, host_val *out) {
   case SV_STR: *out = host_str(v->s); return true;
   case SV_MODULE: *out = (host_val){.kind = HV_MODULE, .s = v->path}; return true;
   case SV_BUILTIN: *out = (host_val){.kind = HV_BUILTIN, .s = v->path}; return true;
+  case SV_SKIPPED: *out = (host_val){.kind = HV_SKIPPED, .opaque = v->skip}; return true;
   case SV_TUPLE: {
     host_seq *s = sup_arena_alloc(S->arena, sizeof *s);
     s->items = sup_arena_alloc(S->arena, (v->n + 1) * sizeof(host_val));
@@ -105,6 +106,11 @@ void sema_host_init(sema *S) {
 }
 
 /* ---- module level ------------------------------------------------------------------------- */
+
+void sema_host_set_global(sema *S, const char *name, const sema_val *v) {
+  host_val hv;
+  if (to_host(S, v, &hv)) host_define(&S->host, name, hv);
+}
 
 void sema_host_define_function(sema *S, fe_funcdef *fd) {
   host_define(&S->host, fd->name, (host_val){.kind = HV_FUNC, .fn = fd});

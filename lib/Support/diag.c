@@ -206,8 +206,9 @@ static bool hold(diag_engine *d, diag_severity sev, diag_loc loc, const char *me
   return true;
 }
 
-void diag_hold_begin(diag_engine *d) {
+bool diag_hold_begin(diag_engine *d) {
   if (!d->held) d->held = calloc(1, sizeof *d->held); /* out of memory: nothing is held */
+  return d->held != NULL;
 }
 
 diag_held *diag_hold_end(diag_engine *d) {
@@ -226,6 +227,16 @@ void diag_held_free(diag_held *h) {
   for (size_t i = 0; i < h->n; i++) free(h->v[i].message);
   free(h->v);
   free(h);
+}
+
+bool diag_held_first_error(const diag_held *h, diag_loc *loc, const char **message) {
+  for (size_t i = 0; h && i < h->n; i++)
+    if (h->v[i].sev == DIAG_ERROR) {
+      *loc = h->v[i].loc;
+      *message = h->v[i].message;
+      return true;
+    }
+  return false;
 }
 
 void diag_held_emit(diag_engine *d, diag_held *h, bool demote, const char *prefix) {

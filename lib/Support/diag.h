@@ -64,10 +64,14 @@ unsigned diag_error_count(const diag_engine *d);
  * `demote`) and frees them. Holds do not nest. Used to decide after the fact whether an
  * autotune config's errors stand (Frontend/sema.c). */
 typedef struct diag_held diag_held;
-void diag_hold_begin(diag_engine *d);
+/* False when there was no memory to hold: diagnostics are then delivered as usual. */
+bool diag_hold_begin(diag_engine *d);
 diag_held *diag_hold_end(diag_engine *d);
 void diag_held_emit(diag_engine *d, diag_held *h, bool demote, const char *prefix);
 void diag_held_free(diag_held *h);
+/* The first error among held diagnostics: its location and message (valid until the held
+ * set is freed or emitted); false when none is an error. */
+bool diag_held_first_error(const diag_held *h, diag_loc *loc, const char **message);
 /* Renders without emitting (heap string, caller frees); used by tests. */
 char *diag_render(const diag_engine *d, diag_severity sev, diag_loc loc, const char *message);
 
