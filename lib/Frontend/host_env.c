@@ -13,7 +13,7 @@
 
 static const char *const env_modules[] = {
     "os", "torch", "torch.cuda", "pytest", "triton.runtime", "triton.runtime.driver",
-    "triton.runtime.driver.active", "triton.tools", "triton.tools.tensor_descriptor",
+    "triton.runtime.driver.active", "triton.tools", "triton.tools.tensor_descriptor", "functools",
 };
 
 static const char *const env_builtins[] = {
@@ -24,6 +24,8 @@ static const char *const env_builtins[] = {
     "torch.cuda.device_count",
     "os.getenv",
     "triton.tools.tensor_descriptor.TensorDescriptor",
+    "functools.lru_cache", /* as decorators of host functions: their results are the same */
+    "functools.cache",
 };
 
 static bool in_table(const char *path, const char *const *t, size_t n) {
@@ -79,6 +81,10 @@ bool host_env_call(host_interp *H, const char *path, unsigned nargs, const host_
   if (!strcmp(path, "triton.tools.tensor_descriptor.TensorDescriptor")) {
     host_error(H, loc, "TensorDescriptor(...) is made by the caller at launch (a tilert_tensordesc); host code "
                "here can test isinstance(x, TensorDescriptor) and set x.block_shape in a pre_hook");
+    return false;
+  }
+  if (!strcmp(path, "functools.lru_cache") || !strcmp(path, "functools.cache")) {
+    host_error(H, loc, "functools.%s is supported as a decorator of a host function only", leaf);
     return false;
   }
   /* get_device_capability(device=None): the one device there is, the target */

@@ -964,7 +964,7 @@ static const char *canonical_module(const char *name) {
 
 static void bad_import(sema *S, ir_loc loc, const char *name) {
   sema_error(S, loc, "unsupported import '%s': kernels import triton, triton.language and math; host code "
-             "also os, torch and pytest (what it asks of them is answered for the target: docs/tuning.md)", name);
+             "also os, torch, pytest and functools (what it asks of them is answered for the target: docs/tuning.md)", name);
 }
 
 /* `import torch` and the like: a module of the host environment (host_env.c), for host code
