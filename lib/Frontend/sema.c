@@ -2142,7 +2142,10 @@ static void skip_stmts(sema *S, fe_stmt *const *b, unsigned n, const fe_skip *k)
     for (unsigned t = 0; (s->kind == FE_STMT_IMPORT || s->kind == FE_STMT_IMPORTFROM) && t < s->nnames; t++) {
       const char *nm = s->aliases && s->aliases[t] ? s->aliases[t] : s->names[t];
       size_t len = s->kind == FE_STMT_IMPORT ? strcspn(nm, ".") : strlen(nm);
-      if (strcmp(nm, "*")) skip_name(S, sup_arena_strndup(S->arena, nm, len), k);
+      nm = ir_intern(S->ctx, sup_arena_strndup(S->arena, nm, len));
+      /* a failed `import triton.X` leaves `triton` as it was */
+      const sema_val *was = env_find(&S->globals, nm);
+      if (strcmp(nm, "*") && !(was && was->kind == SV_MODULE)) skip_name(S, nm, k);
     }
     for (unsigned t = 0; s->kind == FE_STMT_SKIPPED && t < s->nnames; t++) skip_name(S, s->names[t], k);
     if (s->kind == FE_STMT_FUNCDEF) skip_name(S, s->func->name, k);
