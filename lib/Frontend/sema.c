@@ -68,6 +68,10 @@ static void env_reserve(sema *S, sema_env *env, unsigned cap) {
 
 void sema_env_set(sema *S, sema_env *env, const char *name, sema_val v) {
   name = ir_intern(S->ctx, name);
+  /* A module-level name host code had as skipped, bound again (`import triton` after a
+   * failed `import triton.X`): host code sees the new value too. */
+  const host_val *hv = env == &S->globals ? host_global_value(&S->host, name) : NULL;
+  if (hv && hv->kind == HV_SKIPPED && v.kind != SV_SKIPPED) sema_host_set_global(S, name, &v);
   sema_val *slot = env_find(env, name);
   if (slot) {
     *slot = v;
@@ -1952,6 +1956,9 @@ static bool global_assign(sema *S, const fe_stmt *s) {
 }
 
 static bool module_stmt(sema *S, fe_stmt *s);
+typedef void (*bound_fn)(sema *S, const char *name, const void *user);
+static void visit_bound(sema *S, fe_stmt *const *b, unsigned n, bound_fn fn, const void *user);
+static void sync_name(sema *S, const char *name, const void *unused);
 
 /* `a.b.c` of a decorator (its call's function), for messages. */
 static const char *dotted_text(sema *S, const fe_expr *e) {
@@ -2040,11 +2047,16 @@ static bool module_stmt(sema *S, fe_stmt *s) {
   case FE_STMT_IMPORT: return stmt_import(S, s);
   case FE_STMT_IMPORTFROM: return stmt_importfrom(S, s);
   case FE_STMT_ASSIGN: case FE_STMT_ANNASSIGN: case FE_STMT_AUGASSIGN: case FE_STMT_FOR: case FE_STMT_IF:
-  case FE_STMT_EXPR:
-    if (sema_host_wants(S, s)) return sema_host_assign(S, s);
-    if (s->kind == FE_STMT_ASSIGN || s->kind == FE_STMT_ANNASSIGN) return global_assign(S, s);
-    if (s->kind == FE_STMT_EXPR) return true;
-    break;
+  case FE_STMT_EXPR: {
+    bool host = sema_host_wants(S, s);
+    if (!host && (s->kind == FE_STMT_ASSIGN || s->kind == FE_STMT_ANNASSIGN)) return global_assign(S, s);
+    if (!host && s->kind == FE_STMT_EXPR) return true; /* a docstring, print(...): nothing to run */
+    /* host code (a config list, a loop that builds one, an `if` over constants): the
+     * evaluator runs it, and sema sees what it bound */
+    if (!host_exec_module(&S->host, s)) return false;
+    visit_bound(S, &s, 1, sync_name, NULL);
+    return true;
+  }
   case FE_STMT_PASS: return true;
   case FE_STMT_FUNCDEF: {
     sema_jit j = {.fd = s->func, .loc = s->loc};
@@ -2078,13 +2090,30 @@ static bool module_stmt(sema *S, fe_stmt *s) {
  * name its value. Kernels (jit functions with their decorators) are not skipped: their errors
  * are errors. */
 
-static void skip_name(sema *S, const char *name, const fe_skip *k) {
+static void skip_name(sema *S, const char *name, const void *skip) {
+  const fe_skip *k = skip;
   name = ir_intern(S->ctx, name);
   sema_val v = {.kind = SV_SKIPPED, .skip = k};
   const fe_define *d = find_define(S, name);
   if (d && !define_value(S, d, k->loc, &v)) v = (sema_val){.kind = SV_POISON};
   sema_env_set(S, &S->globals, name, v);
-  sema_host_set_global(S, name, &v);
+  if (host_global_value(&S->host, name)) sema_host_set_global(S, name, &v); /* else host code asks sema */
+}
+
+/* After host code ran a module-level statement: the value it left in `name`, as sema sees it
+ * (a compile-time constant where it is one, else None), or -D's. */
+static void sync_name(sema *S, const char *name, const void *unused) {
+  name = ir_intern(S->ctx, name);
+  const host_val *hv = host_global_value(&S->host, name);
+  if (!hv || hv->kind == HV_SKIPPED) return; /* not bound (a branch not taken), or skipped */
+  sema_val v;
+  const fe_define *d = find_define(S, name);
+  if (d) {
+    if (define_value(S, d, (ir_loc){S->file->filename, 0, 0}, &v)) sema_host_set_global(S, name, &v);
+  } else if (!sema_host_constant(S, hv, &v)) {
+    v = sema_none();
+  }
+  sema_env_set(S, &S->globals, name, v);
 }
 
 static const fe_expr *root_name(const fe_expr *e) {
@@ -2092,71 +2121,67 @@ static const fe_expr *root_name(const fe_expr *e) {
   return e && e->kind == FE_EXPR_NAME ? e : NULL;
 }
 
-/* A module-level list, dict or object of host code: a failed statement that names it may
- * have changed it. */
-static void skip_if_mutable(sema *S, const fe_expr *e, const fe_skip *k) {
+/* A module-level list, dict or object of host code: a statement that names it may have
+ * changed it. */
+static void visit_if_mutable(sema *S, const fe_expr *e, bound_fn fn, const void *user) {
   const fe_expr *r = root_name(e);
   const host_val *v = r ? host_global_value(&S->host, r->name) : NULL;
-  if (v && (v->kind == HV_LIST || v->kind == HV_DICT || v->kind == HV_OBJECT)) skip_name(S, r->name, k);
+  if (v && (v->kind == HV_LIST || v->kind == HV_DICT || v->kind == HV_OBJECT)) fn(S, r->name, user);
 }
 
 /* The mutable names of calls in e: a method's receiver (`configs.append(c)`), and the
  * arguments of a call to anything but a Python builtin (`fill(configs)`). */
-static void skip_expr(sema *S, const fe_expr *e, const fe_skip *k) {
+static void visit_expr(sema *S, const fe_expr *e, bound_fn fn, const void *user) {
   if (!e) return;
   if (e->kind == FE_EXPR_CALL) {
-    if (e->func->kind == FE_EXPR_ATTRIBUTE) skip_if_mutable(S, e->func->value, k);
+    if (e->func->kind == FE_EXPR_ATTRIBUTE) visit_if_mutable(S, e->func->value, fn, user);
     bool builtin = e->func->kind == FE_EXPR_NAME && !env_find(&S->globals, e->func->name) &&
                    !host_global_value(&S->host, e->func->name); /* print, len, ... */
-    for (unsigned i = 0; !builtin && i < e->nitems; i++) skip_if_mutable(S, e->items[i], k);
-    for (unsigned i = 0; !builtin && i < e->nkeywords; i++) skip_if_mutable(S, e->keywords[i].value, k);
+    for (unsigned i = 0; !builtin && i < e->nitems; i++) visit_if_mutable(S, e->items[i], fn, user);
+    for (unsigned i = 0; !builtin && i < e->nkeywords; i++) visit_if_mutable(S, e->keywords[i].value, fn, user);
   }
-  skip_expr(S, e->value, k);
-  skip_expr(S, e->lhs, k);
-  skip_expr(S, e->rhs, k);
-  skip_expr(S, e->func, k);
-  skip_expr(S, e->cond, k);
-  skip_expr(S, e->body, k);
-  skip_expr(S, e->orelse, k);
-  for (unsigned i = 0; e->kind != FE_EXPR_SLICE && i < e->nitems; i++) skip_expr(S, e->items[i], k);
-  for (unsigned i = 0; e->kind == FE_EXPR_DICT && i < e->nitems; i++) skip_expr(S, e->values[i], k);
-  for (unsigned i = 0; i < e->nkeywords; i++) skip_expr(S, e->keywords[i].value, k);
+  const fe_expr *kids[] = {e->value, e->lhs, e->rhs, e->func, e->cond, e->body, e->orelse};
+  for (size_t i = 0; i < sizeof kids / sizeof *kids; i++) visit_expr(S, kids[i], fn, user);
+  for (unsigned i = 0; e->kind != FE_EXPR_SLICE && i < e->nitems; i++) visit_expr(S, e->items[i], fn, user);
+  for (unsigned i = 0; e->kind == FE_EXPR_DICT && i < e->nitems; i++) visit_expr(S, e->values[i], fn, user);
+  for (unsigned i = 0; i < e->nkeywords; i++) visit_expr(S, e->keywords[i].value, fn, user);
 }
 
 /* An assignment target: its names, or the root of `a[i] = ...` / `a.x = ...`. */
-static void skip_target(sema *S, const fe_expr *t, const fe_skip *k) {
+static void visit_target(sema *S, const fe_expr *t, bound_fn fn, const void *user) {
   if (t->kind == FE_EXPR_TUPLE || t->kind == FE_EXPR_LIST) {
-    for (unsigned i = 0; i < t->nitems; i++) skip_target(S, t->items[i], k);
+    for (unsigned i = 0; i < t->nitems; i++) visit_target(S, t->items[i], fn, user);
     return;
   }
   const fe_expr *r = root_name(t);
-  if (r) skip_name(S, r->name, k);
+  if (r) fn(S, r->name, user);
 }
 
-/* Every name the statements bind, and every list they may have changed. */
-static void skip_stmts(sema *S, fe_stmt *const *b, unsigned n, const fe_skip *k) {
+/* Calls fn for every module-level name the statements bind, and every module-level list
+ * they may have changed. */
+static void visit_bound(sema *S, fe_stmt *const *b, unsigned n, bound_fn fn, const void *user) {
   for (unsigned i = 0; i < n; i++) {
     const fe_stmt *s = b[i];
-    for (unsigned t = 0; s->kind == FE_STMT_ASSIGN && t < s->ntargets; t++) skip_target(S, s->targets[t], k);
-    if (s->target) skip_target(S, s->target, k);
+    for (unsigned t = 0; s->kind == FE_STMT_ASSIGN && t < s->ntargets; t++) visit_target(S, s->targets[t], fn, user);
+    if (s->target) visit_target(S, s->target, fn, user);
     for (unsigned t = 0; (s->kind == FE_STMT_IMPORT || s->kind == FE_STMT_IMPORTFROM) && t < s->nnames; t++) {
       const char *nm = s->aliases && s->aliases[t] ? s->aliases[t] : s->names[t];
       size_t len = s->kind == FE_STMT_IMPORT ? strcspn(nm, ".") : strlen(nm);
       nm = ir_intern(S->ctx, sup_arena_strndup(S->arena, nm, len));
       /* a failed `import triton.X` leaves `triton` as it was */
       const sema_val *was = env_find(&S->globals, nm);
-      if (strcmp(nm, "*") && !(was && was->kind == SV_MODULE)) skip_name(S, nm, k);
+      if (strcmp(nm, "*") && !(was && was->kind == SV_MODULE)) fn(S, nm, user);
     }
-    for (unsigned t = 0; s->kind == FE_STMT_SKIPPED && t < s->nnames; t++) skip_name(S, s->names[t], k);
-    if (s->kind == FE_STMT_FUNCDEF) skip_name(S, s->func->name, k);
-    if (s->kind == FE_STMT_EXCEPT && s->name) skip_name(S, s->name, k);
-    skip_expr(S, s->value, k);
-    skip_expr(S, s->cond, k);
-    skip_expr(S, s->iter, k);
-    skip_stmts(S, s->body, s->nbody, k);
-    skip_stmts(S, s->orelse, s->norelse, k);
-    skip_stmts(S, s->handlers, s->nhandlers, k);
-    skip_stmts(S, s->final, s->nfinal, k);
+    for (unsigned t = 0; s->kind == FE_STMT_SKIPPED && t < s->nnames; t++) fn(S, s->names[t], user);
+    if (s->kind == FE_STMT_FUNCDEF) fn(S, s->func->name, user);
+    if (s->kind == FE_STMT_EXCEPT && s->name) fn(S, s->name, user);
+    visit_expr(S, s->value, fn, user);
+    visit_expr(S, s->cond, fn, user);
+    visit_expr(S, s->iter, fn, user);
+    visit_bound(S, s->body, s->nbody, fn, user);
+    visit_bound(S, s->orelse, s->norelse, fn, user);
+    visit_bound(S, s->handlers, s->nhandlers, fn, user);
+    visit_bound(S, s->final, s->nfinal, fn, user);
   }
 }
 
@@ -2180,7 +2205,7 @@ static bool module_stmt_or_skip(sema *S, fe_stmt *s) {
   }
   if (S->opts && S->opts->no_skip) return module_stmt(S, s);
   if (s->kind == FE_STMT_SKIPPED) { /* the parser's */
-    skip_stmts(S, &s, 1, s->skip);
+    visit_bound(S, &s, 1, skip_name, s->skip);
     warn_skip(S, s->skip);
     return true;
   }
@@ -2204,7 +2229,7 @@ static bool module_stmt_or_skip(sema *S, fe_stmt *s) {
   fe_skip *k = sup_arena_alloc(S->arena, sizeof *k);
   *k = (fe_skip){s->loc, why_loc, sup_arena_printf(S->arena, "%s", why)};
   diag_held_free(h);
-  skip_stmts(S, &s, 1, k);
+  visit_bound(S, &s, 1, skip_name, k);
   warn_skip(S, k);
   return true;
 }

@@ -247,9 +247,12 @@ void sema_host_init(sema *S);
 /* Binds a module-level name in the host evaluator too (as host code sees it). */
 void sema_host_set_global(sema *S, const char *name, const sema_val *v);
 void sema_host_define_function(sema *S, fe_funcdef *fd);
-/* Whether a module-level assignment needs the host evaluator; then sema_host_assign runs it. */
+/* Whether a module-level assignment or expression needs the host evaluator (sema.c then
+ * runs it there, and reads back the names it bound). */
 bool sema_host_wants(sema *S, const fe_stmt *s);
-bool sema_host_assign(sema *S, const fe_stmt *s);
+/* A host value as a compile-time constant, where it is one (a list of numbers becomes a
+ * tuple); false, with nothing reported, for the others (configs, dicts, functions). */
+bool sema_host_constant(sema *S, const host_val *v, sema_val *out);
 /* Whether an expression evaluated at module level (a parameter's default) is host code;
  * then sema_host_value evaluates it to a compile-time value. */
 bool sema_host_wants_expr(sema *S, const fe_expr *e);

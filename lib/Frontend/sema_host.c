@@ -134,22 +134,7 @@ static bool quiet_from_host(sema *S, const host_val *v, sema_val *out, int depth
   return plain && from_host(S, v, (ir_loc){0}, "", out);
 }
 
-/* A module-level statement that is host code (a config list, a loop that builds one): the
- * evaluator runs it; the names it assigns are seen by sema too, as compile-time constants
- * where they are ones (a list of numbers as a tuple), else as None (as a host function). */
-bool sema_host_assign(sema *S, const fe_stmt *s) {
-  if (!host_exec_module(&S->host, s)) return false;
-  unsigned n = s->kind == FE_STMT_ASSIGN ? s->ntargets : s->kind == FE_STMT_ANNASSIGN ? 1 : 0;
-  for (unsigned i = 0; i < n; i++) {
-    const fe_expr *t = s->kind == FE_STMT_ASSIGN ? s->targets[i] : s->target;
-    host_val v;
-    sema_val sv = sema_none();
-    if (t->kind != FE_EXPR_NAME) continue;
-    if (host_eval(&S->host, t, &v) && !quiet_from_host(S, &v, &sv, 0)) sv = sema_none();
-    sema_env_set(S, &S->globals, t->name, sv);
-  }
-  return true;
-}
+bool sema_host_constant(sema *S, const host_val *v, sema_val *out) { return quiet_from_host(S, v, out, 0); }
 
 bool sema_host_wants_expr(sema *S, const fe_expr *e) { return host_needs_eval(&S->host, e); }
 
