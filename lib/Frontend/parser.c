@@ -1419,14 +1419,15 @@ static void parse_statement(parser *p, vec *out) {
 }
 
 /* ---- module level: statements tilec does not run ------------------------------------------ *
- * A module-level statement that fails to parse (Python beyond tilec's subset: `*args`, set
- * literals, generator expressions, ...) or that tilec does not run (class, with, global, ...)
- * is no error: it becomes a SKIPPED statement that binds its names as unavailable, and sema
- * reports its error where a kernel or its host code uses one of them. So a Triton file
- * compiles with its torch wrappers, autograd classes, tests and benchmarks in it. Lexical
- * errors (indentation, an unterminated string) stay errors: after one the statements' extent
- * is not known. A statement with a kernel decorator (jit, autotune, heuristics) stays an error
- * too: a kernel is what the file is compiled for. */
+ * A module-level statement with Python tilec's grammar does not take (`*args`, set literals,
+ * generator expressions, ...: unsupported_at) or that tilec does not run (class, with,
+ * global, ...) is no error: it becomes a SKIPPED statement that binds its names as
+ * unavailable, and sema reports its error where a kernel or its host code uses one of them.
+ * So a Triton file compiles with its torch wrappers, autograd classes, tests and benchmarks
+ * in it. Errors Python reports too stay errors: syntax errors (error_at), and lexical ones
+ * (indentation, an unterminated string), after which the statements' extent is not known.
+ * A statement with a kernel decorator (jit, autotune, heuristics) is never skipped either:
+ * a kernel is what the file is compiled for. */
 
 /* What a skipped statement's tokens say: the names it binds, and whether it decorates a
  * kernel. */
