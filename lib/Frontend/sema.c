@@ -2196,6 +2196,24 @@ static void warn_skip(sema *S, const fe_skip *k) {
   if (!here) diag_emit(d, DIAG_NOTE, k->why_loc, "%s", k->why);
 }
 
+/* Whether the statements define a kernel (a def decorated jit, autotune or heuristics),
+ * also inside an `if` or `try`: such a statement is never skipped. */
+static bool has_kernel(fe_stmt *const *b, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    const fe_stmt *s = b[i];
+    for (unsigned k = 0; s->kind == FE_STMT_FUNCDEF && k < s->func->ndecorators; k++) {
+      const fe_expr *d = s->func->decorators[k];
+      const fe_expr *head = d->kind == FE_EXPR_CALL ? d->func : d;
+      if ((head->kind == FE_EXPR_NAME || head->kind == FE_EXPR_ATTRIBUTE) && fe_is_kernel_decorator_name(head->name))
+        return true;
+    }
+    if (has_kernel(s->body, s->nbody) || has_kernel(s->orelse, s->norelse) ||
+        has_kernel(s->handlers, s->nhandlers) || has_kernel(s->final, s->nfinal))
+      return true;
+  }
+  return false;
+}
+
 /* One module-level statement: a kernel's errors are errors; any other statement that fails
  * is skipped (above). */
 static bool module_stmt_or_skip(sema *S, fe_stmt *s) {
@@ -2209,13 +2227,7 @@ static bool module_stmt_or_skip(sema *S, fe_stmt *s) {
     warn_skip(S, s->skip);
     return true;
   }
-  bool kernel = false;
-  for (unsigned i = 0; s->kind == FE_STMT_FUNCDEF && i < s->func->ndecorators; i++) {
-    const fe_expr *d = s->func->decorators[i];
-    const fe_expr *head = d->kind == FE_EXPR_CALL ? d->func : d;
-    kernel |= (head->kind == FE_EXPR_NAME || head->kind == FE_EXPR_ATTRIBUTE) && fe_is_kernel_decorator_name(head->name);
-  }
-  if (kernel) return module_stmt(S, s);
+  if (has_kernel(&s, 1)) return module_stmt(S, s);
   diag_engine *d = ir_context_diag(S->ctx);
   if (!diag_hold_begin(d)) ir_context_note_oom(S->ctx); /* errors are then delivered as they come */
   bool ok = module_stmt(S, s);
