@@ -24,6 +24,8 @@ typedef struct cli {
   tilec_define defines[MAX_LIST];
   tilec_define launch_values[MAX_LIST];
   const char *kernels[MAX_LIST];
+  const char *signatures[MAX_LIST]; /* the --signature given after each --kernel, or NULL */
+  const char *signature;            /* one given before any --kernel */
   const char *print_after[MAX_LIST];
   size_t nprint_after;
   const char *print_before[MAX_LIST];
@@ -48,7 +50,8 @@ static const char usage[] =
     "  -D NAME=VALUE           give a constexpr parameter a value (Python literal)\n"
     "  --launch-value NAME=V   a run-time parameter's value as a launch gives it, seen by\n"
     "                          @triton.heuristics and prune functions only (repeatable)\n"
-    "  --signature SIG         Triton AOT signature, e.g. \"*fp32:16,*fp32:16,i32,1024\"\n"
+    "  --signature SIG         Triton AOT signature, e.g. \"*fp32:16,*fp32:16,i32,1024\"; after a --kernel\n"
+    "                          it is that kernel's (--kernel A --signature SA --kernel B --signature SB)\n"
     "  --kernel NAME           compile this entry point (repeatable); default: every uncalled jit function\n"
     "  --arch ARCH             target GPU (default sm_90a; see --print-targets)\n"
     "  --print-targets         list the accepted archs and their facts\n"
@@ -137,6 +140,23 @@ static int parse_list_option(cli *c, const char *v, const char **list, size_t *c
   return 0;
 }
 
+/* --signature: with one --kernel (or none), the one given wherever it is; with several, each
+ * kernel's own, given after it (a kernel without one keeps its annotations). */
+static int pair_signatures(cli *c) {
+  size_t n = c->opts.nkernels, given = 0;
+  for (size_t i = 0; i < n; i++) given += c->signatures[i] != NULL;
+  if (n <= 1) {
+    if (c->signature && given) return usage_error("%s", "two --signature for the kernel");
+    c->opts.signature = c->signature ? c->signature : given ? c->signatures[0] : NULL;
+    return 0;
+  }
+  if (c->signature)
+    return usage_error("%s", "--signature before the first of several --kernel: give each kernel its signature "
+                       "after its --kernel");
+  if (given) c->opts.signatures = c->signatures, c->opts.nsignatures = n;
+  return 0;
+}
+
 static int parse_args(cli *c, int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v;
@@ -159,7 +179,10 @@ static int parse_args(cli *c, int argc, char **argv) {
     } else if ((v = option_value(argc, argv, &i, "--emit"))) {
       if (!parse_emit(v, &c->opts.emit)) return usage_error("unknown --emit kind '%s'", v);
     } else if ((v = option_value(argc, argv, &i, "--signature"))) {
-      c->opts.signature = v;
+      /* after a --kernel: that kernel's; before any: the one kernel's */
+      const char **slot = c->opts.nkernels ? &c->signatures[c->opts.nkernels - 1] : &c->signature;
+      if (*slot) return usage_error("two --signature for %s", c->opts.nkernels ? c->kernels[c->opts.nkernels - 1] : "the kernel");
+      *slot = v;
     } else if ((v = option_value(argc, argv, &i, "--kernel"))) {
       if (parse_list_option(c, v, c->kernels, &c->opts.nkernels)) return 1;
     } else if ((v = option_value(argc, argv, &i, "--arch"))) {
@@ -216,7 +239,7 @@ static int parse_args(cli *c, int argc, char **argv) {
     }
   }
   if (!c->input && !c->print_targets) return usage_error("%s", "no input file");
-  return 0;
+  return pair_signatures(c);
 }
 
 /* ---- IR dumps ---------------------------------------------------------------------------- */

@@ -141,6 +141,12 @@ typedef struct tilec_options {
   /* Skip nothing: a module-level statement that fails is an error, as in a file made for
    * tilec alone (the driver's --no-skip). */
   int no_skip;
+  /* One Triton AOT signature per entry of `kernels`, in its order (NULL: that kernel's
+   * annotations), so that one compile takes several kernels each with its signature (the
+   * driver's `--kernel A --signature SA --kernel B --signature SB`). nsignatures is then
+   * nkernels, and `signature` must be NULL. */
+  const char *const *signatures;
+  size_t nsignatures;
 } tilec_options;
 
 typedef struct tilec_result tilec_result;

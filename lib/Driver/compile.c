@@ -192,6 +192,9 @@ static bool check_api_args(ir_context *ctx, const char *source, size_t len, cons
     ok = false, ir_emit_error(ctx, none, "tilec_options: kernels is NULL but nkernels is %zu", o->nkernels);
   for (size_t i = 0; o->kernels && i < o->nkernels; i++)
     if (!o->kernels[i]) ok = false, ir_emit_error(ctx, none, "tilec_options: kernels[%zu] is NULL", i);
+  if (o->nsignatures && (!o->signatures || o->nsignatures != o->nkernels || o->signature))
+    ok = false, ir_emit_error(ctx, none, "tilec_options: signatures must hold one entry per kernel (nsignatures "
+                              "%zu, nkernels %zu), with signature NULL", o->nsignatures, o->nkernels);
   if ((unsigned)o->emit > (unsigned)TILEC_EMIT_LLVM_OPT)
     ok = false, ir_emit_error(ctx, none, "tilec_options: emit = %d is not a tilec_emit value", (int)o->emit);
   if (o->opt_level < 0 || o->opt_level > 3)
@@ -256,7 +259,14 @@ ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, 
   fo.desc_tma = tgpu_target_has(target, TGPU_FEATURE_TENSORMAP) && o->desc_tma >= 0 && o->wgmma >= 0;
   fo.warn_skipped = o->warn_skipped > 0 && !kernel; /* once: not again per entry */
   fo.no_skip = o->no_skip > 0;
-  if (kernel) fo.kernels = &kernel, fo.nkernels = 1, fo.is_unit = true;
+  fo.signatures = o->signatures, fo.nsignatures = o->nsignatures;
+  if (kernel) {
+    /* an entry compiled apart: its own signature, if the kernels have theirs */
+    for (size_t i = 0; i < o->nsignatures && i < o->nkernels; i++)
+      if (!strcmp(o->kernels[i], kernel)) fo.signature = o->signatures[i];
+    fo.signatures = NULL, fo.nsignatures = 0;
+    fo.kernels = &kernel, fo.nkernels = 1, fo.is_unit = true;
+  }
   if (kernel && variant >= 0) fo.one_variant = true, fo.variant = (unsigned)variant;
   ir_module *m = fe_compile_source(ctx, filename, src, len, &fo);
   free(defs);

@@ -43,6 +43,9 @@ typedef struct fe_options {
                                  sm_90a, not --no-desc-tma, not --no-wgmma */
   bool warn_skipped;          /* a warning for each module-level statement skipped */
   bool no_skip;               /* none is skipped: a module-level statement that fails is an error */
+  const char *const *signatures; /* one per entry of `kernels` (NULL: annotations), or NULL:
+                                    then `signature` is the one kernel's */
+  size_t nsignatures;
 } fe_options;
 
 /* Function attributes of an autotuned kernel's variants (docs/tuning.md): the kernel's

@@ -1231,8 +1231,17 @@ static unsigned count_sig_entries(const char *sig) {
   return *sig ? n : 0;
 }
 
+/* The signature of kernel `name`: its own (--kernel NAME --signature SIG), else the one
+ * --signature (for the one kernel compiled), else NULL. */
+static const char *signature_of(sema *S, const char *name) {
+  if (!S->opts) return NULL;
+  for (size_t i = 0; i < S->opts->nsignatures && i < S->opts->nkernels; i++)
+    if (!strcmp(S->opts->kernels[i], name)) return S->opts->signatures[i];
+  return S->opts->signature;
+}
+
 static bool apply_signature(sema *S, sema_jit *j, pinfo *pis) {
-  const char *sig = S->opts ? S->opts->signature : NULL;
+  const char *sig = signature_of(S, j->fd->name);
   fe_funcdef *fd = j->fd;
   if (!sig) return true;
   unsigned n = count_sig_entries(sig);
@@ -2313,7 +2322,8 @@ static bool select_and_compile(sema *S) {
     return false;
   }
   if (n > 1 && S->opts && S->opts->signature) {
-    sema_error(S, floc, "--signature applies to one kernel, but %u are selected: pick one with --kernel NAME", n);
+    sema_error(S, floc, "--signature applies to one kernel, but %u are selected: pick one with --kernel NAME, or "
+               "give each kernel its own (--kernel A --signature SIG_A --kernel B --signature SIG_B)", n);
     return false;
   }
   bool ok = true;

@@ -64,6 +64,10 @@ int main(void) {
   o.libdevice_path = "/dev/zero";
   run("device libdevice", src, sizeof src - 1, &o, 0);
   memset(&o, 0, sizeof o);
+  static const char *const sigs[2] = {"*fp32,128", "*fp32,64"}, *one_kernel[1] = {"k"};
+  o.kernels = one_kernel, o.nkernels = 1, o.signatures = sigs, o.nsignatures = 2;
+  run("signatures count", src, sizeof src - 1, &o, 0);
+  memset(&o, 0, sizeof o);
   o.signature = "*fp32:4294967296,128";
   run("huge divisibility", src, sizeof src - 1, &o, 0);
   size_t n = 99;
