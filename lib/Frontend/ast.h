@@ -164,6 +164,8 @@ struct fe_stmt {
   unsigned nnames;        /* IMPORT, IMPORTFROM, SKIPPED (the names it binds) */
   const char **names, **aliases;
   fe_skip *skip;          /* SKIPPED */
+  bool tail;              /* IF: the rest of its function was moved into its branches (an early
+                             return, sema_return.c): nothing follows it */
   const char *name;       /* UNSUPPORTED: the keyword; EXCEPT: the `as` name or NULL */
   fe_funcdef *func;       /* FUNCDEF */
 };

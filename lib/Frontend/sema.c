@@ -114,6 +114,7 @@ sema_jit *sema_find_jit(sema *S, const char *name) {
 
 static void add_jit(sema *S, const sema_jit *j) {
   uint64_t key = (uint64_t)(uintptr_t)j->fd->name;
+  sema_lift_returns(S, j->fd);
   S->jits[S->njits++] = *j;
   if (!sup_ptrmap_has(&S->jit_index, key) &&
       !sup_ptrmap_put(&S->jit_index, key, (void *)(uintptr_t)S->njits))
@@ -452,8 +453,9 @@ static bool runtime_if(sema *S, const fe_stmt *s, const sema_val *c) {
   S->b = saved;
   if (!ok) return false;
   merge_set ms = {0};
-  sema_env after;
-  if (!collect_if_merges(S, s, &before, &te, &ee, tb, eb, &ms, &after)) return false;
+  sema_env after = before;
+  /* after an early return's `if` nothing follows: what its branches define is not merged */
+  if (!s->tail && !collect_if_merges(S, s, &before, &te, &ee, tb, eb, &ms, &after)) return false;
   emit_terminator(S, tb, "scf.yield", s->loc, ms.n, values_of(S, ms.a, ms.n));
   bool use_else = ms.n > 0 || eb->first != NULL;
   if (use_else) emit_terminator(S, eb, "scf.yield", s->loc, ms.n, values_of(S, ms.b, ms.n));
@@ -845,7 +847,8 @@ static bool stmt_while(sema *S, const fe_stmt *s) {
 
 static bool stmt_return(sema *S, const fe_stmt *s) {
   if (S->fn->rt_depth > 0) {
-    sema_error(S, s->loc, "return inside run-time control flow (if/for/while on run-time values) is not supported");
+    sema_error(S, s->loc, "return inside a loop on run-time values, or with a value inside an 'if' on run-time "
+               "values, is not supported (a bare return inside an 'if' is)");
     return false;
   }
   sema_val v = sema_none();

@@ -244,6 +244,9 @@ bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, co
 
 /* ---- sema_host.c: host code, autotune, heuristics ------------------------------------ */
 void sema_host_init(sema *S);
+/* Rewrites a jit function's body once so that a bare `return` inside an `if` on run-time
+ * values becomes structured control flow (sema_return.c). */
+void sema_lift_returns(sema *S, fe_funcdef *fd);
 /* Binds a module-level name in the host evaluator too (as host code sees it). */
 void sema_host_set_global(sema *S, const char *name, const sema_val *v);
 void sema_host_define_function(sema *S, fe_funcdef *fd);
