@@ -344,7 +344,9 @@ static bool attribute(host_interp *H, host_scope *sc, const fe_expr *e, host_val
     return false;
   }
   static const char *const methods[] = {"list.append", "list.extend", "dict.get", "dict.items",
-                                        "dict.keys", "dict.values", "triton.Config.all_kwargs"};
+                                        "dict.keys", "dict.values", "triton.Config.all_kwargs",
+                                        "str.lower", "str.upper", "str.strip", "str.startswith",
+                                        "str.endswith"};
   const char *m = sup_arena_printf(H->arena, "%s.%s", host_type_name(&base), e->name);
   const char *known = known_path(m, methods, sizeof methods / sizeof *methods);
   if (!known) {
@@ -895,7 +897,39 @@ static bool b_dict(host_interp *H, const hcall *c, host_val *out) {
   return true;
 }
 
+/* str.lower/upper/strip (ASCII, as environment values are), str.startswith/endswith (a
+ * prefix or a tuple of them). */
+static bool str_method(host_interp *H, const hcall *c, const char *m, const host_val *self, host_val *out) {
+  const char *name = m + 4, *t = self->s;
+  size_t n = strlen(t);
+  if (!strcmp(name, "startswith") || !strcmp(name, "endswith")) {
+    if (!arity(H, c, name, 1, 1)) return false;
+    const host_val *a = &c->args[0];
+    unsigned k = a->kind == HV_TUPLE ? a->seq->n : 1;
+    bool hit = false;
+    for (unsigned i = 0; i < k && !hit; i++) {
+      const host_val *p = a->kind == HV_TUPLE ? &a->seq->items[i] : a;
+      if (p->kind != HV_STR) return herr(H, c->loc, "%s() takes a str or a tuple of str in host code", name), false;
+      size_t pn = strlen(p->s);
+      hit = pn <= n && !memcmp(name[0] == 's' ? t : t + n - pn, p->s, pn);
+    }
+    return *out = host_bool(hit), true;
+  }
+  if (!arity(H, c, name, 0, 0)) return false;
+  char *r = sup_arena_strndup(H->arena, t, n);
+  if (!strcmp(name, "strip")) {
+    size_t a = 0, b = n;
+    while (a < b && strchr(" \t\n\r\f\v", r[a])) a++;
+    while (b > a && strchr(" \t\n\r\f\v", r[b - 1])) b--;
+    return *out = host_str(sup_arena_strndup(H->arena, r + a, b - a)), true;
+  }
+  for (size_t i = 0; i < n; i++)
+    if (name[0] == 'l' ? (r[i] >= 'A' && r[i] <= 'Z') : (r[i] >= 'a' && r[i] <= 'z')) r[i] ^= 0x20;
+  return *out = host_str(r), true;
+}
+
 static bool b_method(host_interp *H, const hcall *c, const char *m, const host_val *self, host_val *out) {
+  if (!strncmp(m, "str.", 4)) return str_method(H, c, m, self, out);
   if (!strcmp(m, "list.append") || !strcmp(m, "list.extend")) {
     if (!arity(H, c, m + 5, 1, 1)) return false;
     host_seq *s;
@@ -1360,8 +1394,9 @@ bool host_needs_eval(const host_interp *H, const fe_expr *e) {
   switch (e->kind) {
   case FE_EXPR_LAMBDA: case FE_EXPR_LISTCOMP: case FE_EXPR_DICT: return true;
   case FE_EXPR_NAME: return host_defines(H, e->name) || host_only_builtin(e->name); /* __name__: defined */
-  case FE_EXPR_ATTRIBUTE: /* triton.Config, triton.runtime...: names only host code has */
-    return !strcmp(e->name, "Config") || !strcmp(e->name, "runtime") || host_needs_eval(H, e->value);
+  case FE_EXPR_ATTRIBUTE: /* triton.Config, triton.runtime...: names only host code has; "s".lower */
+    return !strcmp(e->name, "Config") || !strcmp(e->name, "runtime") || e->value->kind == FE_EXPR_STRING ||
+           host_needs_eval(H, e->value);
   default: break;
   }
   if (host_needs_eval(H, e->value) || host_needs_eval(H, e->lhs) || host_needs_eval(H, e->rhs) ||

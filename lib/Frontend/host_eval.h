@@ -10,7 +10,9 @@
  * comparisons, boolean operators, subscripts and slices of lists, tuples and dicts,
  * `triton.Config(...)` (its pre_hook kept for sema), `triton.next_power_of_2`, `triton.cdiv`,
  * the builtins min, max, len, range, int, float, bool, abs, sum, list, tuple, dict, filter,
- * zip, enumerate, sorted, reversed, any, all, str, round, isinstance, attribute assignment of a host descriptor's block_shape (a pre_hook's), and
+ * zip, enumerate, sorted, reversed, any, all, str, round, isinstance, the str methods lower,
+ * upper, strip, startswith and endswith, attribute assignment of a host descriptor's
+ * block_shape (a pre_hook's), and
  * the host environment (host_env.c: os, torch, triton.runtime, answered for the target).
  * Anything else is a located error that names the construct ("'while' loops are not
  * supported in host code").
