@@ -1031,6 +1031,15 @@ static bool host_importfrom(sema *S, const fe_stmt *s) {
   return true;
 }
 
+/* The functions of Triton 3.6's triton.language.math (python/triton/language/math.py). */
+static bool tl_math_has(const char *name) {
+  static const char *const fns[] = {"umulhi", "exp", "exp2", "log", "log2", "cos", "sin", "sqrt", "sqrt_rn",
+                                    "rsqrt", "abs", "fdiv", "div_rn", "erf", "floor", "ceil", "fma"};
+  for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+    if (!strcmp(fns[i], name)) return true;
+  return false;
+}
+
 static bool stmt_importfrom(sema *S, const fe_stmt *s) {
   const char *canon = s->module ? canonical_module(s->module) : NULL;
   if (!canon && s->module && host_env_is_module(s->module) && !S->fn) return host_importfrom(S, s);
@@ -1041,6 +1050,14 @@ static bool stmt_importfrom(sema *S, const fe_stmt *s) {
   sema_val mod = {.kind = SV_MODULE, .path = canon};
   for (unsigned i = 0; i < s->nnames; i++) {
     sema_val v;
+    if (!strcmp(canon, "triton.language.math") && !tl_math_has(s->names[i])) {
+      /* as Python: a kernel file that picks its import by Triton's version (Liger's) must see
+       * the old location fail */
+      sema_error(S, s->loc, "cannot import name '%s' from 'triton.language.math' (Triton 3.6's has umulhi, exp, "
+                 "exp2, log, log2, cos, sin, sqrt, sqrt_rn, rsqrt, abs, fdiv, div_rn, erf, floor, ceil, fma; "
+                 "libdevice's functions are in triton.language.extra.libdevice)", s->names[i]);
+      return false;
+    }
     if (!sema_module_attr(S, &mod, s->names[i], s->loc, &v)) return false;
     sema_env_set(S, cur_env(S), s->aliases[i] ? s->aliases[i] : s->names[i], v);
   }
@@ -2024,7 +2041,8 @@ static bool catches_import_error(const fe_stmt *h) {
 static bool module_stmts(sema *S, fe_stmt *const *body, unsigned n) {
   for (unsigned i = 0; i < n; i++) {
     if (body[i]->kind == FE_STMT_FUNCDEF) {
-      sema_error(S, body[i]->loc, "a 'def' inside 'try' is not supported; define it at module level");
+      sema_error(S, body[i]->loc, "a 'def' inside 'try' or an 'if' that imports is not supported; define it at "
+                 "module level");
       return false;
     }
     if (!module_stmt(S, body[i])) return false;
@@ -2052,6 +2070,29 @@ static bool module_try(sema *S, const fe_stmt *s) {
   return module_stmts(S, s->final, s->nfinal);
 }
 
+/* Whether statements import (also inside try, or an elif/else chain): an `if` that does runs
+ * its chosen branch as module-level statements (module_if), not as host code. */
+static bool imports(fe_stmt *const *b, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    const fe_stmt *s = b[i];
+    if (s->kind == FE_STMT_IMPORT || s->kind == FE_STMT_IMPORTFROM || s->kind == FE_STMT_TRY) return true;
+    if (s->kind == FE_STMT_IF && (imports(s->body, s->nbody) || imports(s->orelse, s->norelse))) return true;
+  }
+  return false;
+}
+
+/* `if cond: from X import f` / `else: from Y import f`, as kernel files pick an import by
+ * version: the condition is host code; the chosen branch runs as module-level statements. */
+static bool module_if(sema *S, const fe_stmt *s) {
+  host_val c;
+  if (!host_eval(&S->host, s->cond, &c)) return false;
+  if (c.kind == HV_UNKNOWN) {
+    sema_error(S, s->cond->loc, "'%s' is a run-time argument: a module-level condition cannot read it", c.s);
+    return false;
+  }
+  return host_truthy(&c) ? module_stmts(S, s->body, s->nbody) : module_stmts(S, s->orelse, s->norelse);
+}
+
 static bool module_stmt(sema *S, fe_stmt *s) {
   switch (s->kind) {
   case FE_STMT_TRY: return module_try(S, s);
@@ -2060,6 +2101,7 @@ static bool module_stmt(sema *S, fe_stmt *s) {
   case FE_STMT_IMPORTFROM: return stmt_importfrom(S, s);
   case FE_STMT_ASSIGN: case FE_STMT_ANNASSIGN: case FE_STMT_AUGASSIGN: case FE_STMT_FOR: case FE_STMT_IF:
   case FE_STMT_EXPR: {
+    if (s->kind == FE_STMT_IF && imports(&s, 1)) return module_if(S, s);
     bool host = sema_host_wants(S, s);
     if (!host && (s->kind == FE_STMT_ASSIGN || s->kind == FE_STMT_ANNASSIGN)) return global_assign(S, s);
     if (!host && s->kind == FE_STMT_EXPR) return true; /* a docstring, print(...): nothing to run */
@@ -2197,6 +2239,84 @@ static void visit_bound(sema *S, fe_stmt *const *b, unsigned n, bound_fn fn, con
   }
 }
 
+/* The names a statement binds, collected (visit_bound's callback). */
+typedef struct bound_names {
+  const char **v;
+  unsigned n, cap;
+  sup_arena *arena;
+} bound_names;
+
+static void collect_name(sema *S, const char *name, const void *list) {
+  bound_names *l = (bound_names *)list;
+  name = ir_intern(S->ctx, name);
+  for (unsigned i = 0; i < l->n; i++)
+    if (l->v[i] == name) return;
+  if (l->n == l->cap) {
+    unsigned cap = l->cap ? 2 * l->cap : 8;
+    const char **v = sup_arena_alloc(l->arena, cap * sizeof *v);
+    if (l->n) memcpy(v, l->v, l->n * sizeof *v);
+    l->v = v, l->cap = cap;
+  }
+  l->v[l->n++] = name;
+}
+
+/* An `if` that imports whose condition tilec cannot evaluate (a version check through a
+ * package it does not have: Liger's `if compare_version("triton", ...)`, choosing where
+ * libdevice's tanh is imported from): each branch runs on its own, and a name that every
+ * branch that runs binds alike is bound; any other name it binds is skipped (k). A branch
+ * only imports, so running one changes nothing else. */
+static const char *branches_agree(sema *S, fe_stmt *s, const fe_skip *k) {
+  enum { MAX_BRANCHES = 16 };
+  fe_stmt *const *body[MAX_BRANCHES];
+  unsigned nbody[MAX_BRANCHES], nb = 0;
+  for (const fe_stmt *t = s;;) {
+    body[nb] = t->body, nbody[nb++] = t->nbody;
+    if (t->norelse == 1 && t->orelse[0]->kind == FE_STMT_IF && nb < MAX_BRANCHES - 1) {
+      t = t->orelse[0];
+      continue;
+    }
+    body[nb] = t->orelse, nbody[nb++] = t->norelse;
+    break;
+  }
+  bound_names names = {.arena = S->arena};
+  visit_bound(S, &s, 1, collect_name, &names);
+  sema_val *saved = sup_arena_alloc(S->arena, (names.n + 1) * sizeof *saved);
+  sema_val *agreed = sup_arena_alloc(S->arena, (names.n + 1) * sizeof *agreed);
+  bool *same = sup_arena_alloc(S->arena, (names.n + 1) * sizeof *same);
+  for (unsigned i = 0; i < names.n; i++) {
+    const sema_val *v = env_find(&S->globals, names.v[i]);
+    saved[i] = v ? *v : (sema_val){.kind = SV_SKIPPED, .skip = k}; /* unbound: as skipped */
+    same[i] = true;
+  }
+  unsigned ran = 0;
+  diag_engine *d = ir_context_diag(S->ctx);
+  for (unsigned b = 0; b < nb; b++) {
+    bool held = diag_hold_begin(d);
+    bool ok = module_stmts(S, body[b], nbody[b]);
+    diag_held_free(held ? diag_hold_end(d) : NULL);
+    for (unsigned i = 0; i < names.n; i++) {
+      const sema_val *v = env_find(&S->globals, names.v[i]);
+      sema_val now = v ? *v : saved[i];
+      if (ok && ran == 0) agreed[i] = now;
+      else if (ok && !sema_val_equal(&agreed[i], &now)) same[i] = false;
+      sema_env_set(S, &S->globals, names.v[i], saved[i]);
+      if (host_global_value(&S->host, names.v[i])) sema_host_set_global(S, names.v[i], &saved[i]);
+    }
+    ran += ok;
+  }
+  const char *kept = NULL;
+  for (unsigned i = 0; i < names.n; i++) {
+    if (ran && same[i] && agreed[i].kind != SV_SKIPPED) {
+      sema_env_set(S, &S->globals, names.v[i], agreed[i]);
+      if (host_global_value(&S->host, names.v[i])) sema_host_set_global(S, names.v[i], &agreed[i]);
+      kept = kept ? sup_arena_printf(S->arena, "%s, %s", kept, names.v[i]) : names.v[i];
+    } else {
+      skip_name(S, names.v[i], k);
+    }
+  }
+  return kept;
+}
+
 /* --warn-skipped: at the statement, with its error (a note where that is elsewhere: in a
  * host function it called). */
 static void warn_skip(sema *S, const fe_skip *k) {
@@ -2253,8 +2373,12 @@ static bool module_stmt_or_skip(sema *S, fe_stmt *s) {
   fe_skip *k = sup_arena_alloc(S->arena, sizeof *k);
   *k = (fe_skip){s->loc, why_loc, sup_arena_printf(S->arena, "%s", why)};
   diag_held_free(h);
-  visit_bound(S, &s, 1, skip_name, k);
+  const char *kept = NULL;
+  if (s->kind == FE_STMT_IF && imports(&s, 1)) kept = branches_agree(S, s, k);
+  else visit_bound(S, &s, 1, skip_name, k);
   warn_skip(S, k);
+  if (kept && S->opts && S->opts->warn_skipped)
+    diag_emit(ir_context_diag(S->ctx), DIAG_NOTE, s->loc, "kept, as every branch that runs binds them alike: %s", kept);
   return true;
 }
 
