@@ -2260,11 +2260,22 @@ static void collect_name(sema *S, const char *name, const void *list) {
   l->v[l->n++] = name;
 }
 
+/* Two values of a name that branches import: the same, or one function imported from
+ * libdevice in one branch and from triton.language[.math] in the other (the version check's
+ * two homes of tanh or rsqrt; libdevice's is kept, where Triton 3 on CUDA takes it). */
+static bool alike_imports(const sema_val *a, const sema_val *b) {
+  if (sema_val_equal(a, b)) return true;
+  if (a->kind != SV_BUILTIN || b->kind != SV_BUILTIN || a->self || b->self) return false;
+  const char *x = a->path, *y = b->path;
+  if (!strncmp(y, "libdevice.", 10)) x = b->path, y = a->path;
+  return !strncmp(x, "libdevice.", 10) && !strncmp(y, "triton.language.", 16) && !strcmp(x + 10, y + 16);
+}
+
 /* An `if` that imports whose condition tilec cannot evaluate (a version check through a
  * package it does not have: Liger's `if compare_version("triton", ...)`, choosing where
  * libdevice's tanh is imported from): each branch runs on its own, and a name that every
- * branch that runs binds alike is bound; any other name it binds is skipped (k). A branch
- * only imports, so running one changes nothing else. */
+ * branch that runs binds alike (alike_imports) is bound; any other name it binds is skipped
+ * (k). A branch only imports, so running one changes nothing else. */
 static const char *branches_agree(sema *S, fe_stmt *s, const fe_skip *k) {
   enum { MAX_BRANCHES = 16 };
   fe_stmt *const *body[MAX_BRANCHES];
@@ -2298,7 +2309,8 @@ static const char *branches_agree(sema *S, fe_stmt *s, const fe_skip *k) {
       const sema_val *v = env_find(&S->globals, names.v[i]);
       sema_val now = v ? *v : saved[i];
       if (ok && ran == 0) agreed[i] = now;
-      else if (ok && !sema_val_equal(&agreed[i], &now)) same[i] = false;
+      else if (ok && !alike_imports(&agreed[i], &now)) same[i] = false;
+      else if (ok && now.kind == SV_BUILTIN && !strncmp(now.path, "libdevice.", 10)) agreed[i] = now;
       sema_env_set(S, &S->globals, names.v[i], saved[i]);
       if (host_global_value(&S->host, names.v[i])) sema_host_set_global(S, names.v[i], &saved[i]);
     }
