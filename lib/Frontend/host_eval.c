@@ -264,6 +264,7 @@ static const char *known_path(const char *path, const char *const *table, size_t
 
 void host_skipped_error(host_interp *H, ir_loc loc, const char *name, const fe_skip *k) {
   diag_engine *d = ir_context_diag(H->ctx);
+  H->hit_skipped = true;
   diag_emit(d, DIAG_ERROR, loc, "'%s' is bound by a module-level statement tilec skipped (line %d)", name,
             k->loc.line);
   diag_emit(d, DIAG_NOTE, k->why_loc, "tilec skipped it: %s", k->why);

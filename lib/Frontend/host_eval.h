@@ -107,6 +107,7 @@ typedef struct host_interp {
   bool soft_unknown;        /* reading an UNKNOWN fails without a diagnostic ... */
   bool hit_unknown;         /* ... and sets this (pruning is then deferred) */
   const char *unknown_name; /* the first run-time argument read so (for the warning) */
+  bool hit_skipped;         /* host_skipped_error reported a name a skipped statement binds */
   unsigned target_sm;       /* the compile target's compute capability * 10 (90), 0: unknown; what
                                torch.cuda.get_device_capability() and get_current_target() say */
 } host_interp;

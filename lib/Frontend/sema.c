@@ -1127,8 +1127,11 @@ static bool read_decorators(sema *S, fe_funcdef *fd, sema_jit *j, bool *out_jit)
     const char *p = quiet_path(S, head);
     if (is_jit_path(p)) {
       if (d->kind == FE_EXPR_CALL && !read_dns(S, j, d)) return false;
-    } else if (p && !strcmp(p, "triton.autotune") && d->kind == FE_EXPR_CALL) {
-      if (!sema_read_autotune(S, j, d)) return false;
+    } else if (head->kind == FE_EXPR_NAME && !strcmp(head->name, "libentry")) {
+      continue; /* FlagGems' launch cache (its own dispatch in front of the JIT): no effect here */
+    } else if (((p && !strcmp(p, "triton.autotune")) || (head->kind == FE_EXPR_NAME && !strcmp(head->name, "libtuner"))) &&
+               d->kind == FE_EXPR_CALL) {
+      if (!sema_read_autotune(S, j, d)) return false; /* libtuner: FlagGems' autotune, the same configs */
     } else if (p && !strcmp(p, "triton.heuristics")) {
       if (!sema_read_heuristics(S, j, d)) return false;
     } else {
@@ -2466,8 +2469,14 @@ static bool select_and_compile(sema *S) {
     return false;
   }
   bool ok = true;
-  for (unsigned i = 0; i < S->njits; i++)
-    if (wanted(S, &S->jits[i])) ok = compile_kernel(S, &S->jits[i]) && ok;
+  for (unsigned i = 0; i < S->njits; i++) {
+    const sema_jit *j = &S->jits[i];
+    if (wanted(S, j) && j->configs_skipped && !(S->opts && S->opts->is_unit))
+      diag_emit(ir_context_diag(S->ctx), DIAG_WARNING, j->configs_loc, "autotune configs of '%s' not available "
+                "(%s): compiled without them, its constexprs from --signature, -D and the defaults", j->fd->name,
+                j->configs_skipped);
+    if (wanted(S, j)) ok = compile_kernel(S, &S->jits[i]) && ok;
+  }
   return ok && ((S->opts && S->opts->is_unit) || check_defines_used(S));
 }
 

@@ -170,6 +170,9 @@ typedef struct sema_jit {
   unsigned nheur;
   sema_heuristic *heur;
   bool called;                 /* called by another jit function */
+  const char *configs_skipped; /* why its autotune configs could not be made (host code tilec
+                                  skipped); it then compiles without them, with a warning */
+  ir_loc configs_loc;
 } sema_jit;
 
 /* A helper specialization (private tt.func). */

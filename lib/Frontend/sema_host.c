@@ -245,7 +245,25 @@ static bool read_configs(sema *S, sema_jit *j, const fe_expr *call) {
     sema_error(S, call->loc, "@triton.autotune needs configs=[triton.Config(...), ...]");
     return false;
   }
-  if (!host_eval(&S->host, l, &v)) return false;
+  diag_engine *d = ir_context_diag(S->ctx);
+  bool held = diag_hold_begin(d);
+  S->host.hit_skipped = false;
+  bool ok = host_eval(&S->host, l, &v);
+  diag_held *h = held ? diag_hold_end(d) : NULL;
+  ir_loc why_loc;
+  const char *why;
+  if (!ok && S->host.hit_skipped && !ir_context_failed(S->ctx) && diag_held_first_error(h, &why_loc, &why)) {
+    /* a config list that host code tilec skipped makes (FlagGems' runtime.get_tuned_config()):
+     * the kernel compiles as if not autotuned, its constexprs given by --signature, -D or
+     * defaults; the warning comes if it is compiled (select_and_compile) */
+    j->configs_skipped = sup_arena_printf(S->arena, "%s", why);
+    j->configs_loc = l->loc;
+    diag_held_free(h);
+    j->autotuned = false;
+    return true;
+  }
+  diag_held_emit(d, h, false, NULL);
+  if (!ok) return false;
   if (v.kind != HV_LIST && v.kind != HV_TUPLE) {
     sema_error(S, l->loc, "@triton.autotune configs must be a list of triton.Config, got %s", host_type_name(&v));
     return false;
@@ -294,9 +312,11 @@ static bool read_prune(sema *S, sema_jit *j, const fe_expr *call) {
 }
 
 static bool check_autotune_kwargs(sema *S, const fe_expr *call) {
+  /* Triton's, and FlagGems' libtuner's strategy= and policy= (how it buckets the key and
+   * times at run time: no effect here) */
   static const char *const known[] = {"configs", "key", "prune_configs_by", "reset_to_zero", "restore_value",
                                       "pre_hook", "post_hook", "warmup", "rep", "use_cuda_graph", "do_bench",
-                                      "cache_results"};
+                                      "cache_results", "strategy", "policy"};
   static const char *const must_be_none[] = {"pre_hook", "post_hook", "do_bench"};
   for (unsigned i = 0; i < call->nkeywords; i++) {
     const fe_keyword *k = &call->keywords[i];
