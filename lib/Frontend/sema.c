@@ -2475,6 +2475,8 @@ static bool select_and_compile(sema *S) {
       diag_emit(ir_context_diag(S->ctx), DIAG_WARNING, j->configs_loc, "autotune configs of '%s' not available "
                 "(%s): compiled without them, its constexprs from --signature, -D and the defaults", j->fd->name,
                 j->configs_skipped);
+    if (wanted(S, j) && j->configs_note && !(S->opts && S->opts->is_unit))
+      diag_emit(ir_context_diag(S->ctx), DIAG_NOTE, j->configs_note_loc, "%s", j->configs_note);
     if (wanted(S, j)) ok = compile_kernel(S, &S->jits[i]) && ok;
   }
   return ok && ((S->opts && S->opts->is_unit) || check_defines_used(S));

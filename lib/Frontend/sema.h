@@ -173,6 +173,8 @@ typedef struct sema_jit {
   const char *configs_skipped; /* why its autotune configs could not be made (host code tilec
                                   skipped); it then compiles without them, with a warning */
   ir_loc configs_loc;
+  const char *configs_note;    /* the skipped statement's own error (a note), or NULL */
+  ir_loc configs_note_loc;
 } sema_jit;
 
 /* A helper specialization (private tt.func). */

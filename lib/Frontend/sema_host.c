@@ -258,6 +258,10 @@ static bool read_configs(sema *S, sema_jit *j, const fe_expr *call) {
      * defaults; the warning comes if it is compiled (select_and_compile) */
     j->configs_skipped = sup_arena_printf(S->arena, "%s", why);
     j->configs_loc = l->loc;
+    diag_severity sev;
+    const char *note;
+    for (size_t i = 0; !j->configs_note && diag_held_nth(h, i, &sev, &j->configs_note_loc, &note); i++)
+      if (sev == DIAG_NOTE) j->configs_note = sup_arena_printf(S->arena, "%s", note);
     diag_held_free(h);
     j->autotuned = false;
     return true;

@@ -229,6 +229,12 @@ void diag_held_free(diag_held *h) {
   free(h);
 }
 
+bool diag_held_nth(const diag_held *h, size_t i, diag_severity *sev, diag_loc *loc, const char **message) {
+  if (!h || i >= h->n) return false;
+  *sev = h->v[i].sev, *loc = h->v[i].loc, *message = h->v[i].message;
+  return true;
+}
+
 bool diag_held_first_error(const diag_held *h, diag_loc *loc, const char **message) {
   for (size_t i = 0; h && i < h->n; i++)
     if (h->v[i].sev == DIAG_ERROR) {

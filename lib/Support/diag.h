@@ -72,6 +72,8 @@ void diag_held_free(diag_held *h);
 /* The first error among held diagnostics: its location and message (valid until the held
  * set is freed or emitted); false when none is an error. */
 bool diag_held_first_error(const diag_held *h, diag_loc *loc, const char **message);
+/* The held diagnostic i (0-based): false past the last. */
+bool diag_held_nth(const diag_held *h, size_t i, diag_severity *sev, diag_loc *loc, const char **message);
 /* Renders without emitting (heap string, caller frees); used by tests. */
 char *diag_render(const diag_engine *d, diag_severity sev, diag_loc loc, const char *message);
 
