@@ -1492,7 +1492,7 @@ static void scan_line(parser *p, skip_scan *sc, const fe_token *t, unsigned n) {
 static void scan_skipped(parser *p, const char *start, const char *end, skip_scan *sc) {
   enum { MAX_LINE_TOKENS = 64 };
   diag_engine *d = ir_context_diag(p->ctx);
-  diag_hold_begin(d);
+  bool held = diag_hold_begin(d);
   fe_lexer lx;
   fe_lexer_init(&lx, p->ctx, p->arena, p->lx.file, start, (size_t)(end - start), 0);
   fe_token line[MAX_LINE_TOKENS], t;
@@ -1520,7 +1520,8 @@ static void scan_skipped(parser *p, const char *start, const char *end, skip_sca
     }
     if (n < MAX_LINE_TOKENS) line[n++] = t;
   }
-  diag_held_free(diag_hold_end(d));
+  if (held)
+    diag_held_free(diag_hold_end(d));
 }
 
 static fe_stmt *skipped_stmt(parser *p, ir_loc l, ir_loc why_loc, const char *why, skip_scan *sc) {
@@ -1541,10 +1542,11 @@ static void parse_top_statement(parser *p, vec *out) {
   const char *start = t0->text;
   ir_loc l = t0->loc;
   unsigned first = out->n, lex_errors = p->lx.nerrors, syntax_errors = p->syntax_errors;
-  if (!diag_hold_begin(d))
+  bool held = diag_hold_begin(d);
+  if (!held)
     ir_context_note_oom(p->ctx); /* errors are then delivered as they come */
   parse_statement(p, out);
-  diag_held *h = diag_hold_end(d);
+  diag_held *h = held ? diag_hold_end(d) : NULL;
   const char *end = cur(p)->kind == FE_TOK_EOF ? p->lx.src + p->lx.len : cur(p)->text;
   ir_loc why_loc;
   const char *why;

@@ -121,6 +121,16 @@ static void add_jit(sema *S, const sema_jit *j) {
     ir_context_note_oom(S->ctx);
 }
 
+/* Whether j's decorators were read; when they failed, their errors are delivered (once). */
+static bool jit_decorators_ok(sema *S, sema_jit *j) {
+  if (j->decorator_errors) {
+    diag_held_emit(ir_context_diag(S->ctx), j->decorator_errors, false, NULL);
+    j->decorator_errors = NULL;
+    j->decorator_failed = true;
+  }
+  return !j->decorator_failed;
+}
+
 static void insert_op(sema *S, ir_op *op) {
   if (S->b.before) ir_op_insert_before(op, S->b.before);
   else ir_block_append(S->b.block, op);
@@ -1660,10 +1670,10 @@ static bool compile_variant(sema *S, sema_jit *j, unsigned i, const char *name, 
   unsigned errors = diag_error_count(de), config = ir_context_config_errors(S->ctx);
   ir_op *f = NULL;
   S->variant = &j->variants[i];
-  diag_hold_begin(de);
+  bool held = diag_hold_begin(de);
   bool ok = compile_entry(S, j, name, &f);
   unsigned new_errors = diag_error_count(de) - errors;
-  *out_held = diag_hold_end(de);
+  *out_held = held ? diag_hold_end(de) : NULL;
   S->variant = NULL;
   *out_config_only = !ok && new_errors && new_errors == ir_context_config_errors(S->ctx) - config &&
                      !ir_context_failed(S->ctx);
@@ -1941,6 +1951,7 @@ static bool specialize(sema *S, sema_jit *j, const sema_val *vals, const char *k
 
 bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, const sema_val *args,
                    unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out) {
+  if (!jit_decorators_ok(S, j)) return false;
   fe_funcdef *fd = j->fd;
   sema_val *vals = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(sema_val));
   if (!bind_call_args(S, j, call, nargs, args, nkw, kwnames, kwvals, vals)) return false;
@@ -2118,7 +2129,16 @@ static bool module_stmt(sema *S, fe_stmt *s) {
   case FE_STMT_FUNCDEF: {
     sema_jit j = {.fd = s->func, .loc = s->loc};
     bool is_jit;
-    if (!read_decorators(S, s->func, &j, &is_jit)) return false;
+    diag_engine *d = ir_context_diag(S->ctx);
+    bool held = diag_hold_begin(d);
+    bool ok = read_decorators(S, s->func, &j, &is_jit);
+    diag_held *h = held ? diag_hold_end(d) : NULL;
+    if (!ok && is_jit && h && !ir_context_failed(S->ctx)) {
+      j.decorator_errors = h; /* delivered when the kernel is compiled (jit_decorators_ok) */
+    } else {
+      diag_held_emit(d, h, false, NULL);
+      if (!ok) return false;
+    }
     const fe_expr *opaque = is_jit ? NULL : opaque_decorator(s->func);
     if (opaque) {
       sema_error(S, opaque->loc, "decorator '%s' is not run by tilec", dotted_text(S, opaque));
@@ -2376,9 +2396,10 @@ static bool module_stmt_or_skip(sema *S, fe_stmt *s) {
   }
   if (has_kernel(&s, 1)) return module_stmt(S, s);
   diag_engine *d = ir_context_diag(S->ctx);
-  if (!diag_hold_begin(d)) ir_context_note_oom(S->ctx); /* errors are then delivered as they come */
+  bool held = diag_hold_begin(d);
+  if (!held) ir_context_note_oom(S->ctx); /* errors are then delivered as they come */
   bool ok = module_stmt(S, s);
-  diag_held *h = diag_hold_end(d);
+  diag_held *h = held ? diag_hold_end(d) : NULL;
   ir_loc why_loc;
   const char *why;
   if (ok || ir_context_failed(S->ctx) || !diag_held_first_error(h, &why_loc, &why)) {
@@ -2477,7 +2498,7 @@ static bool select_and_compile(sema *S) {
                 j->configs_skipped);
     if (wanted(S, j) && j->configs_note && !(S->opts && S->opts->is_unit))
       diag_emit(ir_context_diag(S->ctx), DIAG_NOTE, j->configs_note_loc, "%s", j->configs_note);
-    if (wanted(S, j)) ok = compile_kernel(S, &S->jits[i]) && ok;
+    if (wanted(S, j)) ok = jit_decorators_ok(S, &S->jits[i]) && compile_kernel(S, &S->jits[i]) && ok;
   }
   return ok && ((S->opts && S->opts->is_unit) || check_defines_used(S));
 }
@@ -2530,6 +2551,7 @@ ir_module *fe_compile_source(ir_context *ctx, const char *filename, const char *
   if (opts && opts->ndefines) S.define_used = sup_arena_alloc(arena, opts->ndefines * sizeof(bool));
   ir_builder_init(&S.b, m);
   bool ok = analyze(&S);
+  for (unsigned i = 0; i < S.njits; i++) diag_held_free(S.jits[i].decorator_errors); /* not compiled */
   sup_ptrmap_free(&S.jit_index);
   sup_arena_destroy(arena);
   if (!ok || diag_error_count(dg) != errors || ir_context_failed(ctx)) {

@@ -175,6 +175,10 @@ typedef struct sema_jit {
   ir_loc configs_loc;
   const char *configs_note;    /* the skipped statement's own error (a note), or NULL */
   ir_loc configs_note_loc;
+  diag_held *decorator_errors; /* its decorators failed: delivered when it is compiled (as an
+                                  entry or a helper), so that another kernel of the file can
+                                  be compiled alone; freed by fe_compile_source otherwise */
+  bool decorator_failed;       /* ... and they were delivered */
 } sema_jit;
 
 /* A helper specialization (private tt.func). */

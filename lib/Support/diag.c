@@ -39,6 +39,7 @@ struct diag_held {
   held_diag *v;
   size_t n, cap;
   unsigned errors;
+  diag_held *outer;   /* the hold this one is nested in (it gets what this one emits later) */
 };
 
 diag_engine *diag_engine_create(void) {
@@ -48,7 +49,11 @@ diag_engine *diag_engine_create(void) {
 
 void diag_engine_destroy(diag_engine *d) {
   if (!d) return;
-  diag_held_free(d->held);
+  while (d->held) {
+    diag_held *h = d->held;
+    d->held = h->outer;
+    diag_held_free(h);
+  }
   for (size_t i = 0; i < d->nsrcs; i++) {
     free(d->srcs[i].file);
     free(d->srcs[i].text);
@@ -207,13 +212,17 @@ static bool hold(diag_engine *d, diag_severity sev, diag_loc loc, const char *me
 }
 
 bool diag_hold_begin(diag_engine *d) {
-  if (!d->held) d->held = calloc(1, sizeof *d->held); /* out of memory: nothing is held */
-  return d->held != NULL;
+  diag_held *h = calloc(1, sizeof *h);
+  if (!h) return false; /* out of memory: nothing new is held (the caller does not end it) */
+  h->outer = d->held;
+  d->held = h;
+  return true;
 }
 
 diag_held *diag_hold_end(diag_engine *d) {
   diag_held *h = d->held;
-  d->held = NULL;
+  d->held = h ? h->outer : NULL;
+  if (h) h->outer = NULL;
   if (h && !h->n) {
     diag_held_free(h);
     return NULL;

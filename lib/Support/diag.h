@@ -61,8 +61,10 @@ unsigned diag_error_count(const diag_engine *d);
  * of delivered (errors still count, so code that compares diag_error_count sees them).
  * diag_hold_end returns them (NULL when there were none) and takes their errors out of the
  * count; diag_held_emit delivers them later (errors as warnings with `prefix` when
- * `demote`) and frees them. Holds do not nest. Used to decide after the fact whether an
- * autotune config's errors stand (Frontend/sema.c). */
+ * `demote`) and frees them. Holds nest: an inner one's diagnostics, emitted, go to the outer
+ * one; end only a hold whose begin returned true. Used to decide after the fact whether an
+ * autotune config's errors stand, and whether a module-level statement is skipped
+ * (Frontend/sema.c, parser.c). */
 typedef struct diag_held diag_held;
 /* False when there was no memory to hold: diagnostics are then delivered as usual. */
 bool diag_hold_begin(diag_engine *d);
