@@ -2452,8 +2452,22 @@ static bool check_defines_used(sema *S) {
   return ok;
 }
 
+/* Whether statements return a value (a nested def's returns are its own). */
+static bool returns_value(fe_stmt *const *b, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    const fe_stmt *s = b[i];
+    if (s->kind == FE_STMT_RETURN && s->value) return true;
+    if (s->kind != FE_STMT_FUNCDEF &&
+        (returns_value(s->body, s->nbody) || returns_value(s->orelse, s->norelse)))
+      return true;
+  }
+  return false;
+}
+
+/* The entries compiled: the --kernel ones, else every jit function no other one calls and
+ * that returns no value (one that does is a helper of another file's kernels). */
 static bool wanted(sema *S, const sema_jit *j) {
-  if (!S->opts || !S->opts->nkernels) return !j->called;
+  if (!S->opts || !S->opts->nkernels) return !j->called && !returns_value(j->fd->body, j->fd->nbody);
   for (size_t i = 0; i < S->opts->nkernels; i++)
     if (!strcmp(S->opts->kernels[i], j->fd->name)) return true;
   return false;
