@@ -2495,7 +2495,11 @@ static bool select_and_compile(sema *S) {
   unsigned n = 0;
   for (unsigned i = 0; i < S->njits; i++) n += wanted(S, &S->jits[i]);
   if (n == 0) {
-    sema_error(S, floc, "no @triton.jit kernel to compile in this file");
+    if (S->njits)
+      sema_error(S, floc, "no @triton.jit kernel to compile in this file: its jit functions (%s) are helpers (called by "
+                 "another, or returning a value); name one with --kernel", name_list(S, S->njits, jit_name));
+    else
+      sema_error(S, floc, "no @triton.jit kernel to compile in this file");
     return false;
   }
   if (n > 1 && S->opts && S->opts->signature) {
