@@ -2187,6 +2187,7 @@ static void sync_name(sema *S, const char *name, const void *unused) {
   const fe_define *d = find_define(S, name);
   if (d) {
     if (define_value(S, d, (ir_loc){S->file->filename, 0, 0}, &v)) sema_host_set_global(S, name, &v);
+    else v = (sema_val){.kind = SV_POISON}; /* reported */
   } else if (!sema_host_constant(S, hv, &v)) {
     v = sema_none();
   }
