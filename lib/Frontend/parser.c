@@ -28,8 +28,7 @@ typedef struct parser {
   unsigned error_base;
   int depth;           /* current expression nesting */
   bool stop;           /* too many errors: unwind */
-  unsigned syntax_errors, unsupported_errors; /* found so far: Python's syntax errors, and
-                          Python that tilec's grammar does not take (unsupported_at) */
+  unsigned syntax_errors; /* Python's syntax errors found so far (error_at; not unsupported_at's) */
   sup_ptrmap param_names; /* the parameter names of the def being parsed */
 } parser;
 
@@ -126,7 +125,6 @@ static void error_at(parser *p, ir_loc l, const char *fmt, ...) {
  * module level the statement is then skipped (parse_top_statement). */
 static void unsupported_at(parser *p, ir_loc l, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void unsupported_at(parser *p, ir_loc l, const char *fmt, ...) {
-  p->unsupported_errors++;
   va_list ap;
   va_start(ap, fmt);
   vreport(p, l, fmt, ap);

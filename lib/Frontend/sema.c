@@ -2011,16 +2011,20 @@ static const char *dotted_text(sema *S, const fe_expr *e) {
   return "...";
 }
 
+/* The last dotted name of a decorator's function (`jit` of @triton.jit(...)), or NULL. */
+static const char *decorator_name(const fe_expr *d) {
+  const fe_expr *head = d->kind == FE_EXPR_CALL ? d->func : d;
+  return head->kind == FE_EXPR_NAME || head->kind == FE_EXPR_ATTRIBUTE ? head->name : NULL;
+}
+
 /* The first decorator of a host function that changes what it is, which tilec does not run
  * (@torch.jit.script, @triton.testing.perf_report(...), @pytest.mark.parametrize(...));
  * functools' caches (lru_cache, cache) leave the function's results as they are. NULL when
  * there is none. */
 static const fe_expr *opaque_decorator(const fe_funcdef *fd) {
   for (unsigned i = 0; i < fd->ndecorators; i++) {
-    const fe_expr *d = fd->decorators[i];
-    const fe_expr *head = d->kind == FE_EXPR_CALL ? d->func : d;
-    const char *last = head->kind == FE_EXPR_NAME || head->kind == FE_EXPR_ATTRIBUTE ? head->name : NULL;
-    if (!last || (strcmp(last, "lru_cache") && strcmp(last, "cache"))) return d;
+    const char *last = decorator_name(fd->decorators[i]);
+    if (!last || (strcmp(last, "lru_cache") && strcmp(last, "cache"))) return fd->decorators[i];
   }
   return NULL;
 }
@@ -2167,14 +2171,20 @@ static bool module_stmt(sema *S, fe_stmt *s) {
  * name its value. Kernels (jit functions with their decorators) are not skipped: their errors
  * are errors. */
 
+/* Binds a module-level name for sema, and for host code where the evaluator has the name
+ * (else host code asks sema for it). */
+static void bind_global(sema *S, const char *name, const sema_val *v) {
+  sema_env_set(S, &S->globals, name, *v);
+  if (host_global_value(&S->host, name)) sema_host_set_global(S, name, v);
+}
+
 static void skip_name(sema *S, const char *name, const void *skip) {
   const fe_skip *k = skip;
   name = ir_intern(S->ctx, name);
   sema_val v = {.kind = SV_SKIPPED, .skip = k};
   const fe_define *d = find_define(S, name);
   if (d && !define_value(S, d, k->loc, &v)) v = (sema_val){.kind = SV_POISON};
-  sema_env_set(S, &S->globals, name, v);
-  if (host_global_value(&S->host, name)) sema_host_set_global(S, name, &v); /* else host code asks sema */
+  bind_global(S, name, &v);
 }
 
 /* After host code ran a module-level statement: the value it left in `name`, as sema sees it
@@ -2335,16 +2345,14 @@ static const char *branches_agree(sema *S, fe_stmt *s, const fe_skip *k) {
       if (ok && ran == 0) agreed[i] = now;
       else if (ok && !alike_imports(&agreed[i], &now)) same[i] = false;
       else if (ok && now.kind == SV_BUILTIN && !strncmp(now.path, "libdevice.", 10)) agreed[i] = now;
-      sema_env_set(S, &S->globals, names.v[i], saved[i]);
-      if (host_global_value(&S->host, names.v[i])) sema_host_set_global(S, names.v[i], &saved[i]);
+      bind_global(S, names.v[i], &saved[i]);
     }
     ran += ok;
   }
   const char *kept = NULL;
   for (unsigned i = 0; i < names.n; i++) {
     if (ran && same[i] && agreed[i].kind != SV_SKIPPED) {
-      sema_env_set(S, &S->globals, names.v[i], agreed[i]);
-      if (host_global_value(&S->host, names.v[i])) sema_host_set_global(S, names.v[i], &agreed[i]);
+      bind_global(S, names.v[i], &agreed[i]);
       kept = kept ? sup_arena_printf(S->arena, "%s, %s", kept, names.v[i]) : names.v[i];
     } else {
       skip_name(S, names.v[i], k);
@@ -2370,10 +2378,8 @@ static bool has_kernel(fe_stmt *const *b, unsigned n) {
   for (unsigned i = 0; i < n; i++) {
     const fe_stmt *s = b[i];
     for (unsigned k = 0; s->kind == FE_STMT_FUNCDEF && k < s->func->ndecorators; k++) {
-      const fe_expr *d = s->func->decorators[k];
-      const fe_expr *head = d->kind == FE_EXPR_CALL ? d->func : d;
-      if ((head->kind == FE_EXPR_NAME || head->kind == FE_EXPR_ATTRIBUTE) && fe_is_kernel_decorator_name(head->name))
-        return true;
+      const char *last = decorator_name(s->func->decorators[k]);
+      if (last && fe_is_kernel_decorator_name(last)) return true;
     }
     if (has_kernel(s->body, s->nbody) || has_kernel(s->orelse, s->norelse) ||
         has_kernel(s->handlers, s->nhandlers) || has_kernel(s->final, s->nfinal))
@@ -2509,15 +2515,17 @@ static bool select_and_compile(sema *S) {
     return false;
   }
   bool ok = true;
+  bool unit = S->opts && S->opts->is_unit; /* the whole file's compile warned already */
   for (unsigned i = 0; i < S->njits; i++) {
-    const sema_jit *j = &S->jits[i];
-    if (wanted(S, j) && j->configs_skipped && !(S->opts && S->opts->is_unit))
+    sema_jit *j = &S->jits[i];
+    if (!wanted(S, j)) continue;
+    if (j->configs_skipped && !unit) {
       diag_emit(ir_context_diag(S->ctx), DIAG_WARNING, j->configs_loc, "autotune configs of '%s' not available "
                 "(%s): compiled without them, its constexprs from --signature, -D and the defaults", j->fd->name,
                 j->configs_skipped);
-    if (wanted(S, j) && j->configs_note && !(S->opts && S->opts->is_unit))
-      diag_emit(ir_context_diag(S->ctx), DIAG_NOTE, j->configs_note_loc, "%s", j->configs_note);
-    if (wanted(S, j)) ok = jit_decorators_ok(S, &S->jits[i]) && compile_kernel(S, &S->jits[i]) && ok;
+      if (j->configs_note) diag_emit(ir_context_diag(S->ctx), DIAG_NOTE, j->configs_note_loc, "%s", j->configs_note);
+    }
+    ok = jit_decorators_ok(S, j) && compile_kernel(S, j) && ok;
   }
   return ok && ((S->opts && S->opts->is_unit) || check_defines_used(S));
 }
