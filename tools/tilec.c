@@ -26,6 +26,7 @@ typedef struct cli {
   const char *kernels[MAX_LIST];
   const char *signatures[MAX_LIST]; /* the --signature given after each --kernel, or NULL */
   const char *signature;            /* one given before any --kernel */
+  const char *module_paths[MAX_LIST];
   const char *print_after[MAX_LIST];
   size_t nprint_after;
   const char *print_before[MAX_LIST];
@@ -48,6 +49,8 @@ static const char usage[] =
     "  --emit=KIND             ptx (default), cubin, llvm, llvm-opt, tgpu, tile, frontend, ast\n"
     "                          (llvm: LLVM IR as converted, before optimization; llvm-opt: after it)\n"
     "  -D NAME=VALUE           give a constexpr parameter a value (Python literal)\n"
+    "  -I DIR                  look for the modules the file imports (its package's jit helpers and\n"
+    "                          constants) under DIR, as Python's sys.path (repeatable, in order)\n"
     "  --launch-value NAME=V   a run-time parameter's value as a launch gives it, seen by\n"
     "                          @triton.heuristics and prune functions only (repeatable)\n"
     "  --signature SIG         Triton AOT signature, e.g. \"*fp32:16,*fp32:16,i32,1024\"; after a --kernel\n"
@@ -173,6 +176,11 @@ static int parse_args(cli *c, int argc, char **argv) {
       const char *spec = a[2] ? a + 2 : (++i < argc ? argv[i] : "");
       if (!add_define(c->defines, &c->opts.ndefines, spec))
         return usage_error("bad define '%s': expected -D NAME=VALUE", spec);
+    } else if (strncmp(a, "-I", 2) == 0) {
+      const char *dir = a[2] ? a + 2 : (++i < argc ? argv[i] : NULL);
+      if (!dir || !*dir) return usage_error("%s needs a directory", "-I");
+      if (parse_list_option(c, dir, c->module_paths, &c->opts.nmodule_paths)) return 1;
+      c->opts.module_paths = c->module_paths;
     } else if ((v = option_value(argc, argv, &i, "--launch-value"))) {
       if (!add_define(c->launch_values, &c->opts.nlaunch_values, v))
         return usage_error("bad launch value '%s': expected --launch-value NAME=VALUE", v);

@@ -147,6 +147,14 @@ typedef struct tilec_options {
    * nkernels, and `signature` must be NULL. */
   const char *const *signatures;
   size_t nsignatures;
+  /* Directories searched, in order, for the modules the file imports that are not tilec's
+   * own (triton, math, and what host code imports), as Python's sys.path: a kernel library's
+   * file takes jit helpers and constants from other files of its package (`from
+   * mylib.utils import helpers`, relative imports when the file itself lies under one of
+   * them). The driver's -I DIR. Each imported module's module-level statements run once per
+   * compile, its host code not at all (docs/language.md, "Modules"). */
+  const char *const *module_paths;
+  size_t nmodule_paths;
 } tilec_options;
 
 typedef struct tilec_result tilec_result;

@@ -192,6 +192,14 @@ static bool check_api_args(ir_context *ctx, const char *source, size_t len, cons
     ok = false, ir_emit_error(ctx, none, "tilec_options: kernels is NULL but nkernels is %zu", o->nkernels);
   for (size_t i = 0; o->kernels && i < o->nkernels; i++)
     if (!o->kernels[i]) ok = false, ir_emit_error(ctx, none, "tilec_options: kernels[%zu] is NULL", i);
+  if (o->nmodule_paths && !o->module_paths)
+    ok = false, ir_emit_error(ctx, none, "tilec_options: module_paths is NULL but nmodule_paths is %zu",
+                              o->nmodule_paths);
+  for (size_t i = 0; o->module_paths && i < o->nmodule_paths; i++)
+    if (!o->module_paths[i]) ok = false, ir_emit_error(ctx, none, "tilec_options: module_paths[%zu] is NULL", i);
+    else if (!sup_path_is_dir(o->module_paths[i]))
+      ok = false, ir_emit_error(ctx, none, "tilec_options: module_paths[%zu] '%s' is not a directory", i,
+                                o->module_paths[i]);
   if (o->nsignatures && (!o->signatures || o->nsignatures != o->nkernels || o->signature))
     ok = false, ir_emit_error(ctx, none, "tilec_options: signatures must hold one entry per kernel (nsignatures "
                               "%zu, nkernels %zu), with signature NULL", o->nsignatures, o->nkernels);
@@ -260,6 +268,7 @@ ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, 
   fo.warn_skipped = o->warn_skipped > 0 && !kernel; /* once: not again per entry */
   fo.no_skip = o->no_skip > 0;
   fo.signatures = o->signatures, fo.nsignatures = o->nsignatures;
+  fo.module_paths = o->module_paths, fo.nmodule_paths = o->nmodule_paths;
   if (kernel) {
     /* an entry compiled apart: its own signature, if the kernels have theirs */
     for (size_t i = 0; i < o->nsignatures && i < o->nkernels; i++)

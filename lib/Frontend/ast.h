@@ -160,7 +160,8 @@ struct fe_stmt {
   fe_stmt **body, **orelse; /* IF, FOR, WHILE (orelse of FOR/WHILE: an error in sema), TRY */
   unsigned nhandlers, nfinal;
   fe_stmt **handlers, **final; /* TRY: its except clauses (EXCEPT), its finally block */
-  const char *module;     /* IMPORTFROM: "triton.language" */
+  const char *module;     /* IMPORTFROM: "triton.language"; NULL in `from . import x` */
+  unsigned level;         /* IMPORTFROM: the leading dots of a relative import (0: absolute) */
   unsigned nnames;        /* IMPORT, IMPORTFROM, SKIPPED (the names it binds) */
   const char **names, **aliases;
   fe_skip *skip;          /* SKIPPED */

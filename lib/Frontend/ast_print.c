@@ -426,7 +426,9 @@ static void print_stmt(sup_strbuf *out, const fe_stmt *s, int indent) {
     sup_strbuf_putc(out, ')');
     return;
   case FE_STMT_IMPORTFROM:
-    sup_strbuf_printf(out, "(from %s import", s->module);
+    sup_strbuf_puts(out, "(from ");
+    for (unsigned i = 0; i < s->level; i++) sup_strbuf_putc(out, '.');
+    sup_strbuf_printf(out, "%s import", s->module ? s->module : "");
     print_names(out, s);
     sup_strbuf_putc(out, ')');
     return;

@@ -46,6 +46,9 @@ typedef struct fe_options {
   const char *const *signatures; /* one per entry of `kernels` (NULL: annotations), or NULL:
                                     then `signature` is the one kernel's */
   size_t nsignatures;
+  const char *const *module_paths; /* directories searched for the modules the file imports
+                                      that are not tilec's own (-I DIR), in order */
+  size_t nmodule_paths;
 } fe_options;
 
 /* Function attributes of an autotuned kernel's variants (docs/tuning.md): the kernel's

@@ -265,8 +265,12 @@ static const char *known_path(const char *path, const char *const *table, size_t
 void host_skipped_error(host_interp *H, ir_loc loc, const char *name, const fe_skip *k) {
   diag_engine *d = ir_context_diag(H->ctx);
   H->hit_skipped = true;
-  diag_emit(d, DIAG_ERROR, loc, "'%s' is bound by a module-level statement tilec skipped (line %d)", name,
-            k->loc.line);
+  if (k->loc.file && loc.file && strcmp(k->loc.file, loc.file)) /* in an imported module */
+    diag_emit(d, DIAG_ERROR, loc, "'%s' is bound by a module-level statement tilec skipped (%s:%d)", name,
+              k->loc.file, k->loc.line);
+  else
+    diag_emit(d, DIAG_ERROR, loc, "'%s' is bound by a module-level statement tilec skipped (line %d)", name,
+              k->loc.line);
   diag_emit(d, DIAG_NOTE, k->why_loc, "tilec skipped it: %s", k->why);
 }
 

@@ -974,11 +974,15 @@ static fe_stmt *parse_import(parser *p) {
 static fe_stmt *parse_from_import(parser *p) {
   fe_stmt *s = new_stmt(p, FE_STMT_IMPORTFROM, loc(p));
   advance(p);
-  if (kind(p) == FE_TOK_DOT || kind(p) == FE_TOK_ELLIPSIS) {
-    unsupported_at(p, loc(p), "relative imports are not supported");
-    return NULL;
+  /* `from . import x`, `from ..a.b import x`: the dots are the level (`...` one token) */
+  for (;; advance(p)) {
+    if (kind(p) == FE_TOK_DOT) s->level += 1;
+    else if (kind(p) == FE_TOK_ELLIPSIS) s->level += 3;
+    else break;
   }
-  if (!(s->module = parse_dotted_name(p)) || !expect(p, FE_TOK_KW_IMPORT))
+  if (!(s->level && kind(p) == FE_TOK_KW_IMPORT) && !(s->module = parse_dotted_name(p)))
+    return NULL;
+  if (!expect(p, FE_TOK_KW_IMPORT))
     return NULL;
   if (kind(p) == FE_TOK_STAR) {
     unsupported_at(p, loc(p), "wildcard imports are not supported");

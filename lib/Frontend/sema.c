@@ -70,7 +70,7 @@ void sema_env_set(sema *S, sema_env *env, const char *name, sema_val v) {
   name = ir_intern(S->ctx, name);
   /* A module-level name host code had as skipped, bound again (`import triton` after a
    * failed `import triton.X`): host code sees the new value too. */
-  const host_val *hv = env == &S->globals ? host_global_value(&S->host, name) : NULL;
+  const host_val *hv = env == &S->main.globals ? host_global_value(&S->host, name) : NULL;
   if (hv && hv->kind == HV_SKIPPED && v.kind != SV_SKIPPED) sema_host_set_global(S, name, &v);
   sema_val *slot = env_find(env, name);
   if (slot) {
@@ -92,12 +92,12 @@ static sema_env env_copy(sema *S, const sema_env *e) {
   return c;
 }
 
-static sema_env *cur_env(sema *S) { return S->fn ? &S->fn->env : &S->globals; }
+static sema_env *cur_env(sema *S) { return S->fn ? &S->fn->env : S->globals; }
 
 bool sema_lookup(sema *S, const char *name, sema_val *out) {
   name = ir_intern(S->ctx, name);
   sema_val *v = S->fn ? env_find(&S->fn->env, name) : NULL;
-  if (!v) v = env_find(&S->globals, name);
+  if (!v) v = env_find(S->globals, name);
   if (v) {
     *out = *v;
     return true;
@@ -105,19 +105,31 @@ bool sema_lookup(sema *S, const char *name, sema_val *out) {
   return sema_python_builtin(name, out);
 }
 
-/* Jit functions are found by their interned name in a map (index + 1), so that a file of
- * many kernels is not quadratic; the first definition of a name wins. */
+/* The compiled file's jit functions are found by their interned name in a map, so that a
+ * file of many kernels is not quadratic; the first definition of a name wins. */
 sema_jit *sema_find_jit(sema *S, const char *name) {
-  uintptr_t i = (uintptr_t)sup_ptrmap_get(&S->jit_index, (uint64_t)(uintptr_t)ir_intern(S->ctx, name));
-  return i ? &S->jits[i - 1] : NULL;
+  return sup_ptrmap_get(&S->jit_index, (uint64_t)(uintptr_t)ir_intern(S->ctx, name));
 }
 
+sema_jit *sema_jit_of(sema *S, const fe_funcdef *fd) {
+  return sup_ptrmap_get(&S->jit_of_fd, (uint64_t)(uintptr_t)fd);
+}
+
+/* Jit functions live in the arena, each once: an import that a kernel's body triggers adds
+ * some while others are being compiled. */
 static void add_jit(sema *S, const sema_jit *j) {
   uint64_t key = (uint64_t)(uintptr_t)j->fd->name;
   sema_lift_returns(S, j->fd);
-  S->jits[S->njits++] = *j;
-  if (!sup_ptrmap_has(&S->jit_index, key) &&
-      !sup_ptrmap_put(&S->jit_index, key, (void *)(uintptr_t)S->njits))
+  if (S->njits == S->capjits) {
+    unsigned cap = S->capjits ? 2 * S->capjits : 16;
+    sema_jit **v = sup_arena_alloc(S->arena, cap * sizeof *v);
+    if (S->njits) memcpy(v, S->jits, S->njits * sizeof *v);
+    S->jits = v, S->capjits = cap;
+  }
+  sema_jit *nj = sup_arena_memdup(S->arena, j, sizeof *j);
+  S->jits[S->njits++] = nj;
+  if (!sup_ptrmap_put(&S->jit_of_fd, (uint64_t)(uintptr_t)j->fd, nj)) ir_context_note_oom(S->ctx);
+  if (j->mod == &S->main && !sup_ptrmap_has(&S->jit_index, key) && !sup_ptrmap_put(&S->jit_index, key, nj))
     ir_context_note_oom(S->ctx);
 }
 
@@ -174,7 +186,7 @@ static bool parse_literal(sema *S, const char *text, sema_val *out) {
 
 /* The -D entry for `name`, marked as used (a -D that names nothing is an error later). */
 static const fe_define *find_define(sema *S, const char *name) {
-  for (size_t i = 0; S->opts && i < S->opts->ndefines; i++)
+  for (size_t i = 0; S->opts && S->mod == &S->main && i < S->opts->ndefines; i++)
     if (strcmp(S->opts->defines[i].name, name) == 0) {
       if (S->define_used) S->define_used[i] = true;
       return &S->opts->defines[i];
@@ -981,7 +993,8 @@ static const char *canonical_module(const char *name) {
 
 static void bad_import(sema *S, ir_loc loc, const char *name) {
   sema_error(S, loc, "unsupported import '%s': kernels import triton, triton.language and math; host code "
-             "also os, torch, pytest and functools (what it asks of them is answered for the target: docs/tuning.md)", name);
+             "also os, torch, pytest and functools (what it asks of them is answered for the target: docs/tuning.md); "
+             "other modules are found on the module search path (-I DIR)", name);
 }
 
 /* `import torch` and the like: a module of the host environment (host_env.c), for host code
@@ -991,10 +1004,11 @@ static void host_import(sema *S, const char *name, const char *alias) {
   const char *path = sup_arena_strndup(S->arena, name, n);
   const char *bound = alias ? alias : path;
   sema_env_set(S, cur_env(S), bound, (sema_val){.kind = SV_MODULE, .path = path});
-  host_define(&S->host, bound, (host_val){.kind = HV_MODULE, .s = path});
+  if (S->mod == &S->main) host_define(&S->host, bound, (host_val){.kind = HV_MODULE, .s = path});
 }
 
 static bool stmt_import(sema *S, const fe_stmt *s) {
+  if (!S->fn && sema_is_user_import(S, s)) return sema_user_import(S, s);
   for (unsigned i = 0; i < s->nnames; i++) {
     const char *name = s->names[i], *canon = canonical_module(name);
     if (!canon && host_env_is_module(name) && !S->fn) {
@@ -1035,7 +1049,7 @@ static bool host_importfrom(sema *S, const fe_stmt *s) {
       sema_error(S, s->loc, "cannot import '%s' from '%s': host code knows no such name", s->names[i], s->module);
       return false;
     }
-    host_define(&S->host, bound, (host_val){.kind = fn ? HV_BUILTIN : HV_MODULE, .s = path});
+    if (S->mod == &S->main) host_define(&S->host, bound, (host_val){.kind = fn ? HV_BUILTIN : HV_MODULE, .s = path});
     if (!fn) sema_env_set(S, cur_env(S), bound, (sema_val){.kind = SV_MODULE, .path = path});
   }
   return true;
@@ -1051,6 +1065,7 @@ static bool tl_math_has(const char *name) {
 }
 
 static bool stmt_importfrom(sema *S, const fe_stmt *s) {
+  if (!S->fn && sema_is_user_import(S, s)) return sema_user_import(S, s);
   const char *canon = s->module ? canonical_module(s->module) : NULL;
   if (!canon && s->module && host_env_is_module(s->module) && !S->fn) return host_importfrom(S, s);
   if (!canon) {
@@ -1079,7 +1094,7 @@ static bool stmt_importfrom(sema *S, const fe_stmt *s) {
 /* Resolves NAME / NAME.attr... against the globals without emitting errors. */
 static const char *quiet_path(sema *S, const fe_expr *e) {
   if (e->kind == FE_EXPR_NAME) {
-    sema_val *v = env_find(&S->globals, e->name);
+    sema_val *v = env_find(S->globals, e->name);
     if (v && (v->kind == SV_MODULE || v->kind == SV_BUILTIN)) return v->path;
     return NULL;
   }
@@ -1778,6 +1793,7 @@ static bool bind_call_args(sema *S, sema_jit *j, const fe_expr *call, unsigned n
  * differs). */
 static const char *spec_key(sema *S, sema_jit *j, const sema_val *vals) {
   sup_strbuf sb = {0};
+  if (j->mod != &S->main) sup_strbuf_printf(&sb, "%s.", j->mod->name);
   sup_strbuf_puts(&sb, j->fd->name);
   if (S->opts && S->opts->desc_tma && sema_runs_once(S)) sup_strbuf_puts(&sb, "|once");
   for (unsigned i = 0; i < j->fd->nparams; i++) {
@@ -1949,8 +1965,21 @@ static bool specialize(sema *S, sema_jit *j, const sema_val *vals, const char *k
   return true;
 }
 
+static bool call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, const sema_val *args,
+                     unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out);
+
+/* A jit function of another module sees that module's globals (its defaults too). */
 bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, const sema_val *args,
                    unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out) {
+  sema_module *saved = S->mod;
+  S->mod = (sema_module *)j->mod, S->globals = &S->mod->globals;
+  bool ok = call_jit(S, j, call, nargs, args, nkw, kwnames, kwvals, out);
+  S->mod = saved, S->globals = &saved->globals;
+  return ok;
+}
+
+static bool call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, const sema_val *args,
+                     unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out) {
   if (!jit_decorators_ok(S, j)) return false;
   fe_funcdef *fd = j->fd;
   sema_val *vals = sup_arena_alloc(S->arena, (fd->nparams + 1) * sizeof(sema_val));
@@ -1986,8 +2015,8 @@ bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, co
 static bool global_assign(sema *S, const fe_stmt *s) {
   bool ok = s->kind == FE_STMT_ASSIGN ? stmt_assign(S, s) : stmt_annassign(S, s);
   if (!ok) return false;
-  for (unsigned i = 0; i < S->globals.n; i++) {
-    sema_var *v = &S->globals.vars[i];
+  for (unsigned i = 0; i < S->globals->n; i++) {
+    sema_var *v = &S->globals->vars[i];
     if (v->val.kind == SV_TENSOR) {
       sema_error(S, s->loc, "global '%s' must be a compile-time constant", v->name);
       return false;
@@ -1999,6 +2028,14 @@ static bool global_assign(sema *S, const fe_stmt *s) {
 }
 
 static bool module_stmt(sema *S, fe_stmt *s);
+
+/* Host code of an imported module (a def, a config list, torch code) is not run: the
+ * compiled file's host code is what its kernels' decorators read. */
+static bool host_code_elsewhere(sema *S, ir_loc loc) {
+  sema_error(S, loc, "host code of module '%s' is not run by tilec (only the compiled file's is): its jit "
+             "functions and constants are what a kernel can import", S->mod->name);
+  return false;
+}
 typedef void (*bound_fn)(sema *S, const char *name, const void *user);
 static void visit_bound(sema *S, fe_stmt *const *b, unsigned n, bound_fn fn, const void *user);
 static void sync_name(sema *S, const char *name, const void *unused);
@@ -2032,6 +2069,7 @@ static const fe_expr *opaque_decorator(const fe_funcdef *fd) {
 /* Whether an import statement names a module (or a name of one) that tilec does not have:
  * Python would raise ImportError there. */
 static bool import_missing(sema *S, const fe_stmt *s) {
+  if (sema_is_user_import(S, s)) return false; /* found on the module search path */
   for (unsigned i = 0; s->kind == FE_STMT_IMPORT && i < s->nnames; i++)
     if (!canonical_module(s->names[i]) && !host_env_is_module(s->names[i])) return true;
   if (s->kind != FE_STMT_IMPORTFROM || !s->module) return false;
@@ -2121,6 +2159,7 @@ static bool module_stmt(sema *S, fe_stmt *s) {
   case FE_STMT_EXPR: {
     if (s->kind == FE_STMT_IF && imports(&s, 1)) return module_if(S, s);
     bool host = sema_host_wants(S, s);
+    if (host && S->mod != &S->main) return host_code_elsewhere(S, s->loc);
     if (!host && (s->kind == FE_STMT_ASSIGN || s->kind == FE_STMT_ANNASSIGN)) return global_assign(S, s);
     if (!host && s->kind == FE_STMT_EXPR) return true; /* a docstring, print(...): nothing to run */
     /* host code (a config list, a loop that builds one, an `if` over constants): the
@@ -2148,10 +2187,12 @@ static bool module_stmt(sema *S, fe_stmt *s) {
       sema_error(S, opaque->loc, "decorator '%s' is not run by tilec", dotted_text(S, opaque));
       return false;
     }
+    if (!is_jit && S->mod != &S->main) return host_code_elsewhere(S, s->loc);
+    j.mod = S->mod;
     if (is_jit) add_jit(S, &j);
-    else sema_env_set(S, &S->globals, s->func->name, sema_none()); /* host code: not compiled */
+    else sema_env_set(S, S->globals, s->func->name, sema_none()); /* host code: not compiled */
     if (!is_jit) sema_host_define_function(S, s->func);
-    if (is_jit) sema_env_set(S, &S->globals, s->func->name, (sema_val){.kind = SV_JITFN, .fn = s->func});
+    if (is_jit) sema_env_set(S, S->globals, s->func->name, (sema_val){.kind = SV_JITFN, .fn = s->func});
     return true;
   }
   case FE_STMT_UNSUPPORTED:
@@ -2174,8 +2215,8 @@ static bool module_stmt(sema *S, fe_stmt *s) {
 /* Binds a module-level name for sema, and for host code where the evaluator has the name
  * (else host code asks sema for it). */
 static void bind_global(sema *S, const char *name, const sema_val *v) {
-  sema_env_set(S, &S->globals, name, *v);
-  if (host_global_value(&S->host, name)) sema_host_set_global(S, name, v);
+  sema_env_set(S, S->globals, name, *v);
+  if (S->mod == &S->main && host_global_value(&S->host, name)) sema_host_set_global(S, name, v);
 }
 
 static void skip_name(sema *S, const char *name, const void *skip) {
@@ -2201,7 +2242,7 @@ static void sync_name(sema *S, const char *name, const void *unused) {
   } else if (!sema_host_constant(S, hv, &v)) {
     v = sema_none();
   }
-  sema_env_set(S, &S->globals, name, v);
+  sema_env_set(S, S->globals, name, v);
 }
 
 static const fe_expr *root_name(const fe_expr *e) {
@@ -2223,7 +2264,7 @@ static void visit_expr(sema *S, const fe_expr *e, bound_fn fn, const void *user)
   if (!e) return;
   if (e->kind == FE_EXPR_CALL) {
     if (e->func->kind == FE_EXPR_ATTRIBUTE) visit_if_mutable(S, e->func->value, fn, user);
-    bool builtin = e->func->kind == FE_EXPR_NAME && !env_find(&S->globals, e->func->name) &&
+    bool builtin = e->func->kind == FE_EXPR_NAME && !env_find(S->globals, e->func->name) &&
                    !host_global_value(&S->host, e->func->name); /* print, len, ... */
     for (unsigned i = 0; !builtin && i < e->nitems; i++) visit_if_mutable(S, e->items[i], fn, user);
     for (unsigned i = 0; !builtin && i < e->nkeywords; i++) visit_if_mutable(S, e->keywords[i].value, fn, user);
@@ -2257,7 +2298,7 @@ static void visit_bound(sema *S, fe_stmt *const *b, unsigned n, bound_fn fn, con
       size_t len = s->kind == FE_STMT_IMPORT ? strcspn(nm, ".") : strlen(nm);
       nm = ir_intern(S->ctx, sup_arena_strndup(S->arena, nm, len));
       /* a failed `import triton.X` leaves `triton` as it was */
-      const sema_val *was = env_find(&S->globals, nm);
+      const sema_val *was = env_find(S->globals, nm);
       if (strcmp(nm, "*") && !(was && was->kind == SV_MODULE)) fn(S, nm, user);
     }
     for (unsigned t = 0; s->kind == FE_STMT_SKIPPED && t < s->nnames; t++) fn(S, s->names[t], user);
@@ -2329,7 +2370,7 @@ static const char *branches_agree(sema *S, fe_stmt *s, const fe_skip *k) {
   sema_val *agreed = sup_arena_alloc(S->arena, (names.n + 1) * sizeof *agreed);
   bool *same = sup_arena_alloc(S->arena, (names.n + 1) * sizeof *same);
   for (unsigned i = 0; i < names.n; i++) {
-    const sema_val *v = env_find(&S->globals, names.v[i]);
+    const sema_val *v = env_find(S->globals, names.v[i]);
     saved[i] = v ? *v : (sema_val){.kind = SV_SKIPPED, .skip = k}; /* unbound: as skipped */
     same[i] = true;
   }
@@ -2340,7 +2381,7 @@ static const char *branches_agree(sema *S, fe_stmt *s, const fe_skip *k) {
     bool ok = module_stmts(S, body[b], nbody[b]);
     diag_held_free(held ? diag_hold_end(d) : NULL);
     for (unsigned i = 0; i < names.n; i++) {
-      const sema_val *v = env_find(&S->globals, names.v[i]);
+      const sema_val *v = env_find(S->globals, names.v[i]);
       sema_val now = v ? *v : saved[i];
       if (ok && ran == 0) agreed[i] = now;
       else if (ok && !alike_imports(&agreed[i], &now)) same[i] = false;
@@ -2364,7 +2405,7 @@ static const char *branches_agree(sema *S, fe_stmt *s, const fe_skip *k) {
 /* --warn-skipped: at the statement, with its error (a note where that is elsewhere: in a
  * host function it called). */
 static void warn_skip(sema *S, const fe_skip *k) {
-  if (!S->opts || !S->opts->warn_skipped) return;
+  if (!S->opts || !S->opts->warn_skipped || S->mod != &S->main) return; /* the compiled file's only */
   diag_engine *d = ir_context_diag(S->ctx);
   bool here = k->why_loc.line == k->loc.line;
   diag_emit(d, DIAG_WARNING, here ? k->why_loc : k->loc, "module-level statement skipped%s%s", here ? ": " : "",
@@ -2389,13 +2430,15 @@ static bool has_kernel(fe_stmt *const *b, unsigned n) {
 }
 
 /* One module-level statement: a kernel's errors are errors; any other statement that fails
- * is skipped (above). */
+ * is skipped (above). --no-skip and --warn-skipped are about the compiled file: an imported
+ * module's host code is skipped silently. */
 static bool module_stmt_or_skip(sema *S, fe_stmt *s) {
-  if (s->kind == FE_STMT_SKIPPED && S->opts && S->opts->no_skip) {
+  bool no_skip = S->opts && S->opts->no_skip && S->mod == &S->main;
+  if (s->kind == FE_STMT_SKIPPED && no_skip) {
     sema_error(S, s->skip->why_loc, "%s", s->skip->why);
     return false;
   }
-  if (S->opts && S->opts->no_skip) return module_stmt(S, s);
+  if (no_skip) return module_stmt(S, s);
   if (s->kind == FE_STMT_SKIPPED) { /* the parser's */
     visit_bound(S, &s, 1, skip_name, s->skip);
     warn_skip(S, s->skip);
@@ -2420,9 +2463,33 @@ static bool module_stmt_or_skip(sema *S, fe_stmt *s) {
   if (s->kind == FE_STMT_IF && imports(&s, 1)) kept = branches_agree(S, s, k);
   else visit_bound(S, &s, 1, skip_name, k);
   warn_skip(S, k);
-  if (kept && S->opts && S->opts->warn_skipped)
+  if (kept && S->opts && S->opts->warn_skipped && S->mod == &S->main)
     diag_emit(ir_context_diag(S->ctx), DIAG_NOTE, s->loc, "kept, as every branch that runs binds them alike: %s", kept);
   return true;
+}
+
+/* A module's statements, run where module-level code runs: no function, a block of its own
+ * for whatever IR they build, the module's globals (an import in a kernel's body loads one
+ * in the middle of that kernel's analysis). */
+bool sema_run_module(sema *S, sema_module *m, fe_file *f) {
+  sema_fn *fn = S->fn;
+  ir_builder b = S->b;
+  fe_file *file = S->file;
+  sema_module *mod = S->mod;
+  S->fn = NULL, S->file = f, S->mod = m, S->globals = &m->globals;
+  ir_block *scratch = ir_block_create(S->m);
+  set_block(S, scratch);
+  m->state = SEMA_MOD_RUNNING;
+  bool ok = true;
+  for (unsigned i = 0; i < f->nstmts && ok; i++) ok = module_stmt_or_skip(S, f->stmts[i]);
+  m->state = SEMA_MOD_RUN;
+  erase_block_ops(scratch);
+  S->fn = fn, S->b = b, S->file = file, S->mod = mod, S->globals = &mod->globals;
+  return ok;
+}
+
+const sema_val *sema_env_get(sema *S, const sema_env *env, const char *name) {
+  return env_find(env, ir_intern(S->ctx, name));
 }
 
 static bool wanted(sema *S, const sema_jit *j);
@@ -2431,8 +2498,8 @@ static bool wanted(sema *S, const sema_jit *j);
 static void list_constexprs(sema *S, sup_strbuf *b) {
   size_t start = b->len;
   for (unsigned i = 0; i < S->njits; i++) {
-    if (!wanted(S, &S->jits[i])) continue;
-    const fe_funcdef *fd = S->jits[i].fd;
+    if (!wanted(S, S->jits[i])) continue;
+    const fe_funcdef *fd = S->jits[i]->fd;
     for (unsigned k = 0; k < fd->nparams; k++) {
       const fe_expr *a = fd->params[k].annotation;
       bool is_const = a && ((a->kind == FE_EXPR_ATTRIBUTE && !strcmp(a->name, "constexpr")) ||
@@ -2474,37 +2541,37 @@ static bool returns_value(fe_stmt *const *b, unsigned n) {
 /* The entries compiled: the --kernel ones, else every jit function no other one calls and
  * that returns no value (one that does is a helper of another file's kernels). */
 static bool wanted(sema *S, const sema_jit *j) {
+  if (j->mod != &S->main) return false;
   if (!S->opts || !S->opts->nkernels) return !j->called && !returns_value(j->fd->body, j->fd->nbody);
   for (size_t i = 0; i < S->opts->nkernels; i++)
     if (!strcmp(S->opts->kernels[i], j->fd->name)) return true;
   return false;
 }
 
-/* "a, b, c" (or "none") from n names, in the arena. */
-static const char *name_list(sema *S, unsigned n, const char *(*name_of)(sema *, unsigned)) {
+/* The compiled file's jit functions, for messages. */
+static const char *file_jits(sema *S) {
   sup_strbuf b = {0};
-  for (unsigned i = 0; i < n; i++) sup_strbuf_printf(&b, "%s%s", i ? ", " : "", name_of(S, i));
+  for (unsigned i = 0; i < S->njits; i++)
+    if (S->jits[i]->mod == &S->main) sup_strbuf_printf(&b, "%s%s", b.len ? ", " : "", S->jits[i]->fd->name);
   const char *r = sup_arena_printf(S->arena, "%s", b.len ? sup_strbuf_cstr(&b) : "none");
   sup_strbuf_free(&b);
   return r;
 }
-
-static const char *jit_name(sema *S, unsigned i) { return S->jits[i].fd->name; }
 
 static bool select_and_compile(sema *S) {
   ir_loc floc = {S->file->filename, 0, 0}; /* about the file, not a line of it */
   for (size_t i = 0; S->opts && i < S->opts->nkernels; i++)
     if (!sema_find_jit(S, S->opts->kernels[i])) {
       sema_error(S, floc, "--kernel %s: no @triton.jit function of that name; this file has: %s",
-                 S->opts->kernels[i], name_list(S, S->njits, jit_name));
+                 S->opts->kernels[i], file_jits(S));
       return false;
     }
   unsigned n = 0;
-  for (unsigned i = 0; i < S->njits; i++) n += wanted(S, &S->jits[i]);
+  for (unsigned i = 0; i < S->njits; i++) n += wanted(S, S->jits[i]);
   if (n == 0) {
-    if (S->njits)
+    if (S->jit_index.count)
       sema_error(S, floc, "no @triton.jit kernel to compile in this file: its jit functions (%s) are helpers (called by "
-                 "another, or returning a value); name one with --kernel", name_list(S, S->njits, jit_name));
+                 "another, or returning a value); name one with --kernel", file_jits(S));
     else
       sema_error(S, floc, "no @triton.jit kernel to compile in this file");
     return false;
@@ -2517,7 +2584,7 @@ static bool select_and_compile(sema *S) {
   bool ok = true;
   bool unit = S->opts && S->opts->is_unit; /* the whole file's compile warned already */
   for (unsigned i = 0; i < S->njits; i++) {
-    sema_jit *j = &S->jits[i];
+    sema_jit *j = S->jits[i];
     if (!wanted(S, j)) continue;
     if (j->configs_skipped && !unit) {
       diag_emit(ir_context_diag(S->ctx), DIAG_WARNING, j->configs_loc, "autotune configs of '%s' not available "
@@ -2531,17 +2598,12 @@ static bool select_and_compile(sema *S) {
 }
 
 static bool analyze(sema *S) {
-  S->jits = sup_arena_alloc(S->arena, (S->file->nstmts + 1) * sizeof(sema_jit));
-  ir_block *scratch = ir_block_create(S->m); /* IR that module-level code might build */
-  set_block(S, scratch);
-  bool ok = true;
-  for (unsigned i = 0; i < S->file->nstmts && ok; i++) ok = module_stmt_or_skip(S, S->file->stmts[i]);
-  erase_block_ops(scratch);
-  if (!ok) return false;
+  if (!sema_run_module(S, &S->main, S->file)) return false;
   /* A jit function named in another one's body is a helper, not an entry point. */
   for (unsigned k = 0; k < S->njits; k++) {
-    S->marking = sema_find_jit(S, S->jits[k].fd->name);
-    mark_calls_stmts(S, S->jits[k].fd->body, S->jits[k].fd->nbody);
+    if (S->jits[k]->mod != &S->main) continue; /* an imported module's are no entries */
+    S->marking = S->jits[k];
+    mark_calls_stmts(S, S->jits[k]->fd->body, S->jits[k]->fd->nbody);
   }
   S->marking = NULL;
   set_block(S, ir_module_body(S->m));
@@ -2574,12 +2636,17 @@ ir_module *fe_compile_source(ir_context *ctx, const char *filename, const char *
     return NULL;
   }
   sema S = {.ctx = ctx, .m = m, .arena = arena, .opts = opts, .file = file};
+  S.main = (sema_module){.file = file->filename};
+  S.mod = &S.main, S.globals = &S.main.globals;
+  sema_main_module_name(&S);
   sema_host_init(&S);
   if (opts && opts->ndefines) S.define_used = sup_arena_alloc(arena, opts->ndefines * sizeof(bool));
   ir_builder_init(&S.b, m);
   bool ok = analyze(&S);
-  for (unsigned i = 0; i < S.njits; i++) diag_held_free(S.jits[i].decorator_errors); /* not compiled */
+  for (unsigned i = 0; i < S.njits; i++) diag_held_free(S.jits[i]->decorator_errors); /* not compiled */
   sup_ptrmap_free(&S.jit_index);
+  sup_ptrmap_free(&S.jit_of_fd);
+  sup_ptrmap_free(&S.modules);
   sup_arena_destroy(arena);
   if (!ok || diag_error_count(dg) != errors || ir_context_failed(ctx)) {
     ir_module_destroy(m);

@@ -80,6 +80,7 @@ typedef enum sema_vkind {
 } sema_vkind;
 
 typedef struct sema_val sema_val;
+typedef struct sema_module sema_module;
 
 /* The compile-time part of a block pointer or in-kernel tensor descriptor (arena). Its
  * run-time parts are a sema_val's elems, in this order: base (a scalar pointer), shape[rank],
@@ -107,6 +108,8 @@ struct sema_val {
   unsigned n;              /* TUPLE */
   sema_val *elems;         /* TUPLE (arena) */
   const char *path;        /* MODULE, BUILTIN */
+  const sema_module *umod; /* MODULE: a module of the module search path (path: its dotted
+                              name), else NULL (triton's, math, host code's) */
   const sema_val *self;    /* BUILTIN: bound receiver (method) or NULL */
   fe_funcdef *fn;          /* JITFN */
   const sema_bptr *bp;     /* BLOCKPTR (elems/n: its parts); HOSTDESC */
@@ -128,6 +131,22 @@ typedef struct sema_env {
   unsigned *slots;
   unsigned nslots;
 } sema_env;
+
+/* A Python module of the module search path (fe_options.module_paths, the driver's -I DIR)
+ * that the file imports from (sema_module.c): its module-level names, as the same statements
+ * bind them in the compiled file, except that its host code is not run (a name it binds is
+ * SKIPPED). The compiled file is a module too (sema.main). */
+struct sema_module {
+  const char *name;        /* dotted ("flag_gems.utils.triton_lang_extension"), interned;
+                              the compiled file's: NULL unless it lies on the search path */
+  const char *file;        /* the file its statements come from; NULL: a directory without
+                              __init__.py (a namespace package: submodules only) */
+  bool is_package;         /* an __init__.py or a directory: relative imports start here */
+  int state;               /* SEMA_MOD_* */
+  const char *failed;      /* SEMA_MOD_FAILED: why (it has a syntax error, cannot be read) */
+  sema_env globals;
+};
+enum { SEMA_MOD_FOUND, SEMA_MOD_RUNNING, SEMA_MOD_RUN, SEMA_MOD_FAILED };
 
 /* One autotune config of a kernel: a variant. */
 typedef struct sema_variant {
@@ -160,6 +179,7 @@ typedef struct sema_heuristic {
 /* A jit function of the file and what its decorators say. */
 typedef struct sema_jit {
   fe_funcdef *fd;
+  const sema_module *mod;      /* the module it is defined in (its globals) */
   ir_loc loc;
   unsigned ndns;               /* do_not_specialize names */
   const char **dns;
@@ -211,12 +231,17 @@ typedef struct sema {
   ir_module *m;
   sup_arena *arena;
   const fe_options *opts;
-  fe_file *file;
-  sema_env globals;
+  fe_file *file;           /* the file whose module-level statements run (the compiled one,
+                              or an imported module's while it loads) */
+  sema_module main;        /* the compiled file */
+  sema_module *mod;        /* the module whose names are global where analysis is */
+  sema_env *globals;       /* &mod->globals */
+  sup_ptrmap modules;      /* interned dotted name -> sema_module * (the search path's) */
   ir_builder b;
   sema_fn *fn;
-  sema_jit *jits;
-  unsigned njits;
+  sema_jit **jits;         /* every jit function, the compiled file's and imported ones */
+  unsigned njits, capjits;
+  sup_ptrmap jit_of_fd;    /* fe_funcdef * -> sema_jit * */
   sema_spec *specs;
   unsigned nspecs, capspecs;
   int call_depth;
@@ -246,10 +271,32 @@ void sema_error(sema *S, ir_loc loc, const char *fmt, ...) __attribute__((format
 void sema_note(sema *S, ir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 bool sema_lookup(sema *S, const char *name, sema_val *out);
 void sema_env_set(sema *S, sema_env *env, const char *name, sema_val v);
+/* The compiled file's jit function of that name (NULL: none). */
 sema_jit *sema_find_jit(sema *S, const char *name);
+/* The jit function a SV_JITFN value names (any module's). */
+sema_jit *sema_jit_of(sema *S, const fe_funcdef *fd);
+/* Runs the module-level statements of m (parsed as f), skipping those that fail, with m's
+ * names as the globals; restores where analysis was. False after an error not skipped. */
+bool sema_run_module(sema *S, sema_module *m, fe_file *f);
+/* The value `name` has in env, or NULL. */
+const sema_val *sema_env_get(sema *S, const sema_env *env, const char *name);
 /* Calls a jit helper (specializes it into a private tt.func, emits tt.call). */
 bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, const sema_val *args,
                    unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out);
+
+/* ---- sema_module.c: modules of the module search path ---------------------------------- */
+/* Gives the compiled file its module name when it lies under a directory of the search
+ * path (for its relative imports). */
+void sema_main_module_name(sema *S);
+/* Whether an import statement (FE_STMT_IMPORT / IMPORTFROM at module level) is for the
+ * module search path: a relative import, or a module not tilec's own whose first part is
+ * found on the path. */
+bool sema_is_user_import(sema *S, const fe_stmt *s);
+/* Runs such an import: loads the modules it names (their module-level statements, once per
+ * compile) and binds its names in the current module. False after a located error. */
+bool sema_user_import(sema *S, const fe_stmt *s);
+/* `mod.name` of a module of the search path: its global, else its submodule. */
+bool sema_user_module_attr(sema *S, const sema_val *mod, const char *name, ir_loc loc, sema_val *out);
 
 /* ---- sema_host.c: host code, autotune, heuristics ------------------------------------ */
 void sema_host_init(sema *S);

@@ -1575,6 +1575,7 @@ static sema_val builtin(sema *S, const char *prefix, const char *name) {
 }
 
 bool sema_module_attr(sema *S, const sema_val *mod, const char *name, ir_loc loc, sema_val *out) {
+  if (mod->umod) return sema_user_module_attr(S, mod, name, loc, out);
   const char *p = mod->path;
   sema_dtype d;
   if (host_env_is_module(p)) {

@@ -139,7 +139,7 @@ bool sema_val_equal(const sema_val *a, const sema_val *b) {
     for (unsigned i = 0; i < a->n; i++)
       if (!sema_val_equal(&a->elems[i], &b->elems[i])) return false;
     return true;
-  case SV_MODULE: case SV_BUILTIN: return strcmp(a->path, b->path) == 0 && a->self == b->self;
+  case SV_MODULE: case SV_BUILTIN: return strcmp(a->path, b->path) == 0 && a->self == b->self && a->umod == b->umod;
   case SV_JITFN: return a->fn == b->fn;
   case SV_BLOCKPTR:
     if (!sema_bptr_same_kind(a->bp, b->bp) || a->v != b->v) return false;
@@ -695,7 +695,7 @@ static bool expr_call(sema *S, const fe_expr *e, sema_val *out) {
   if (fn.kind == SV_BUILTIN)
     return sema_call_builtin(S, &fn, e, e->nitems, args, e->nkeywords, kwn, kwv, out);
   if (fn.kind == SV_JITFN) {
-    sema_jit *j = sema_find_jit(S, fn.fn->name);
+    sema_jit *j = sema_jit_of(S, fn.fn);
     if (!j) return ir_context_note_oom(S->ctx), false; /* only a failed registration misses */
     return sema_call_jit(S, j, e, e->nitems, args, e->nkeywords, kwn, kwv, out);
   }

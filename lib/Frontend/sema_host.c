@@ -12,6 +12,13 @@
 
 /* ---- values between sema and the host evaluator ---------------------------------------- */
 
+/* A value host code holds but cannot look into (a tensor, a jit function). */
+static bool to_opaque(sema *S, const sema_val *v, host_val *out) {
+  sema_val *copy = sup_arena_memdup(S->arena, v, sizeof *v);
+  *out = (host_val){.kind = HV_OPAQUE, .opaque = copy, .s = sema_describe(S, v)};
+  return true;
+}
+
 /* Sema's tuples are trees (no cycles): their depth is bounded by the expressions that made
  * them. */
 static bool to_host(sema *S, const sema_val *v, host_val *out) {
@@ -21,7 +28,11 @@ static bool to_host(sema *S, const sema_val *v, host_val *out) {
   case SV_BOOL: *out = (host_val){.kind = HV_BOOL, .i = v->i}; return true;
   case SV_FLOAT: *out = (host_val){.kind = HV_FLOAT, .f = v->f}; return true;
   case SV_STR: *out = host_str(v->s); return true;
-  case SV_MODULE: *out = (host_val){.kind = HV_MODULE, .s = v->path}; return true;
+  case SV_MODULE:
+    /* a module of the search path too: host code reads its names by its dotted name
+     * (host_module_attr), which no module of tilec's own has */
+    *out = (host_val){.kind = HV_MODULE, .s = v->path};
+    return true;
   case SV_BUILTIN: *out = (host_val){.kind = HV_BUILTIN, .s = v->path}; return true;
   case SV_SKIPPED: *out = (host_val){.kind = HV_SKIPPED, .opaque = v->skip}; return true;
   case SV_TUPLE: {
@@ -33,11 +44,7 @@ static bool to_host(sema *S, const sema_val *v, host_val *out) {
     *out = (host_val){.kind = HV_TUPLE, .seq = s};
     return true;
   }
-  default: {
-    sema_val *copy = sup_arena_memdup(S->arena, v, sizeof *v);
-    *out = (host_val){.kind = HV_OPAQUE, .opaque = copy, .s = sema_describe(S, v)};
-    return true;
-  }
+  default: return to_opaque(S, v, out);
   }
 }
 
@@ -85,7 +92,9 @@ static bool host_global(void *user, const char *name, host_val *out) {
 static bool host_module_attr(void *user, const char *module, const char *name, ir_loc loc, host_val *out) {
   sema *S = user;
   sema_val mod = {.kind = SV_MODULE, .path = module}, v;
+  mod.umod = sup_ptrmap_get(&S->modules, (uint64_t)(uintptr_t)ir_intern(S->ctx, module));
   if (!sema_module_attr(S, &mod, name, loc, &v)) return false;
+  if (v.kind == SV_MODULE && v.umod) return to_host(S, &v, out); /* a submodule */
   if (v.kind == SV_BUILTIN || v.kind == SV_MODULE) {
     sema_error(S, loc, "'%s.%s' is not supported in host code", module, name);
     return false;

@@ -151,7 +151,7 @@ bool sema_reduce_with_indices(sema *S, ir_loc loc, const char *what, sema_val x,
 
 /* The jit combine function fn of a call to `what`, checked for arity 2n. */
 static bool jit_of(sema *S, const fe_expr *call, const char *what, unsigned n, const sema_val *fn, jit_combine *out) {
-  sema_jit *j = fn->kind == SV_JITFN ? sema_find_jit(S, fn->fn->name) : NULL;
+  sema_jit *j = fn->kind == SV_JITFN ? sema_jit_of(S, fn->fn) : NULL;
   if (!j) {
     sema_error(S, call->loc, "%s() combine_fn must be a @triton.jit function, got %s", what, sema_describe(S, fn));
     return false;

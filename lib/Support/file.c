@@ -61,6 +61,11 @@ static int write_in_place(const char *path, const void *data, size_t len) {
 
 bool sup_path_is_special(const char *path) { return is_special(path); }
 
+bool sup_path_is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 int sup_write_file_atomic(const char *path, const void *data, size_t len) {
   if (is_special(path)) return write_in_place(path, data, len);
   sup_strbuf tmp = {0};

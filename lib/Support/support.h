@@ -122,5 +122,7 @@ char *sup_read_file(const char *path, size_t *out_len);
 int sup_write_file_atomic(const char *path, const void *data, size_t len);
 /* True when `path` exists and is not a regular file (a device, FIFO, socket, directory). */
 bool sup_path_is_special(const char *path);
+/* True when `path` is a directory (or a link to one). */
+bool sup_path_is_dir(const char *path);
 
 #endif

@@ -1,0 +1,5 @@
+import triton
+
+
+def f(:
+    pass

@@ -1,0 +1,1 @@
+from .inner import inner_fn  # a package re-exporting a submodule's jit function

@@ -1,0 +1,2 @@
+FACTOR = 5
+BIAS = 7

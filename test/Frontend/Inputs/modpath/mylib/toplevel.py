@@ -1,0 +1,1 @@
+from .. import nothing  # beyond the top-level package
