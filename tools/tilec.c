@@ -19,6 +19,7 @@ typedef struct cli {
   const char *input;
   const char *output;
   const char *metadata_path;
+  const char *deps_path;
   const char *dump_dir;
   tilec_options opts;
   tilec_define defines[MAX_LIST];
@@ -74,6 +75,8 @@ static const char usage[] =
     "  --variants              one PTX and one JSON per entry: OUT.<entry>.ptx, OUT.<entry>.json\n"
     "                          (not with IR dumps or --pass-timing, which compile one module)\n"
     "  --metadata PATH         where to write the metadata JSON (default: output with .json)\n"
+    "  --deps PATH             write a make rule: the output depends on FILE and the modules it\n"
+    "                          imported from the -I directories\n"
     "  --print-ir-after-all    print the IR after every pass to stderr\n"
     "  --print-ir-after=PASS   print the IR after PASS (repeatable; 'frontend' for the frontend's output)\n"
     "  --print-ir-before=PASS  print the IR before PASS (repeatable)\n"
@@ -221,6 +224,8 @@ static int parse_args(cli *c, int argc, char **argv) {
       c->print_targets = 1;
     } else if ((v = option_value(argc, argv, &i, "--metadata"))) {
       c->metadata_path = v;
+    } else if ((v = option_value(argc, argv, &i, "--deps"))) {
+      c->deps_path = v;
     } else if ((v = option_value(argc, argv, &i, "--libdevice"))) {
       c->opts.libdevice_path = v;
     } else if ((v = option_value(argc, argv, &i, "--dump-dir"))) {
@@ -351,6 +356,26 @@ static int write_parts(const char *path, tilec_result *r) {
   return rc;
 }
 
+/* --deps: `OUTPUT: INPUT IMPORTS...` (spaces in names escaped as make reads them). */
+static int write_deps(cli *c, const char *target, tilec_result *r) {
+  sup_strbuf b = {0};
+  const char *names[2] = {target, c->input};
+  for (size_t i = 0; i < 2 + tilec_result_import_count(r); i++) {
+    const char *s = i < 2 ? names[i] : tilec_result_import(r, i - 2);
+    if (i) sup_strbuf_putc(&b, ' ');
+    for (; *s; s++) {
+      if (*s == ' ' || *s == '#') sup_strbuf_putc(&b, '\\');
+      if (*s == '$') sup_strbuf_putc(&b, '$');
+      sup_strbuf_putc(&b, *s);
+    }
+    if (!i) sup_strbuf_putc(&b, ':');
+  }
+  sup_strbuf_putc(&b, '\n');
+  int rc = b.failed ? out_of_memory() : write_output(c->deps_path, sup_strbuf_cstr(&b), b.len);
+  sup_strbuf_free(&b);
+  return rc;
+}
+
 static int write_results(cli *c, tilec_result *r) {
   size_t len, mlen;
   const char *out = tilec_result_output(r, &len);
@@ -360,6 +385,10 @@ static int write_results(cli *c, tilec_result *r) {
     const char *base = strrchr(c->input, '/');
     path = dflt = replace_extension(base ? base + 1 : c->input, emit_extension(c->opts.emit));
     if (!path) return out_of_memory();
+  }
+  if (c->deps_path && write_deps(c, path, r)) {
+    free(dflt);
+    return 1;
   }
   /* --variants with IR callbacks (dumps, timing) compiles one module: written as one file */
   if (c->variants && tilec_result_part_count(r) && strcmp(path, "-") != 0) {

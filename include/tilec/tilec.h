@@ -177,6 +177,12 @@ const char *tilec_result_metadata(const tilec_result *r, size_t *out_len);
 /* Number of kernels compiled and their entry names (owned by the result). */
 size_t tilec_result_kernel_count(const tilec_result *r);
 const char *tilec_result_kernel_name(const tilec_result *r, size_t i);
+/* The files of the module search path (module_paths) the compile read, sorted, as its
+ * frontend named them (a directory of the path joined with the module's path in it): what
+ * the output depends on besides `source`, for a build system or a cache to watch. Counted
+ * 0 when the file imports nothing from the path; owned by the result. */
+size_t tilec_result_import_count(const tilec_result *r);
+const char *tilec_result_import(const tilec_result *r, size_t i);
 /* Entries compiled apart (see num_threads): count, and per entry its name, its PTX alone and
  * its metadata alone (owned by the result; 0 / NULL when the module compiled as one). */
 size_t tilec_result_part_count(const tilec_result *r);

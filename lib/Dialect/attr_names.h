@@ -98,5 +98,8 @@
 #define TILEC_ATTR_CONSTEXPRS "tilec.constexprs"
 /* On the module: the autotune configurations (array of dicts). */
 #define TILEC_ATTR_AUTOTUNE_CONFIGS "tilec.autotune_configs"
+/* On the module: the files of the module search path the frontend read (array of strings,
+ * sorted; absent when none): what the compile depends on besides its source. */
+#define TILEC_ATTR_IMPORTS "tilec.imports"
 
 #endif

@@ -25,6 +25,8 @@ struct tilec_result {
   char **kernel_names;
   size_t nparts;            /* entries compiled apart (drv_compile_units) */
   drv_result_part *parts;
+  size_t nimports;          /* the module search path's files the frontend read */
+  char **imports;
 };
 
 const char *tilec_version(void) { return TILEC_VERSION; }
@@ -107,6 +109,16 @@ static bool result_set_kernels(tilec_result *r, ir_module *m) {
     if (!(r->kernel_names[r->nkernels] = strdup(name ? name : ""))) return false;
     r->nkernels++;
   }
+  return true;
+}
+
+/* The frontend's TILEC_ATTR_IMPORTS. False when out of memory. */
+static bool result_set_imports(tilec_result *r, ir_module *m) {
+  const ir_attr *a = ir_op_get_attr(m->op, TILEC_ATTR_IMPORTS);
+  if (!a || a->kind != IR_ATTR_ARRAY || !a->count) return true;
+  if (!(r->imports = calloc(a->count, sizeof *r->imports))) return false;
+  for (unsigned i = 0; i < a->count; i++)
+    if (!(r->imports[r->nimports++] = strdup(a->elems[i]->str ? a->elems[i]->str : ""))) return false;
   return true;
 }
 
@@ -426,6 +438,11 @@ int tilec_compile(const char *filename, const char *source, size_t len, const ti
     } else if (m) {
       r = compile_module(ctx, m, o);
     }
+    if (r && !result_set_imports(r, m)) {
+      tilec_result_free(r);
+      r = NULL;
+      ir_context_note_oom(ctx);
+    }
     if (m) ir_module_destroy(m);
   }
   unsigned errors = diag_error_count(de);
@@ -459,6 +476,12 @@ const char *tilec_result_kernel_name(const tilec_result *r, size_t i) {
   return r && i < r->nkernels ? r->kernel_names[i] : NULL;
 }
 
+size_t tilec_result_import_count(const tilec_result *r) { return r ? r->nimports : 0; }
+
+const char *tilec_result_import(const tilec_result *r, size_t i) {
+  return r && i < r->nimports ? r->imports[i] : NULL;
+}
+
 size_t tilec_result_part_count(const tilec_result *r) { return r ? r->nparts : 0; }
 
 const char *tilec_result_part_entry(const tilec_result *r, size_t i) {
@@ -483,6 +506,8 @@ void tilec_result_free(tilec_result *r) {
   free(r->parts);
   for (size_t i = 0; i < r->nkernels; i++) free(r->kernel_names[i]);
   free(r->kernel_names);
+  for (size_t i = 0; i < r->nimports; i++) free(r->imports[i]);
+  free(r->imports);
   free(r->output);
   free(r->metadata);
   free(r);

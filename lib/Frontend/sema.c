@@ -2615,6 +2615,7 @@ static bool analyze(sema *S) {
   ir_op_set_attr(mop, TGPU_ATTR_THREADS_PER_WARP, ir_i32_attr(S->ctx, TGPU_WARP_SIZE));
   if (S->nall_configs)
     ir_op_set_attr(mop, TILEC_ATTR_AUTOTUNE_CONFIGS, ir_array_attr(S->ctx, S->nall_configs, S->all_configs));
+  sema_set_imports_attr(S);
   return true;
 }
 

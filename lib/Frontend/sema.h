@@ -288,6 +288,8 @@ bool sema_call_jit(sema *S, sema_jit *j, const fe_expr *call, unsigned nargs, co
 /* Gives the compiled file its module name when it lies under a directory of the search
  * path (for its relative imports). */
 void sema_main_module_name(sema *S);
+/* The files of the search path the analysis read (TILEC_ATTR_IMPORTS) onto the module. */
+void sema_set_imports_attr(sema *S);
 /* Whether an import statement (FE_STMT_IMPORT / IMPORTFROM at module level) is for the
  * module search path: a relative import, or a module not tilec's own whose first part is
  * found on the path. */

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "Dialect/attr_names.h"
 #include "Frontend/sema.h"
 
 static bool is_regular(const char *p) {
@@ -262,4 +263,21 @@ void sema_main_module_name(sema *S) {
     if (!sup_ptrmap_put(&S->modules, key_of(S->main.name), &S->main)) ir_context_note_oom(S->ctx);
     return;
   }
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(((const ir_attr *const *)a)[0]->str, ((const ir_attr *const *)b)[0]->str);
+}
+
+void sema_set_imports_attr(sema *S) {
+  unsigned n = 0;
+  const ir_attr **files = sup_arena_alloc(S->arena, (S->modules.count + 1) * sizeof *files);
+  for (size_t i = 0; i < S->modules.cap; i++) {
+    const sema_module *m = S->modules.keys[i] ? S->modules.vals[i] : NULL;
+    /* read (also when it failed to parse: fixing it changes the compile), not the file itself */
+    if (m && m != &S->main && m->file && m->state != SEMA_MOD_FOUND) files[n++] = ir_string_attr(S->ctx, m->file);
+  }
+  if (!n) return;
+  qsort(files, n, sizeof *files, cmp_str);
+  ir_op_set_attr(S->m->op, TILEC_ATTR_IMPORTS, ir_array_attr(S->ctx, n, files));
 }

@@ -68,6 +68,14 @@ int main(void) {
   o.kernels = one_kernel, o.nkernels = 1, o.signatures = sigs, o.nsignatures = 2;
   run("signatures count", src, sizeof src - 1, &o, 0);
   memset(&o, 0, sizeof o);
+  o.nmodule_paths = 1;
+  run("null module_paths", src, sizeof src - 1, &o, 0);
+  static const char *const paths[2] = {"/", NULL}, *file_path[1] = {"/dev/null"};
+  o.module_paths = paths, o.nmodule_paths = 2;
+  run("null module path", src, sizeof src - 1, &o, 0);
+  o.module_paths = file_path, o.nmodule_paths = 1;
+  run("module path not a directory", src, sizeof src - 1, &o, 0);
+  memset(&o, 0, sizeof o);
   o.signature = "*fp32:4294967296,128";
   run("huge divisibility", src, sizeof src - 1, &o, 0);
   size_t n = 99;
