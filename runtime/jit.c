@@ -70,6 +70,9 @@ static char *options_text(const tilec_options *o, const char *arch) {
     sb_field(&b, "W", o->launch_values[i].value);
   }
   for (size_t i = 0; i < o->nkernels; i++) sb_field(&b, "kernel", o->kernels[i]);
+  for (size_t i = 0; i < o->nsignatures; i++) sb_field(&b, "signatures", o->signatures[i]);
+  /* the directories (the files the compile reads from them: rt_jit_deps_key) */
+  for (size_t i = 0; i < o->nmodule_paths; i++) sb_field(&b, "I", o->module_paths[i]);
   if (b.oom) { free(b.p); return NULL; }
   return b.p;
 }
@@ -466,6 +469,8 @@ typedef struct jit_plan {
   const char *filename;
   tilert_cache_config c;
   char key[TILERT_CACHE_KEY_LEN + 1];
+  char key1[TILERT_CACHE_KEY_LEN + 1]; /* with module paths: the source's key (key: with
+                                          the files it imports, rt_jit_deps_key) */
   bool want_ptx;
 } jit_plan;
 
@@ -486,6 +491,23 @@ static tilert_status jit_plan_make(tilert_runtime *rt, const char *filename, con
   tilert_cache_key(source, len, otext, tilec_version(), target, p->key);
   free(otext);
   p->want_ptx = want_ptx_load();
+  if (!p->o.nmodule_paths) return TILERT_OK;
+  memcpy(p->key1, p->key, sizeof p->key);
+  return rt_jit_deps_key(rt, &p->c, p->key1, p->filename, source, len, &p->o, false, p->key);
+}
+
+/* A miss of a plan whose source imports modules: the list of the files it reads is made anew
+ * (a changed module may import others); when that changes the key, the lookup is redone. */
+static tilert_status jit_relookup(tilert_runtime *rt, jit_plan *p, const char *source, size_t len,
+                                  jit_entry *e, char *why, size_t why_cap) {
+  if (!p->o.nmodule_paths || p->c.mode == TILERT_CACHE_MUST_HIT) return TILERT_OK;
+  char key[TILERT_CACHE_KEY_LEN + 1];
+  RT_TRY(rt_jit_deps_key(rt, &p->c, p->key1, p->filename, source, len, &p->o, true, key));
+  if (!strcmp(key, p->key)) return TILERT_OK;
+  memcpy(p->key, key, sizeof key);
+  entry_free(e);
+  memset(e, 0, sizeof *e);
+  cache_lookup(&p->c, p->key, p->want_ptx, e, why, why_cap);
   return TILERT_OK;
 }
 
@@ -500,8 +522,10 @@ static tilert_status jit_load(tilert_runtime *rt, const jit_plan *p, const jit_e
 /* What the cache lookup left in e, completed: a hit as it is; else must-hit fails (with the
  * lookup's `why`), or the entry is compiled and assembled (jit_fill). */
 static tilert_status jit_complete(tilert_runtime *rt, jit_plan *p, const char *source, size_t len,
-                                  jit_entry *e, const char *why) {
+                                  jit_entry *e, char *why, size_t why_cap) {
   bool hit = e->json && (p->want_ptx ? e->ptx != NULL : e->cubin != NULL);
+  if (!hit) RT_TRY(jit_relookup(rt, p, source, len, e, why, why_cap));
+  hit = e->json && (p->want_ptx ? e->ptx != NULL : e->cubin != NULL);
   unsigned work = rt->stats.jit_compiles + rt->stats.jit_assembles;
   tilert_status s = TILERT_OK;
   if (!hit && p->c.mode == TILERT_CACHE_MUST_HIT) s = must_hit_miss(rt, p->filename, p->key, &p->c, why);
@@ -517,7 +541,7 @@ static tilert_status jit_lookup_or_fill(tilert_runtime *rt, jit_plan *p, const c
                                         size_t len, jit_entry *e) {
   char why[1024] = "";
   cache_lookup(&p->c, p->key, p->want_ptx, e, why, sizeof why);
-  return jit_complete(rt, p, source, len, e, why);
+  return jit_complete(rt, p, source, len, e, why, sizeof why);
 }
 
 tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filename,
@@ -589,6 +613,7 @@ tilert_status rt_jit_start(tilert_runtime *rt, const char *filename, const char 
   tilert_status s = jit_plan_make(rt, filename, source, len, opts, &j->p);
   char why[1024] = "";
   if (!s) cache_lookup(&j->p.c, j->p.key, j->p.want_ptx, &j->e, why, sizeof why);
+  if (!s && (!j->e.json || (!j->e.cubin && !j->e.ptx))) s = jit_relookup(rt, &j->p, source, len, &j->e, why, sizeof why);
   /* The runtime's assembler when it has tried to open one; else the first entry to be
    * assembled opens it, overlapping the compiles (rt_part_asm_new with NULL). */
   const tilert_assembler *a = NULL;
@@ -597,7 +622,7 @@ tilert_status rt_jit_start(tilert_runtime *rt, const char *filename, const char 
   bool stream = !s && (!j->e.json || (!j->e.cubin && !j->e.ptx)) && !j->p.want_ptx &&
                 j->p.c.mode != TILERT_CACHE_MUST_HIT && have_asm;
   if (!s && !stream) { /* a hit, or nothing to overlap: as tilert_jit_compile_and_load */
-    s = jit_complete(rt, &j->p, source, len, &j->e, why);
+    s = jit_complete(rt, &j->p, source, len, &j->e, why, sizeof why);
     if (!s) s = jit_load(rt, &j->p, &j->e, out_module);
   }
   if (s || !stream) { rt_jit_job_free(j); return s; }

@@ -217,6 +217,14 @@ tilert_status rt_jit_frontend_meta(tilert_runtime *rt, const char *filename, con
                                    const struct tilec_define *launch_values,
                                    size_t nlaunch_values, tilert_metadata **out_meta);
 
+/* The cache key of a compile whose source imports modules of the search path
+ * (tilec_options.module_paths): key1 (the source's) extended with the files the compile
+ * reads, their list kept in the cache beside key1; `fresh` makes it anew from a frontend run
+ * (after a miss). runtime/jit_deps.c. */
+tilert_status rt_jit_deps_key(tilert_runtime *rt, const tilert_cache_config *c, const char *key1,
+                              const char *filename, const char *source, size_t len,
+                              const struct tilec_options *o, bool fresh, char out_key[TILERT_CACHE_KEY_LEN + 1]);
+
 /* Whether the frontend defers `kernel`'s prune function for opts (a prune function that
  * reads run-time arguments) and then its run-time parameters' names, in order (at most
  * TILERT_MAX_PARAMS, 63 characters each); cached on disk beside the compile's entry

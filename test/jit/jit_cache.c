@@ -1,12 +1,14 @@
 /* The JIT path with the disk cache and the assembler, on the mock driver: one run is one
  * process (jit_cache.test runs it several times on one cache folder).
- *   jit_cache SOURCE.tir [--flip EXT] [--list]
+ *   jit_cache SOURCE.tir [--flip EXT] [--list] [-I DIR]
  *   jit_cache --load-files X.cubin    (tilert_module_load_files of a cubin or PTX file)
  * Compiles and loads SOURCE through tilert_jit_compile_and_load (cache and mode from the
  * environment), launches the kernel (vector_add: out = x + y) and checks the result; prints
  * the status, the runtime's stats (compiles, assembles, disk hits, PTX and cubin loads), the
  * cache folder's files (--list) and whether the folder changed during the run. --flip EXT
- * first flips one byte in the middle of the entry's file with extension EXT. */
+ * first flips one byte in the middle of the entry's file with extension EXT; -I DIR is the
+ * module search path (tilec_options.module_paths). */
+#include "tilec/tilec.h"
 #include "tilec/tilert.h"
 
 #include <dirent.h>
@@ -121,10 +123,15 @@ int main(int argc, char **argv) {
   if (argc == 3 && !strcmp(argv[1], "--load-files")) return load_files(argv[2]);
   const char *dir = getenv("TILERT_CACHE_DIR");
   int list = 0;
+  const char *paths[1] = {NULL};
   for (int i = 2; i < argc; i++) {
     if (!strcmp(argv[i], "--flip") && i + 1 < argc) flip(dir, argv[++i]);
     else if (!strcmp(argv[i], "--list")) list = 1;
+    else if (!strcmp(argv[i], "-I") && i + 1 < argc) paths[0] = argv[++i];
   }
+  struct tilec_options o;
+  memset(&o, 0, sizeof o);
+  o.module_paths = paths, o.nmodule_paths = paths[0] ? 1 : 0;
   size_t len = 0;
   char *src = read_text(argv[1], &len);
   if (!src) { printf("cannot read %s\n", argv[1]); return 1; }
@@ -134,7 +141,7 @@ int main(int argc, char **argv) {
   tilert_module *m = NULL;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
-  tilert_status s = tilert_jit_compile_and_load(rt, argv[1], src, len, NULL, &m);
+  tilert_status s = tilert_jit_compile_and_load(rt, argv[1], src, len, paths[0] ? &o : NULL, &m);
   clock_gettime(CLOCK_MONOTONIC, &t1);
   printf("jit: %s\n", tilert_status_name(s));
   if (s) printf("error: %s\n", tilert_runtime_last_error(rt));
