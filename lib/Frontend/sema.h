@@ -242,6 +242,7 @@ typedef struct sema {
   sema_jit **jits;         /* every jit function, the compiled file's and imported ones */
   unsigned njits, capjits;
   sup_ptrmap jit_of_fd;    /* fe_funcdef * -> sema_jit * */
+  sema_module *stdlib;     /* sema_stdlib.c's module, once a kernel calls one of its functions */
   sema_spec *specs;
   unsigned nspecs, capspecs;
   int call_depth;
@@ -299,6 +300,13 @@ bool sema_is_user_import(sema *S, const fe_stmt *s);
 bool sema_user_import(sema *S, const fe_stmt *s);
 /* `mod.name` of a module of the search path: its global, else its submodule. */
 bool sema_user_module_attr(sema *S, const sema_val *mod, const char *name, ir_loc loc, sema_val *out);
+
+/* ---- sema_stdlib.c: Triton's standard library written in the kernel language ---------- */
+/* Whether tl.NAME (method: x.NAME()) is one of its functions (sort, topk, flip, ...). */
+bool sema_stdlib_has(const char *name, bool method);
+/* Calls it (args: the receiver first for a method), loading the module the first time. */
+bool sema_stdlib_call(sema *S, const char *name, const fe_expr *call, unsigned nargs, const sema_val *args,
+                      unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out);
 
 /* ---- sema_host.c: host code, autotune, heuristics ------------------------------------ */
 void sema_host_init(sema *S);

@@ -1433,9 +1433,8 @@ static const bdef triton_defs[] = {
 
 /* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
-    "dot_scaled", "device_print", "device_assert", "histogram", "sort",
-    "gather", "flip", "ravel", "softmax",
-    NULL};
+    "dot_scaled", "device_print", "device_assert", "histogram", "gather", "cat", "inline_asm_elementwise",
+    "map_elementwise", NULL};
 
 bool sema_python_builtin(const char *name, sema_val *out) {
   static const char *const paths[] = {"builtins.min", "builtins.max", "builtins.abs", "builtins.int",
@@ -1512,6 +1511,18 @@ bool sema_call_builtin(sema *S, const sema_val *fn, const fe_expr *call, unsigne
   sema_val *full = NULL;
   if (fn->self) {
     if (starts(path, "dtype.")) return dtype_method(S, fn->self, name, loc, out);
+    if (!strcmp(path, "int.bit_length")) {
+      if (nargs || nkw) {
+        sema_error(S, loc, "bit_length() takes no arguments");
+        return false;
+      }
+      int64_t i = fn->self->i;
+      uint64_t m = i < 0 ? 0 - (uint64_t)i : (uint64_t)i;
+      int bits = 0;
+      while (m) bits++, m >>= 1;
+      *out = sema_int(bits);
+      return true;
+    }
     if (starts(path, "tensor_descriptor.")) {
       sema_val *all = sup_arena_alloc(S->arena, (nargs + 2) * sizeof(sema_val));
       all[0] = *fn->self;
@@ -1537,6 +1548,9 @@ bool sema_call_builtin(sema *S, const sema_val *fn, const fe_expr *call, unsigne
       name = al;
     }
     d = find_def(tl_defs, sizeof tl_defs / sizeof tl_defs[0], name);
+    bool method = starts(path, "method.");
+    if (!d && (method || starts(path, "triton.language.")) && sema_stdlib_has(name, method))
+      return sema_stdlib_call(S, name, call, nargs, args, nkw, kwnames, kwvals, out);
     for (const char *const *l = later; !d && *l; l++)
       if (strcmp(*l, name) == 0) {
         sema_error(S, loc, "'%s' is not supported yet", c.disp);
@@ -1645,6 +1659,14 @@ unknown:
 }
 
 bool sema_value_attr(sema *S, const sema_val *v, const char *name, ir_loc loc, sema_val *out) {
+  /* `c.value` of a tl.constexpr is the value it wraps (FlagGems: `dtype.value.is_floating()`);
+   * tilec holds constexprs unwrapped */
+  bool wrapped = v->kind == SV_INT || v->kind == SV_FLOAT || v->kind == SV_BOOL || v->kind == SV_STR ||
+                 v->kind == SV_NONE || v->kind == SV_DTYPE || v->kind == SV_TUPLE;
+  if (!strcmp(name, "value") && wrapped) {
+    *out = *v;
+    return true;
+  }
   if (v->kind == SV_BLOCKPTR) return sema_bptr_attr(S, v, name, loc, out);
   if (v->kind == SV_HOSTDESC) return sema_hostdesc_attr(S, v, name, loc, out);
   if (v->kind == SV_TENSOR) {
@@ -1692,6 +1714,11 @@ bool sema_value_attr(sema *S, const sema_val *v, const char *name, ir_loc loc, s
   if (v->kind == SV_JITFN || v->kind == SV_BUILTIN) {
     sema_error(S, loc, "function has no attribute '%s'", name);
     return false;
+  }
+  if (v->kind == SV_INT && !strcmp(name, "bit_length")) { /* Python's int method (log2 of a constexpr) */
+    sema_val *self = sup_arena_memdup(S->arena, v, sizeof *v);
+    *out = (sema_val){.kind = SV_BUILTIN, .path = "int.bit_length", .self = self};
+    return true;
   }
   sema_error(S, loc, "'%s' object has no attribute '%s'", sema_describe(S, v), name);
   return false;

@@ -648,10 +648,55 @@ static bool subscript_tensor(sema *S, const fe_expr *e, const sema_val *t, sema_
   return true;
 }
 
+/* A slice bound of a tuple (None or absent: *given false). */
+static bool slice_bound(sema *S, const fe_expr *x, int64_t *out, bool *given) {
+  *given = false;
+  if (!x) return true;
+  sema_val v;
+  if (!sema_expr(S, x, &v)) return false;
+  if (v.kind == SV_NONE) return true;
+  if (v.kind != SV_INT && v.kind != SV_BOOL) {
+    sema_error(S, x->loc, "slice indices must be compile-time integers or None, got %s", sema_describe(S, &v));
+    return false;
+  }
+  *out = v.i, *given = true;
+  return true;
+}
+
+/* tup[lower:upper:step], as Python slices a tuple (x.shape[:-1], shape[::-1]). */
+static bool slice_tuple(sema *S, const fe_expr *sl, const sema_val *base, sema_val *out) {
+  int64_t n = base->n, lo = 0, hi = 0, step = 1;
+  bool has_lo, has_hi, has_step;
+  if (!slice_bound(S, sl->lower, &lo, &has_lo) || !slice_bound(S, sl->upper, &hi, &has_hi) ||
+      !slice_bound(S, sl->step, &step, &has_step))
+    return false;
+  if (!has_step) step = 1;
+  if (step == 0) {
+    sema_error(S, sl->loc, "slice step cannot be zero");
+    return false;
+  }
+  if (step < -INT32_MAX) step = -INT32_MAX; /* a step beyond the tuple is one element either way */
+  int64_t *bounds[2] = {&lo, &hi};
+  bool given[2] = {has_lo, has_hi};
+  for (int k = 0; k < 2; k++) {
+    int64_t *v = bounds[k];
+    if (!given[k]) *v = k == 0 ? (step > 0 ? 0 : n - 1) : (step > 0 ? n : -1);
+    else if (*v < 0) *v = *v + n < 0 ? (step < 0 ? -1 : 0) : *v + n;
+    else if (*v >= n) *v = step < 0 ? n - 1 : n;
+  }
+  sema_val *el = sup_arena_alloc(S->arena, ((size_t)n + 1) * sizeof(sema_val));
+  unsigned m = 0;
+  for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) el[m++] = base->elems[i];
+  *out = (sema_val){.kind = SV_TUPLE, .n = m, .elems = el};
+  return true;
+}
+
 static bool expr_subscript(sema *S, const fe_expr *e, sema_val *out) {
   sema_val base;
   if (!sema_expr(S, e->value, &base)) return false;
   if (base.kind == SV_TENSOR) return subscript_tensor(S, e, &base, out);
+  if (base.kind == SV_TUPLE && e->nitems == 1 && e->items[0] && e->items[0]->kind == FE_EXPR_SLICE)
+    return slice_tuple(S, e->items[0], &base, out);
   if (base.kind != SV_TUPLE || e->nitems != 1 || is_none_item(e->items[0]) ||
       e->items[0]->kind == FE_EXPR_SLICE) {
     sema_error(S, e->loc, "unsupported subscript of %s", sema_describe(S, &base));
