@@ -89,6 +89,7 @@ static const char stdlib_text[] =
     "    tl.static_assert(d == rank - 1, what + \": only the last dimension can be sorted (as in Triton)\")\n"
     "    n: tl.constexpr = x.shape[rank - 1]\n"
     "    _log2(n, what + \": the sorted dimension must be a power of 2\")\n"
+    "    _log2(x.numel, what + \": the tensor's size must be a power of 2\")\n"
     "    log_n: tl.constexpr = n.bit_length() - 1\n"
     "    kk: tl.constexpr = n if k is None else k\n"
     "    _log2(kk, what + \": k must be a power of 2\")\n"
@@ -214,5 +215,8 @@ bool sema_stdlib_call(sema *S, const char *name, const fe_expr *call, unsigned n
   const sema_val *v = sema_env_get(S, &S->stdlib->globals, name);
   sema_jit *j = v && v->kind == SV_JITFN ? sema_jit_of(S, v->fn) : NULL;
   if (!j) return ir_context_note_oom(S->ctx), false; /* every listed name is defined */
-  return sema_call_jit(S, j, call, nargs, args, nkw, kwnames, kwvals, out);
+  if (sema_call_jit(S, j, call, nargs, args, nkw, kwnames, kwvals, out)) return true;
+  /* the error is located in the text above: say where the kernel called it */
+  if (!ir_context_failed(S->ctx)) sema_note(S, call->loc, "in this call of tl.%s", name);
+  return false;
 }
