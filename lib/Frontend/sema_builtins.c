@@ -1210,6 +1210,21 @@ static bool b_assume(sema *S, bcall *c, sema_val *out) {
   return true;
 }
 
+/* tl.device_assert(cond, msg="", mask=None): checked as Triton checks it (cond and mask
+ * become tensors, msg a string), and then, as Triton without TRITON_DEBUG (its default),
+ * nothing: tilec has no debug mode. */
+static bool b_device_assert(sema *S, bcall *c, sema_val *out) {
+  sema_val t;
+  if (!want_tensor(S, c, 0, &t)) return false;
+  if (c->have[1] && c->a[1].kind != SV_STR) {
+    sema_error(S, c->loc, "tl.device_assert()'s msg must be a string, got %s", sema_describe(S, &c->a[1]));
+    return false;
+  }
+  if (c->have[2] && c->a[2].kind != SV_NONE && !want_tensor(S, c, 2, &t)) return false;
+  *out = sema_none();
+  return true;
+}
+
 static bool b_debug_barrier(sema *S, bcall *c, sema_val *out) {
   sema_emit(S, c->loc, "tgpu.barrier", 0, NULL, 0, NULL);
   *out = sema_none();
@@ -1327,6 +1342,7 @@ static const bdef tl_defs[] = {
                          "eviction_policy", "volatile"}, false},
     {"store", b_store, 2, {"pointer", "value", "mask", "boundary_check", "cache_modifier", "eviction_policy"}, false},
     {"assume", b_assume, 1, {"cond"}, false},
+    {"device_assert", b_device_assert, 1, {"cond", "msg", "mask"}, false},
     {"dot", b_dot, 2, {"input", "other", "acc", "input_precision", "allow_tf32", "max_num_imprecise_acc",
                        "out_dtype"}, false},
     {"where", b_where, 3, {"condition", "x", "y"}, false},
@@ -1433,7 +1449,7 @@ static const bdef triton_defs[] = {
 
 /* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
-    "dot_scaled", "device_print", "device_assert", "histogram", "gather", "cat", "inline_asm_elementwise",
+    "dot_scaled", "device_print", "histogram", "gather", "cat", "inline_asm_elementwise",
     "map_elementwise", NULL};
 
 bool sema_python_builtin(const char *name, sema_val *out) {
