@@ -271,6 +271,7 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_IF] = {.lower = cg_lower_if},
     [IR_OP_WHILE] = {.lower = cg_lower_while},
     [IR_OP_ASSUME] = {.lower = lower_nothing},
+    [IR_OP_PRINT] = {.lower = cg_lower_print},
     [IR_OP_CALL] = {.lower = lower_call},
 };
 

@@ -867,10 +867,55 @@ static bool b_next_pow2(sema *S, bcall *c, sema_val *out) {
   return true;
 }
 
-static bool b_unsupported_print(sema *S, bcall *c, sema_val *out) {
-  (void)out;
-  sema_error(S, c->loc, "print() (device_print) is not supported yet; use tl.static_print for compile-time values");
-  return false;
+/* tl.device_print(prefix, *args, hex=False), and print(...) in a kernel (Triton's alias of
+ * it): a tt.print of the arguments as tensors, the prefix made as Triton makes it (": "
+ * after it when there are arguments, a space before a long one). */
+static bool b_device_print(sema *S, bcall *c, sema_val *out) {
+  if (!c->nargs || c->args[0].kind != SV_STR) {
+    sema_error(S, c->loc, "%s() takes a string prefix first, got %s", c->disp,
+               c->nargs ? sema_describe(S, &c->args[0]) : "nothing");
+    return false;
+  }
+  bool hex = false;
+  for (unsigned k = 0; k < c->nkw; k++) {
+    if (strcmp(c->kwnames[k], "hex") || (c->kwvals[k].kind != SV_BOOL && c->kwvals[k].kind != SV_INT)) {
+      sema_error(S, c->loc, "%s() takes only hex=True/False besides its arguments, got %s=", c->disp, c->kwnames[k]);
+      return false;
+    }
+    hex = c->kwvals[k].i != 0;
+  }
+  const char *p = c->args[0].s;
+  for (const char *q = p; *q; q++)
+    if ((unsigned char)*q < 0x20 || (unsigned char)*q > 0x7e) {
+      sema_error(S, c->loc, "%s(): the prefix must be printable ASCII", c->disp);
+      return false;
+    }
+  unsigned n = c->nargs - 1;
+  size_t len = strlen(p);
+  char *pre = sup_arena_alloc(S->arena, len + 4);
+  memcpy(pre, p, len + 1);
+  if (n && (!len || pre[len - 1] != ' ')) pre[len++] = ' ', pre[len] = 0;
+  if (n && !(len >= 2 && pre[len - 2] == ':')) pre[len - 1] = ':', pre[len++] = ' ', pre[len] = 0;
+  if (len > 2 && pre[0] != ' ') memmove(pre + 1, pre, len + 1), pre[0] = ' ';
+  ir_value **ops = sup_arena_alloc(S->arena, (n + 1) * sizeof *ops);
+  const ir_attr **sig = sup_arena_alloc(S->arena, (n + 1) * sizeof *sig);
+  for (unsigned i = 0; i < n; i++) {
+    sema_val t;
+    const sema_val *a = &c->args[i + 1];
+    if (a->kind != SV_TENSOR && !sema_is_num(a)) {
+      sema_error(S, c->loc, "%s() prints numbers and tensors, got %s", c->disp, sema_describe(S, a));
+      return false;
+    }
+    if (!sema_to_tensor(S, a, c->loc, &t)) return false;
+    ops[i] = t.v;
+    sig[i] = ir_bool_attr(S->ctx, sema_dt_is_signed(t.dt));
+  }
+  ir_op *op = sema_emit(S, c->loc, "tt.print", n, ops, 0, NULL);
+  ir_op_set_attr(op, "prefix", ir_string_attr(S->ctx, pre));
+  ir_op_set_attr(op, "hex", ir_bool_attr(S->ctx, hex));
+  ir_op_set_attr(op, "is_signed", ir_array_attr(S->ctx, n, sig));
+  *out = sema_none();
+  return true;
 }
 
 /* ---- reductions --------------------------------------------------------------------------- */
@@ -1343,6 +1388,7 @@ static const bdef tl_defs[] = {
     {"store", b_store, 2, {"pointer", "value", "mask", "boundary_check", "cache_modifier", "eviction_policy"}, false},
     {"assume", b_assume, 1, {"cond"}, false},
     {"device_assert", b_device_assert, 1, {"cond", "msg", "mask"}, false},
+    {"device_print", b_device_print, 0, {0}, true},
     {"dot", b_dot, 2, {"input", "other", "acc", "input_precision", "allow_tf32", "max_num_imprecise_acc",
                        "out_dtype"}, false},
     {"where", b_where, 3, {"condition", "x", "y"}, false},
@@ -1439,7 +1485,7 @@ static const bdef py_defs[] = {
     {"len", b_py_len, 1, {"obj"}, false},
     {"isinstance", b_isinstance, 2, {"obj", "classinfo"}, false},
     {"range", b_range_outside_for, 0, {0}, true},
-    {"print", b_unsupported_print, 0, {0}, true},
+    {"print", b_device_print, 0, {0}, true},
 };
 
 static const bdef triton_defs[] = {
@@ -1449,7 +1495,7 @@ static const bdef triton_defs[] = {
 
 /* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
-    "dot_scaled", "device_print", "histogram", "gather", "cat", "inline_asm_elementwise",
+    "dot_scaled", "histogram", "gather", "cat", "inline_asm_elementwise",
     "map_elementwise", NULL};
 
 bool sema_python_builtin(const char *name, sema_val *out) {
@@ -1588,7 +1634,7 @@ bool sema_call_builtin(sema *S, const sema_val *fn, const fe_expr *call, unsigne
     return false;
   }
   if (d->varargs) {
-    if (nkw && d->fn != b_shape) {
+    if (nkw && d->fn != b_shape && d->fn != b_device_print) {
       sema_error(S, loc, "%s() got an unexpected keyword argument '%s'", c.disp, kwnames[0]);
       return false;
     }

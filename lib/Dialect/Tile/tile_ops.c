@@ -495,6 +495,25 @@ static bool tile_verify_store(ir_op *op) {
   return true;
 }
 
+static bool is_bool_attr(const ir_attr *a) { return a->kind == IR_ATTR_INT && a->type && a->type->width == 1; }
+
+static bool tile_verify_print(ir_op *op) {
+  const ir_attr *prefix = ir_op_get_attr(op, "prefix"), *hex = ir_op_get_attr(op, "hex");
+  const ir_attr *sig = ir_op_get_attr(op, "is_signed");
+  if (!prefix || prefix->kind != IR_ATTR_STRING) return tile_fail(op, "needs a string attribute 'prefix'");
+  if (hex && !is_bool_attr(hex)) return tile_fail(op, "attribute 'hex' must be a bool");
+  if (!sig || sig->kind != IR_ATTR_ARRAY || sig->count != op->noperands)
+    return tile_fail(op, "needs 'is_signed', an array of one bool per operand (%u)", op->noperands);
+  for (unsigned i = 0; i < op->noperands; i++) {
+    const ir_type *t = ir_type_scalar(operand_type(op, i));
+    if (!is_bool_attr(sig->elems[i])) return tile_fail(op, "'is_signed' entries must be bools");
+    if (!ir_type_is_int(t) && !ir_type_is_float(t) && !ir_type_is_ptr(t))
+      return tile_fail(op, "operand #%u must be a number, a pointer or a tensor of them, got %s", i,
+                       tile_tstr(op, operand_type(op, i)));
+  }
+  return true;
+}
+
 /* ---- functions --------------------------------------------------------------------------- */
 
 static const ir_type *func_type_of(const ir_op *f) {

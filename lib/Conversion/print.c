@@ -1,0 +1,178 @@
+/* tt.print (tl.device_print) through the CUDA device runtime's vprintf(format, args).
+ *
+ * Each element of each operand is printed once per program: by the thread and register
+ * that own it (a layout's replicas, its lane, warp and register bits with a zero basis
+ * vector, stay silent), a scalar by thread 0. One line per element:
+ *   pid (X, Y, Z) idx (I, J)PREFIX(operand K) VALUE
+ * ("idx (...)" only for tensors, "(operand K) " only with several operands): integers in
+ * decimal as signed or unsigned (hex=True: 0x%x / 0x%llx), floats as %f of the double (hex:
+ * their bits), fp8 and pointers in hex. The arguments go to a buffer in the kernel's local
+ * memory (an alloca in the entry block, one per operand), laid out as vprintf reads them:
+ * each field at its natural alignment. */
+#include <stdio.h>
+#include <string.h>
+
+#include "Conversion/cg_internal.h"
+
+/* The format of one value, and *v made what vprintf reads for it (i32, i64 or double). */
+static const char *value_spec(cg_state *st, const ir_type *t, bool hex, bool is_signed, LLVMValueRef *v) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(st->ctx), i64 = LLVMInt64TypeInContext(st->ctx);
+  if (ir_type_is_ptr(t)) {
+    *v = LLVMBuildPtrToInt(st->b, *v, i64, "");
+    return "0x%llx";
+  }
+  if (ir_type_is_float(t) && (t->fkind == IR_F8E4M3FN || t->fkind == IR_F8E5M2)) {
+    *v = LLVMBuildZExt(st->b, *v, i32, ""); /* a storage type: its byte */
+    return "0x%02x";
+  }
+  if (ir_type_is_float(t) && !hex) {
+    if (t->width < 64) *v = LLVMBuildFPExt(st->b, *v, LLVMDoubleTypeInContext(st->ctx), "");
+    return "%f";
+  }
+  if (ir_type_is_float(t)) { /* hex: the bits */
+    *v = LLVMBuildBitCast(st->b, *v, LLVMIntTypeInContext(st->ctx, t->width), "");
+    is_signed = false;
+  }
+  unsigned w = t->width;
+  if (w == 64) return hex ? "0x%llx" : is_signed ? "%lld" : "%llu";
+  *v = is_signed && w > 1 ? LLVMBuildSExt(st->b, *v, i32, "") : LLVMBuildZExt(st->b, *v, i32, "");
+  return hex ? "0x%x" : is_signed && w > 1 ? "%d" : "%u";
+}
+
+/* A private constant global holding `s`, as a generic pointer. */
+static LLVMValueRef global_string(cg_state *st, const char *s) {
+  size_t n = strlen(s) + 1;
+  LLVMTypeRef ty = LLVMArrayType(LLVMInt8TypeInContext(st->ctx), (unsigned)n);
+  LLVMValueRef g = LLVMAddGlobalInAddressSpace(st->mod, ty, "printf.format", 1);
+  LLVMSetInitializer(g, LLVMConstStringInContext(st->ctx, s, (unsigned)(n - 1), 0));
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  return LLVMConstAddrSpaceCast(g, LLVMPointerTypeInContext(st->ctx, 0));
+}
+
+/* An alloca of `ty` at the start of the kernel's entry block. */
+static LLVMValueRef entry_alloca(cg_state *st, LLVMTypeRef ty) {
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(st->fn);
+  LLVMBuilderRef eb = LLVMCreateBuilderInContext(st->ctx);
+  LLVMValueRef first = LLVMGetFirstInstruction(entry);
+  if (first) LLVMPositionBuilderBefore(eb, first);
+  else LLVMPositionBuilderAtEnd(eb, entry);
+  LLVMValueRef a = LLVMBuildAlloca(eb, ty, "printf.args");
+  LLVMDisposeBuilder(eb);
+  return a;
+}
+
+/* The format of one operand's lines: pid, idx (rank dims), prefix with '%' escaped. */
+static char *line_format(cg_state *st, unsigned rank, const char *prefix, int operand, const char *spec) {
+  sup_strbuf b = {0};
+  sup_strbuf_puts(&b, "pid (%d, %d, %d)");
+  if (rank) {
+    sup_strbuf_puts(&b, " idx (");
+    for (unsigned d = 0; d < rank; d++) sup_strbuf_puts(&b, d ? ", %d" : "%d");
+    sup_strbuf_putc(&b, ')');
+  }
+  for (const char *c = prefix; *c; c++) {
+    if (*c == '%') sup_strbuf_putc(&b, '%');
+    sup_strbuf_putc(&b, *c);
+  }
+  if (operand >= 0) sup_strbuf_printf(&b, "(operand %d) ", operand);
+  sup_strbuf_printf(&b, "%s\n", spec);
+  char *s = b.failed ? NULL : sup_arena_printf(st->arena, "%s", sup_strbuf_cstr(&b));
+  sup_strbuf_free(&b);
+  return s;
+}
+
+/* Branches to a new block when `cond`, returning the block to continue in after it. */
+static LLVMBasicBlockRef begin_if(cg_state *st, LLVMValueRef cond) {
+  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "print.owner");
+  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "print.done");
+  LLVMBuildCondBr(st->b, cond, then, done);
+  LLVMPositionBuilderAtEnd(st->b, then);
+  return done;
+}
+
+static bool print_operand(cg_state *st, ir_op *op, unsigned i, const char *prefix, bool hex, bool is_signed) {
+  ir_value *x = ir_op_operand(op, i);
+  const ir_type *t = x->type, *et = ir_type_scalar(t);
+  cg_val *cv = cg_get(st, x);
+  if (!cv) return false;
+  unsigned rank = ir_type_is_tensor(t) ? t->rank : 0;
+  cg_layout l;
+  if (rank && !cg_layout_get(st, t, op->loc, &l)) return false;
+  LLVMValueRef zero = cg_i32(st, 0), owner;
+  uint32_t zr = 0;
+  if (rank) { /* the thread that holds each element first, not its replicas */
+    zr = tgpu_ll_layout_zero_bits(&l.ll, 0);
+    uint32_t zl = tgpu_ll_layout_zero_bits(&l.ll, 1), zw = tgpu_ll_layout_zero_bits(&l.ll, 2);
+    LLVMValueRef dup = LLVMBuildOr(st->b, LLVMBuildAnd(st->b, st->lane, cg_i32(st, zl), ""),
+                                   LLVMBuildAnd(st->b, st->warp, cg_i32(st, zw), ""), "");
+    owner = LLVMBuildICmp(st->b, LLVMIntEQ, dup, zero, "");
+  } else {
+    owner = LLVMBuildICmp(st->b, LLVMIntEQ, LLVMBuildOr(st->b, st->lane, st->warp, ""), zero, "");
+  }
+  LLVMBasicBlockRef done = begin_if(st, owner);
+  LLVMValueRef pid[3];
+  for (unsigned a = 0; a < 3; a++) pid[a] = cg_sreg(st, "ctaid", a);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(st->ctx, 0), i32 = LLVMInt32TypeInContext(st->ctx);
+  LLVMTypeRef fields[3 + IR_MAX_RANK + 1];
+  LLVMValueRef fmt = NULL, buf = NULL;
+  LLVMTypeRef sty = NULL;
+  for (unsigned r = 0; r < cv->n; r++) {
+    if (r & zr) continue;
+    LLVMValueRef v = cv->regs[r];
+    const char *spec = value_spec(st, et, hex, is_signed, &v);
+    if (!buf) { /* the same layout for every register */
+      for (unsigned f = 0; f < 3 + rank; f++) fields[f] = i32;
+      fields[3 + rank] = LLVMTypeOf(v);
+      sty = LLVMStructTypeInContext(st->ctx, fields, 4 + rank, 0);
+      buf = entry_alloca(st, sty);
+      char *line = line_format(st, rank, prefix, op->noperands > 1 ? (int)i : -1, spec);
+      if (!line) return ir_context_note_oom(st->ictx), false;
+      fmt = global_string(st, line);
+    }
+    LLVMValueRef vals[3 + IR_MAX_RANK + 1];
+    for (unsigned a = 0; a < 3; a++) vals[a] = pid[a];
+    for (unsigned d = 0; d < rank; d++) vals[3 + d] = cg_layout_coord(st, &l, r, d);
+    vals[3 + rank] = v;
+    for (unsigned f = 0; f < 4 + rank; f++)
+      LLVMBuildStore(st->b, vals[f], LLVMBuildStructGEP2(st->b, sty, buf, f, ""));
+    LLVMValueRef args[2] = {fmt, buf};
+    LLVMTypeRef params[2] = {ptr, ptr};
+    cg_call_extern(st, "vprintf", i32, params, 2, args);
+  }
+  LLVMBuildBr(st->b, done);
+  LLVMPositionBuilderAtEnd(st->b, done);
+  return true;
+}
+
+bool cg_lower_print(cg_state *st, ir_op *op) {
+  const char *prefix = ir_op_get_string_attr(op, "prefix");
+  const ir_attr *hex = ir_op_get_attr(op, "hex"), *sig = ir_op_get_attr(op, "is_signed");
+  if (!prefix || !sig || sig->count != op->noperands) { /* the verifier's: a hand-written op */
+    ir_emit_error(st->ictx, op->loc, "tt.print needs 'prefix' and one 'is_signed' entry per operand");
+    return false;
+  }
+  if (op->noperands == 0) { /* the prefix alone, once per program */
+    LLVMValueRef zero = cg_i32(st, 0);
+    LLVMBasicBlockRef done =
+        begin_if(st, LLVMBuildICmp(st->b, LLVMIntEQ, LLVMBuildOr(st->b, st->lane, st->warp, ""), zero, ""));
+    char *line = line_format(st, 0, prefix, -1, "");
+    if (!line) return ir_context_note_oom(st->ictx), false;
+    LLVMTypeRef ptr = LLVMPointerTypeInContext(st->ctx, 0), i32 = LLVMInt32TypeInContext(st->ctx);
+    LLVMTypeRef fields[3] = {i32, i32, i32};
+    LLVMTypeRef sty = LLVMStructTypeInContext(st->ctx, fields, 3, 0);
+    LLVMValueRef buf = entry_alloca(st, sty);
+    for (unsigned a = 0; a < 3; a++)
+      LLVMBuildStore(st->b, cg_sreg(st, "ctaid", a), LLVMBuildStructGEP2(st->b, sty, buf, a, ""));
+    LLVMValueRef args[2] = {global_string(st, line), buf};
+    LLVMTypeRef params[2] = {ptr, ptr};
+    cg_call_extern(st, "vprintf", i32, params, 2, args);
+    LLVMBuildBr(st->b, done);
+    LLVMPositionBuilderAtEnd(st->b, done);
+    return true;
+  }
+  for (unsigned i = 0; i < op->noperands; i++)
+    if (!print_operand(st, op, i, prefix, hex && hex->ival, sig->elems[i]->ival != 0)) return false;
+  return true;
+}
