@@ -83,6 +83,28 @@ static char *line_format(cg_state *st, unsigned rank, const char *prefix, int op
   return s;
 }
 
+/* vprintf(fmt, buf) with vals[0..n) stored in buf, a struct of their types. */
+static void emit_vprintf(cg_state *st, LLVMValueRef fmt, LLVMValueRef buf, LLVMTypeRef sty, const LLVMValueRef *vals,
+                         unsigned n) {
+  for (unsigned f = 0; f < n; f++) LLVMBuildStore(st->b, vals[f], LLVMBuildStructGEP2(st->b, sty, buf, f, ""));
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(st->ctx, 0);
+  LLVMValueRef args[2] = {fmt, buf};
+  LLVMTypeRef params[2] = {ptr, ptr};
+  cg_call_extern(st, "vprintf", LLVMInt32TypeInContext(st->ctx), params, 2, args);
+}
+
+/* The buffer (struct of the vals' types) for them, and their line's format. */
+static bool print_buffer(cg_state *st, const LLVMValueRef *vals, unsigned n, const char *line, LLVMTypeRef *sty,
+                         LLVMValueRef *buf, LLVMValueRef *fmt) {
+  LLVMTypeRef fields[3 + IR_MAX_RANK + 1];
+  for (unsigned f = 0; f < n; f++) fields[f] = LLVMTypeOf(vals[f]);
+  *sty = LLVMStructTypeInContext(st->ctx, fields, n, 0);
+  *buf = entry_alloca(st, *sty);
+  if (!line) return ir_context_note_oom(st->ictx), false;
+  *fmt = global_string(st, line);
+  return true;
+}
+
 /* Branches to a new block when `cond`, returning the block to continue in after it. */
 static LLVMBasicBlockRef begin_if(cg_state *st, LLVMValueRef cond) {
   LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "print.owner");
@@ -112,34 +134,20 @@ static bool print_operand(cg_state *st, ir_op *op, unsigned i, const char *prefi
     owner = LLVMBuildICmp(st->b, LLVMIntEQ, LLVMBuildOr(st->b, st->lane, st->warp, ""), zero, "");
   }
   LLVMBasicBlockRef done = begin_if(st, owner);
-  LLVMValueRef pid[3];
-  for (unsigned a = 0; a < 3; a++) pid[a] = cg_sreg(st, "ctaid", a);
-  LLVMTypeRef ptr = LLVMPointerTypeInContext(st->ctx, 0), i32 = LLVMInt32TypeInContext(st->ctx);
-  LLVMTypeRef fields[3 + IR_MAX_RANK + 1];
-  LLVMValueRef fmt = NULL, buf = NULL;
+  LLVMValueRef vals[3 + IR_MAX_RANK + 1], fmt = NULL, buf = NULL;
   LLVMTypeRef sty = NULL;
+  for (unsigned a = 0; a < 3; a++) vals[a] = cg_sreg(st, "ctaid", a);
   for (unsigned r = 0; r < cv->n; r++) {
     if (r & zr) continue;
     LLVMValueRef v = cv->regs[r];
     const char *spec = value_spec(st, et, hex, is_signed, &v);
-    if (!buf) { /* the same layout for every register */
-      for (unsigned f = 0; f < 3 + rank; f++) fields[f] = i32;
-      fields[3 + rank] = LLVMTypeOf(v);
-      sty = LLVMStructTypeInContext(st->ctx, fields, 4 + rank, 0);
-      buf = entry_alloca(st, sty);
-      char *line = line_format(st, rank, prefix, op->noperands > 1 ? (int)i : -1, spec);
-      if (!line) return ir_context_note_oom(st->ictx), false;
-      fmt = global_string(st, line);
-    }
-    LLVMValueRef vals[3 + IR_MAX_RANK + 1];
-    for (unsigned a = 0; a < 3; a++) vals[a] = pid[a];
     for (unsigned d = 0; d < rank; d++) vals[3 + d] = cg_layout_coord(st, &l, r, d);
     vals[3 + rank] = v;
-    for (unsigned f = 0; f < 4 + rank; f++)
-      LLVMBuildStore(st->b, vals[f], LLVMBuildStructGEP2(st->b, sty, buf, f, ""));
-    LLVMValueRef args[2] = {fmt, buf};
-    LLVMTypeRef params[2] = {ptr, ptr};
-    cg_call_extern(st, "vprintf", i32, params, 2, args);
+    /* one buffer and format for every register: they have one layout */
+    if (!buf && !print_buffer(st, vals, 4 + rank, line_format(st, rank, prefix, op->noperands > 1 ? (int)i : -1, spec),
+                              &sty, &buf, &fmt))
+      return false;
+    emit_vprintf(st, fmt, buf, sty, vals, 4 + rank);
   }
   LLVMBuildBr(st->b, done);
   LLVMPositionBuilderAtEnd(st->b, done);
@@ -154,20 +162,13 @@ bool cg_lower_print(cg_state *st, ir_op *op) {
     return false;
   }
   if (op->noperands == 0) { /* the prefix alone, once per program */
-    LLVMValueRef zero = cg_i32(st, 0);
+    LLVMValueRef zero = cg_i32(st, 0), vals[3], fmt, buf;
+    LLVMTypeRef sty;
     LLVMBasicBlockRef done =
         begin_if(st, LLVMBuildICmp(st->b, LLVMIntEQ, LLVMBuildOr(st->b, st->lane, st->warp, ""), zero, ""));
-    char *line = line_format(st, 0, prefix, -1, "");
-    if (!line) return ir_context_note_oom(st->ictx), false;
-    LLVMTypeRef ptr = LLVMPointerTypeInContext(st->ctx, 0), i32 = LLVMInt32TypeInContext(st->ctx);
-    LLVMTypeRef fields[3] = {i32, i32, i32};
-    LLVMTypeRef sty = LLVMStructTypeInContext(st->ctx, fields, 3, 0);
-    LLVMValueRef buf = entry_alloca(st, sty);
-    for (unsigned a = 0; a < 3; a++)
-      LLVMBuildStore(st->b, cg_sreg(st, "ctaid", a), LLVMBuildStructGEP2(st->b, sty, buf, a, ""));
-    LLVMValueRef args[2] = {global_string(st, line), buf};
-    LLVMTypeRef params[2] = {ptr, ptr};
-    cg_call_extern(st, "vprintf", i32, params, 2, args);
+    for (unsigned a = 0; a < 3; a++) vals[a] = cg_sreg(st, "ctaid", a);
+    if (!print_buffer(st, vals, 3, line_format(st, 0, prefix, -1, ""), &sty, &buf, &fmt)) return false;
+    emit_vprintf(st, fmt, buf, sty, vals, 3);
     LLVMBuildBr(st->b, done);
     LLVMPositionBuilderAtEnd(st->b, done);
     return true;
