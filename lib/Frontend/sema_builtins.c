@@ -1495,7 +1495,7 @@ static const bdef triton_defs[] = {
 
 /* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
-    "dot_scaled", "histogram", "gather", "cat", "inline_asm_elementwise",
+    "dot_scaled", "histogram", "inline_asm_elementwise",
     "map_elementwise", NULL};
 
 bool sema_python_builtin(const char *name, sema_val *out) {

@@ -1,7 +1,8 @@
 """GPU checks of Triton's standard-library functions that tilec writes in the kernel language
 (lib/Frontend/sema_stdlib.c; kernels in test/gpu/torch/kernels_stdlib.txt).
 
-References: torch (sort, topk, flip, softmax, a reshape for ravel, a bitwise-or reduction), and
+References: torch (sort, topk, flip, softmax, a reshape for ravel, a bitwise-or reduction,
+gather; cat's values must reach their cat-ed destinations, its order being the compiler's), and
 Python for swizzle2d (Triton's documented renumbering). Exact where the result is a
 permutation or integer arithmetic (sort, topk, merge, flip, ravel, swizzle2d, reduce_or);
 softmax within rtol 1e-5 (exp and one division per element, each within a few ulp).
@@ -119,6 +120,39 @@ def reduce_or(h):
     h.check_equal("std_reduce_or_8x64", y.long(), want)
 
 
+def cats(h):
+    x = torch.randn(128, device=DEV)
+    y = torch.zeros(128, device=DEV)
+    p = torch.full((128,), -1, device=DEV, dtype=torch.int32)
+    h.kernel("std_cat_f32_64")(1, x, y, p)
+    h.check_equal("std_cat_f32_64 values reach their destinations", y, x)
+    # the order is the compiler's: a permutation of 0..127, the same one for every cat
+    h.check_equal("std_cat_f32_64 order is a permutation", torch.sort(p.long()).values,
+                  torch.arange(128, device=DEV))
+
+
+def gathers(h):
+    for name, S, K, dt, it in (("std_gather_1d_f32_16x256", 16, 256, torch.float32, torch.int32),
+                               ("std_gather_1d_f16_32x64", 32, 64, torch.float16, torch.int64)):
+        t = torch.randn(S, device=DEV).to(dt)
+        t[0] = -0.0
+        t[1] = float("nan")
+        i = torch.randint(0, S, (K,), device=DEV, dtype=it)
+        y = torch.empty(K, device=DEV, dtype=dt)
+        h.kernel(name)(1, t, i, y)
+        h.check_equal(name, y, t[i.long()])
+    x = torch.randn(16, 32, device=DEV)
+    i = torch.randint(0, 16, (8, 32), device=DEV, dtype=torch.int32)
+    y = torch.empty(8, 32, device=DEV)
+    h.kernel("std_gather_2d_ax0_f32")(1, x, i, y)
+    h.check_equal("std_gather_2d_ax0_f32", y, torch.gather(x, 0, i.long()))
+    x = torch.randint(-1000, 1000, (8, 16), device=DEV, dtype=torch.int32)
+    i = torch.randint(0, 16, (8, 32), device=DEV, dtype=torch.int32)
+    y = torch.empty(8, 32, device=DEV, dtype=torch.int32)
+    h.kernel("std_gather_2d_ax1_i32")(1, x, i, y)
+    h.check_equal("std_gather_2d_ax1_i32", y, torch.gather(x, 1, i.long()))
+
+
 def run(h):
-    for part in (sorts, topks, merges, flips, softmaxes, ravel, swizzles, reduce_or):
+    for part in (sorts, topks, merges, flips, softmaxes, ravel, swizzles, reduce_or, cats, gathers):
         h.part("stdlib: " + part.__name__, part, h)
