@@ -131,8 +131,9 @@ const int64_t *cg_layout_reg_coords(const cg_layout *l, unsigned reg);
  * bits): bit fields where vals are single shifted bits, selects and XOR otherwise. */
 LLVMValueRef cg_layout_bits(cg_state *st, LLVMValueRef x, const uint32_t *vals, unsigned n);
 
-/* ---- print.c ---- */
+/* ---- print.c, inline_asm.c ---- */
 bool cg_lower_print(cg_state *st, ir_op *op);
+bool cg_lower_inline_asm(cg_state *st, ir_op *op);
 
 /* ---- elementwise.c ---- (each returns false after an error) */
 bool cg_ew_binary(cg_state *st, ir_op *op, const cg_lowering *row);

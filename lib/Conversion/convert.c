@@ -272,6 +272,7 @@ static const cg_lowering lowerings[IR_OP__COUNT] = {
     [IR_OP_WHILE] = {.lower = cg_lower_while},
     [IR_OP_ASSUME] = {.lower = lower_nothing},
     [IR_OP_PRINT] = {.lower = cg_lower_print},
+    [IR_OP_ELEMENTWISE_INLINE_ASM] = {.lower = cg_lower_inline_asm},
     [IR_OP_CALL] = {.lower = lower_call},
 };
 

@@ -1270,6 +1270,59 @@ static bool b_device_assert(sema *S, bcall *c, sema_val *out) {
   return true;
 }
 
+/* tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack): the arguments
+ * broadcast to one shape, a tt.elementwise_inline_asm of one result of `dtype`. */
+static bool b_inline_asm(sema *S, bcall *c, sema_val *out) {
+  const sema_val *asm_s = &c->a[0], *cons = &c->a[1], *args = &c->a[2], *dt = &c->a[3];
+  if (asm_s->kind != SV_STR || cons->kind != SV_STR) {
+    sema_error(S, c->loc, "%s() takes the asm and its constraints as strings", c->disp);
+    return false;
+  }
+  if (dt->kind == SV_TUPLE) {
+    sema_error(S, c->loc, "%s() with several results (a tuple of dtypes) is not supported yet", c->disp);
+    return false;
+  }
+  if (dt->kind != SV_DTYPE || sema_dt_is_ptr(dt->dt)) {
+    sema_error(S, c->loc, "%s() expects a number dtype (tl.float32, ...) as dtype, got %s", c->disp, sema_describe(S, dt));
+    return false;
+  }
+  if (!c->have[4] || c->a[4].kind != SV_BOOL || !c->a[4].i) {
+    sema_error(S, c->loc, "%s() with is_pure=False is not supported yet (its asm would be moved and merged as pure)",
+               c->disp);
+    return false;
+  }
+  int64_t pack = c->have[5] ? c->a[5].i : 1;
+  if (c->have[5] && c->a[5].kind != SV_INT) pack = 0;
+  if (pack < 1 || pack > 16) {
+    sema_error(S, c->loc, "%s()'s pack must be an integer from 1 to 16", c->disp);
+    return false;
+  }
+  unsigned n = args->kind == SV_TUPLE ? args->n : 0;
+  if (args->kind != SV_TUPLE && args->kind != SV_TENSOR && !sema_is_num(args)) {
+    sema_error(S, c->loc, "%s()'s args must be a list of tensors, got %s", c->disp, sema_describe(S, args));
+    return false;
+  }
+  sema_val *vs = sup_arena_alloc(S->arena, (n + 2) * sizeof *vs);
+  if (args->kind != SV_TUPLE) vs[0] = *args, n = 1;
+  else memcpy(vs, args->elems, n * sizeof *vs);
+  for (unsigned i = 0; i < n; i++)
+    if (!sema_to_tensor(S, &vs[i], c->loc, &vs[i])) return false;
+  for (unsigned i = 1; i < n; i++) /* one shape: each pair, then the first again with the widest */
+    if (!sema_broadcast_pair(S, &vs[0], &vs[i], c->loc)) return false;
+  for (unsigned i = 1; i < n; i++)
+    if (!sema_broadcast_pair(S, &vs[0], &vs[i], c->loc)) return false;
+  ir_value **ops = sup_arena_alloc(S->arena, (n + 1) * sizeof *ops);
+  for (unsigned i = 0; i < n; i++) ops[i] = vs[i].v;
+  unsigned rank = n ? sema_rank(vs[0].v) : 0;
+  const ir_type *rt = sema_shaped(S, dt->dt, rank, n ? sema_shape(vs[0].v) : NULL);
+  ir_op *op = sema_emit(S, c->loc, "tt.elementwise_inline_asm", n, ops, 1, &rt);
+  ir_op_set_attr(op, "asm_string", ir_string_attr(S->ctx, asm_s->s));
+  ir_op_set_attr(op, "constraints", ir_string_attr(S->ctx, cons->s));
+  ir_op_set_attr(op, "packed_element", ir_i32_attr(S->ctx, pack));
+  *out = sema_tensor(ir_op_result(op, 0), dt->dt);
+  return true;
+}
+
 static bool b_debug_barrier(sema *S, bcall *c, sema_val *out) {
   sema_emit(S, c->loc, "tgpu.barrier", 0, NULL, 0, NULL);
   *out = sema_none();
@@ -1389,6 +1442,7 @@ static const bdef tl_defs[] = {
     {"assume", b_assume, 1, {"cond"}, false},
     {"device_assert", b_device_assert, 1, {"cond", "msg", "mask"}, false},
     {"device_print", b_device_print, 0, {0}, true},
+    {"inline_asm_elementwise", b_inline_asm, 5, {"asm", "constraints", "args", "dtype", "is_pure", "pack"}, false},
     {"dot", b_dot, 2, {"input", "other", "acc", "input_precision", "allow_tf32", "max_num_imprecise_acc",
                        "out_dtype"}, false},
     {"where", b_where, 3, {"condition", "x", "y"}, false},
@@ -1495,8 +1549,7 @@ static const bdef triton_defs[] = {
 
 /* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
-    "dot_scaled", "histogram", "inline_asm_elementwise",
-    "map_elementwise", NULL};
+    "dot_scaled", "histogram", "map_elementwise", NULL};
 
 bool sema_python_builtin(const char *name, sema_val *out) {
   static const char *const paths[] = {"builtins.min", "builtins.max", "builtins.abs", "builtins.int",

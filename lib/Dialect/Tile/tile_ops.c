@@ -495,6 +495,21 @@ static bool tile_verify_store(ir_op *op) {
   return true;
 }
 
+static bool tile_verify_inline_asm(ir_op *op) {
+  const ir_attr *a = ir_op_get_attr(op, "asm_string"), *c = ir_op_get_attr(op, "constraints");
+  if (!a || a->kind != IR_ATTR_STRING || !c || c->kind != IR_ATTR_STRING)
+    return tile_fail(op, "needs string attributes 'asm_string' and 'constraints'");
+  if (ir_op_get_int_attr(op, "packed_element", 0) < 1) return tile_fail(op, "needs 'packed_element' >= 1");
+  const ir_type *r = result_type(op, 0);
+  for (unsigned i = 0; i < op->noperands; i++) {
+    const ir_type *t = operand_type(op, i);
+    if (ir_type_is_tensor(t) != ir_type_is_tensor(r) ||
+        (ir_type_is_tensor(t) && (t->rank != r->rank || memcmp(t->shape, r->shape, r->rank * sizeof *r->shape))))
+      return tile_fail(op, "operand #%u must have the result's shape, got %s", i, tile_tstr(op, t));
+  }
+  return true;
+}
+
 static bool is_bool_attr(const ir_attr *a) { return a->kind == IR_ATTR_INT && a->type && a->type->width == 1; }
 
 static bool tile_verify_print(ir_op *op) {
