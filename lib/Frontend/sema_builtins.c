@@ -1270,6 +1270,27 @@ static bool b_device_assert(sema *S, bcall *c, sema_val *out) {
   return true;
 }
 
+/* Whether `bits` of data (an element's width times the pack) fit a PTX register of
+ * constraint letter l: r .b32, h .b16, l .b64, c .b8 (narrower data is widened), f .f32
+ * and d .f64 (exactly). */
+static bool asm_reg_fits(char l, unsigned bits) {
+  switch (l) {
+  case 'r': return bits <= 32;
+  case 'h': return bits <= 16;
+  case 'l': return bits <= 64;
+  case 'c': return bits <= 8;
+  case 'f': return bits == 32;
+  case 'd': return bits == 64;
+  default: return false;
+  }
+}
+
+/* The letter of the i-th comma-separated constraint (after '=' for the result). */
+static char asm_letter(const char *cons, unsigned i) {
+  for (; i && cons; i--) cons = strchr(cons, ',') ? strchr(cons, ',') + 1 : NULL;
+  return cons ? cons[cons[0] == '='] : 0;
+}
+
 /* tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack): the arguments
  * broadcast to one shape, a tt.elementwise_inline_asm of one result of `dtype`. */
 static bool b_inline_asm(sema *S, bcall *c, sema_val *out) {
@@ -1311,6 +1332,24 @@ static bool b_inline_asm(sema *S, bcall *c, sema_val *out) {
     if (!sema_broadcast_pair(S, &vs[0], &vs[i], c->loc)) return false;
   for (unsigned i = 1; i < n; i++)
     if (!sema_broadcast_pair(S, &vs[0], &vs[i], c->loc)) return false;
+  char why[256];
+  if (!tile_inline_asm_check(asm_s->s, cons->s, n, why, sizeof why)) {
+    sema_error(S, c->loc, "%s(): %s", c->disp, why);
+    return false;
+  }
+  for (unsigned i = 0; i <= n; i++) { /* the result, then each argument */
+    sema_dtype d = i ? vs[i - 1].dt : dt->dt;
+    unsigned bits = sema_dt_bits(d) * (unsigned)pack;
+    if (!asm_reg_fits(asm_letter(cons->s, i), bits)) {
+      char b[16], what[32];
+      if (i) snprintf(what, sizeof what, "argument %u", i - 1);
+      else snprintf(what, sizeof what, "the result");
+      sema_error(S, c->loc, "%s(): %s (%s, pack %lld: %u bits) does not fit constraint '%c' (r: 32 bits, h: 16, "
+                 "l: 64, c: 8, f: an f32, d: an f64)", c->disp, what, sema_dt_name(d, b), (long long)pack, bits,
+                 asm_letter(cons->s, i));
+      return false;
+    }
+  }
   ir_value **ops = sup_arena_alloc(S->arena, (n + 1) * sizeof *ops);
   for (unsigned i = 0; i < n; i++) ops[i] = vs[i].v;
   unsigned rank = n ? sema_rank(vs[0].v) : 0;

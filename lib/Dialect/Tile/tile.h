@@ -55,4 +55,10 @@ const char *tile_atomic_op_name(tile_atomic_op op);
 const char *tile_atomic_sem_name(tile_atomic_sem sem);
 const char *tile_atomic_scope_name(tile_atomic_scope scope);
 
+/* Whether PTX `asm` with LLVM constraints `cons` fits tt.elementwise_inline_asm of nargs
+ * operands: "=R" then nargs input letters (r h l f d c), "~{...}" clobbers after them, and
+ * every $N (or ${N...}) of the text an operand ($0 the result); "$$" is a '$'. False with a
+ * message in why (LLVM aborts on a bad operand number, so this runs before the conversion). */
+bool tile_inline_asm_check(const char *asm_text, const char *cons, unsigned nargs, char *why, size_t cap);
+
 #endif

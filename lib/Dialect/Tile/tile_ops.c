@@ -6,6 +6,7 @@
  * op's location, prefixed "'NAME' op ", and returns false. */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -495,11 +496,68 @@ static bool tile_verify_store(ir_op *op) {
   return true;
 }
 
+bool tile_inline_asm_check(const char *asm_text, const char *cons, unsigned nargs, char *why, size_t cap) {
+  unsigned n = 0; /* operand constraints */
+  for (const char *c = cons; *c;) {
+    const char *end = strchr(c, ',');
+    size_t len = end ? (size_t)(end - c) : strlen(c);
+    bool clobber = len && c[0] == '~';
+    if (!clobber && n > nargs) {
+      snprintf(why, cap, "constraints '%s' name more operands than the result and %u argument%s", cons, nargs,
+               nargs == 1 ? "" : "s");
+      return false;
+    }
+    if (!clobber) {
+      bool out = n == 0;
+      const char *l = c;
+      if (out && (len < 2 || *l != '=')) {
+        snprintf(why, cap, "constraints '%s' must begin with the result's (\"=r\", \"=f\", ...)", cons);
+        return false;
+      }
+      if (out) l++;
+      if ((size_t)(l - c) + 1 != len || !strchr("rhlfdc", *l)) {
+        snprintf(why, cap, "constraint '%.*s' of '%s' is not one of r, h, l, f, d, c%s", (int)len, c, cons,
+                 out ? " after '='" : "");
+        return false;
+      }
+      n++;
+    }
+    c += len + (end ? 1 : 0);
+    if (end && !*c) {
+      snprintf(why, cap, "constraints '%s' end with a comma", cons);
+      return false;
+    }
+  }
+  if (n != nargs + 1) {
+    snprintf(why, cap, "constraints '%s' name %u operand%s: want the result's and one per argument (%u)", cons, n,
+             n == 1 ? "" : "s", nargs + 1);
+    return false;
+  }
+  for (const char *p = strchr(asm_text, '$'); p; p = strchr(p, '$')) {
+    p++;
+    if (*p == '$') { p++; continue; }
+    const char *d = *p == '{' ? p + 1 : p;
+    if (!isdigit((unsigned char)*d)) {
+      snprintf(why, cap, "'$' in the asm must be followed by an operand number (or be '$$')");
+      return false;
+    }
+    unsigned long k = strtoul(d, NULL, 10);
+    if (k > nargs) {
+      snprintf(why, cap, "the asm refers to $%lu, but there are only $0 (the result) to $%u", k, nargs);
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool tile_verify_inline_asm(ir_op *op) {
   const ir_attr *a = ir_op_get_attr(op, "asm_string"), *c = ir_op_get_attr(op, "constraints");
   if (!a || a->kind != IR_ATTR_STRING || !c || c->kind != IR_ATTR_STRING)
     return tile_fail(op, "needs string attributes 'asm_string' and 'constraints'");
-  if (ir_op_get_int_attr(op, "packed_element", 0) < 1) return tile_fail(op, "needs 'packed_element' >= 1");
+  int64_t pack = ir_op_get_int_attr(op, "packed_element", 0);
+  if (pack < 1 || pack > 16) return tile_fail(op, "needs 'packed_element' from 1 to 16");
+  char why[256];
+  if (!tile_inline_asm_check(a->str, c->str, op->noperands, why, sizeof why)) return tile_fail(op, "%s", why);
   const ir_type *r = result_type(op, 0);
   for (unsigned i = 0; i < op->noperands; i++) {
     const ir_type *t = operand_type(op, i);
