@@ -2473,7 +2473,8 @@ bool sema_run_module(sema *S, sema_module *m, fe_file *f) {
   ir_builder b = S->b;
   fe_file *file = S->file;
   sema_module *mod = S->mod;
-  S->fn = NULL, S->file = f, S->mod = m, S->globals = &m->globals;
+  int dry_run = S->dry_run; /* a module runs once, whatever pass of a loop body imports it */
+  S->fn = NULL, S->file = f, S->mod = m, S->globals = &m->globals, S->dry_run = 0;
   ir_block *scratch = ir_block_create(S->m);
   set_block(S, scratch);
   m->state = SEMA_MOD_RUNNING;
@@ -2481,7 +2482,7 @@ bool sema_run_module(sema *S, sema_module *m, fe_file *f) {
   for (unsigned i = 0; i < f->nstmts && ok; i++) ok = module_stmt_or_skip(S, f->stmts[i]);
   m->state = SEMA_MOD_RUN;
   erase_block_ops(scratch);
-  S->fn = fn, S->b = b, S->file = file, S->mod = mod, S->globals = &mod->globals;
+  S->fn = fn, S->b = b, S->file = file, S->mod = mod, S->globals = &mod->globals, S->dry_run = dry_run;
   return ok;
 }
 
