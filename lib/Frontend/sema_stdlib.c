@@ -212,6 +212,18 @@ static const char stdlib_text[] =
     "\n"
     "\n"
     "@triton.jit\n"
+    "def histogram(input, num_bins, mask=None):\n"
+    "    # counts of the values 0 .. num_bins - 1 (others are not counted), as a one-hot sum\n"
+    "    tl.static_assert(len(input.shape) == 1, \"tl.histogram: only supports 1D input (as in Triton)\")\n"
+    "    tl.static_assert(input.dtype.is_int(), \"tl.histogram: only supports integer input (as in Triton)\")\n"
+    "    _log2(num_bins, \"tl.histogram: num_bins must be a power of 2\")\n"
+    "    hit = input[:, None] == tl.arange(0, num_bins)[None, :]\n"
+    "    if mask is not None:\n"
+    "        hit = hit & tl.broadcast_to(mask, input.shape)[:, None]\n"
+    "    return tl.sum(hit.to(tl.int32), 0)\n"
+    "\n"
+    "\n"
+    "@triton.jit\n"
     "def _or(a, b):\n"
     "    return a | b\n"
     "\n"
@@ -228,7 +240,7 @@ static const struct {
 } fns[] = {
     {"sort", false},   {"topk", false},  {"bitonic_merge", false}, {"flip", true},
     {"softmax", true}, {"ravel", true},  {"swizzle2d", false},     {"reduce_or", true},
-    {"cat", false},    {"gather", true},
+    {"cat", false},    {"gather", true}, {"histogram", true},
 };
 
 bool sema_stdlib_has(const char *name, bool method) {

@@ -153,6 +153,17 @@ def gathers(h):
     h.check_equal("std_gather_2d_ax1_i32", y, torch.gather(x, 1, i.long()))
 
 
+def histograms(h):
+    for name, N, B, masked in (("std_histogram_1024_b16", 1024, 16, False), ("std_histogram_256_b64_masked", 256, 64, True)):
+        x = torch.randint(-4, B + 4, (N,), device=DEV, dtype=torch.int32)  # some outside [0, B): not counted
+        y = torch.empty(B, device=DEV, dtype=torch.int32)
+        h.kernel(name)(1, x, y)
+        keep = (x >= 0) & (x < B)
+        if masked:
+            keep &= torch.arange(N, device=DEV) % 3 != 0
+        h.check_equal(name, y, torch.bincount(x[keep].long(), minlength=B).to(torch.int32))
+
+
 def run(h):
-    for part in (sorts, topks, merges, flips, softmaxes, ravel, swizzles, reduce_or, cats, gathers):
+    for part in (sorts, topks, merges, flips, softmaxes, ravel, swizzles, reduce_or, cats, gathers, histograms):
         h.part("stdlib: " + part.__name__, part, h)
