@@ -2546,6 +2546,15 @@ static bool wanted(sema *S, const sema_jit *j) {
   return false;
 }
 
+/* A decorator's host value that skipped host code would have made (sema_unmade). */
+static void warn_unmade(sema *S, const sema_unmade *u, const char *what, const char *kernel) {
+  if (!u->why) return;
+  diag_engine *d = ir_context_diag(S->ctx);
+  diag_emit(d, DIAG_WARNING, u->loc, "%s of '%s' not available (%s): compiled without them, its constexprs from "
+            "--signature, -D and the defaults", what, kernel, u->why);
+  if (u->note) diag_emit(d, DIAG_NOTE, u->note_loc, "%s", u->note);
+}
+
 /* The compiled file's jit functions, for messages. */
 static const char *file_jits(sema *S) {
   sup_strbuf b = {0};
@@ -2584,11 +2593,9 @@ static bool select_and_compile(sema *S) {
   for (unsigned i = 0; i < S->njits; i++) {
     sema_jit *j = S->jits[i];
     if (!wanted(S, j)) continue;
-    if (j->configs_skipped && !unit) {
-      diag_emit(ir_context_diag(S->ctx), DIAG_WARNING, j->configs_loc, "autotune configs of '%s' not available "
-                "(%s): compiled without them, its constexprs from --signature, -D and the defaults", j->fd->name,
-                j->configs_skipped);
-      if (j->configs_note) diag_emit(ir_context_diag(S->ctx), DIAG_NOTE, j->configs_note_loc, "%s", j->configs_note);
+    if (!unit) {
+      warn_unmade(S, &j->configs_unmade, "autotune configs", j->fd->name);
+      warn_unmade(S, &j->heur_unmade, "@triton.heuristics", j->fd->name);
     }
     ok = jit_decorators_ok(S, j) && compile_kernel(S, j) && ok;
   }

@@ -176,6 +176,16 @@ typedef struct sema_heuristic {
   ir_loc loc;
 } sema_heuristic;
 
+/* Why a decorator's host value could not be made (host code tilec skipped makes it: FlagGems'
+ * `runtime.get_tuned_config(...)`, `runtime.get_heuristic_config(...)`): the kernel compiles
+ * without it, with a warning (why, at loc) and the skipped statement's own error as a note. */
+typedef struct sema_unmade {
+  const char *why;             /* NULL: it was made */
+  ir_loc loc;
+  const char *note;            /* or NULL */
+  ir_loc note_loc;
+} sema_unmade;
+
 /* A jit function of the file and what its decorators say. */
 typedef struct sema_jit {
   fe_funcdef *fd;
@@ -190,11 +200,8 @@ typedef struct sema_jit {
   unsigned nheur;
   sema_heuristic *heur;
   bool called;                 /* called by another jit function */
-  const char *configs_skipped; /* why its autotune configs could not be made (host code tilec
-                                  skipped); it then compiles without them, with a warning */
-  ir_loc configs_loc;
-  const char *configs_note;    /* the skipped statement's own error (a note), or NULL */
-  ir_loc configs_note_loc;
+  sema_unmade configs_unmade;  /* its autotune configs: it then compiles without them */
+  sema_unmade heur_unmade;     /* its @triton.heuristics: it then compiles without them */
   diag_held *decorator_errors; /* its decorators failed: delivered when it is compiled (as an
                                   entry or a helper), so that another kernel of the file can
                                   be compiled alone; freed by fe_compile_source otherwise */

@@ -247,6 +247,30 @@ static const ir_attr *config_attr(sema *S, const sema_jit *j, const sema_variant
   return ir_dict_attr(S->ctx, ne, e);
 }
 
+/* Evaluates a decorator's host expression e: 1 with *v; 0 when it fails only because host
+ * code tilec skipped makes it (FlagGems' runtime), with *u saying why and nothing reported
+ * (the warning comes if the kernel is compiled: select_and_compile); -1 after an error. */
+static int eval_or_unmade(sema *S, const fe_expr *e, host_val *v, sema_unmade *u) {
+  diag_engine *d = ir_context_diag(S->ctx);
+  bool held = diag_hold_begin(d);
+  S->host.hit_skipped = false;
+  bool ok = host_eval(&S->host, e, v);
+  diag_held *h = held ? diag_hold_end(d) : NULL;
+  ir_loc why_loc;
+  const char *why;
+  if (!ok && S->host.hit_skipped && !ir_context_failed(S->ctx) && diag_held_first_error(h, &why_loc, &why)) {
+    *u = (sema_unmade){sup_arena_printf(S->arena, "%s", why), e->loc, NULL, {0}};
+    diag_severity sev;
+    const char *note;
+    for (size_t i = 0; !u->note && diag_held_nth(h, i, &sev, &u->note_loc, &note); i++)
+      if (sev == DIAG_NOTE) u->note = sup_arena_printf(S->arena, "%s", note);
+    diag_held_free(h);
+    return 0;
+  }
+  diag_held_emit(d, h, false, NULL);
+  return ok ? 1 : -1;
+}
+
 static bool read_configs(sema *S, sema_jit *j, const fe_expr *call) {
   const fe_expr *l = kwarg(call, "configs");
   host_val v;
@@ -254,29 +278,12 @@ static bool read_configs(sema *S, sema_jit *j, const fe_expr *call) {
     sema_error(S, call->loc, "@triton.autotune needs configs=[triton.Config(...), ...]");
     return false;
   }
-  diag_engine *d = ir_context_diag(S->ctx);
-  bool held = diag_hold_begin(d);
-  S->host.hit_skipped = false;
-  bool ok = host_eval(&S->host, l, &v);
-  diag_held *h = held ? diag_hold_end(d) : NULL;
-  ir_loc why_loc;
-  const char *why;
-  if (!ok && S->host.hit_skipped && !ir_context_failed(S->ctx) && diag_held_first_error(h, &why_loc, &why)) {
-    /* a config list that host code tilec skipped makes (FlagGems' runtime.get_tuned_config()):
-     * the kernel compiles as if not autotuned, its constexprs given by --signature, -D or
-     * defaults; the warning comes if it is compiled (select_and_compile) */
-    j->configs_skipped = sup_arena_printf(S->arena, "%s", why);
-    j->configs_loc = l->loc;
-    diag_severity sev;
-    const char *note;
-    for (size_t i = 0; !j->configs_note && diag_held_nth(h, i, &sev, &j->configs_note_loc, &note); i++)
-      if (sev == DIAG_NOTE) j->configs_note = sup_arena_printf(S->arena, "%s", note);
-    diag_held_free(h);
+  int made = eval_or_unmade(S, l, &v, &j->configs_unmade);
+  if (made < 0) return false;
+  if (!made) { /* compiled as if not autotuned, its constexprs from --signature, -D or defaults */
     j->autotuned = false;
     return true;
   }
-  diag_held_emit(d, h, false, NULL);
-  if (!ok) return false;
   if (v.kind != HV_LIST && v.kind != HV_TUPLE) {
     sema_error(S, l->loc, "@triton.autotune configs must be a list of triton.Config, got %s", host_type_name(&v));
     return false;
@@ -388,7 +395,8 @@ bool sema_read_heuristics(sema *S, sema_jit *j, const fe_expr *call) {
     sema_error(S, call->loc, "@triton.heuristics takes one dict (values=): {'NAME': lambda args: ..., ...}");
     return false;
   }
-  if (!host_eval(&S->host, d, &v)) return false;
+  int made = eval_or_unmade(S, d, &v, &j->heur_unmade);
+  if (made <= 0) return made == 0; /* unmade: compiled without these heuristics */
   if (v.kind != HV_DICT) {
     sema_error(S, d->loc, "@triton.heuristics takes a dict of functions, got %s", host_type_name(&v));
     return false;
