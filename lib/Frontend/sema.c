@@ -2480,7 +2480,9 @@ bool sema_run_module(sema *S, sema_module *m, fe_file *f) {
   m->state = SEMA_MOD_RUNNING;
   bool ok = true;
   for (unsigned i = 0; i < f->nstmts && ok; i++) ok = module_stmt_or_skip(S, f->stmts[i]);
-  m->state = SEMA_MOD_RUN;
+  /* as Python: a module whose import raised is not imported (a later import fails too) */
+  m->state = ok ? SEMA_MOD_RUN : SEMA_MOD_FAILED;
+  if (!ok) m->failed = "an error in it stopped its first import";
   erase_block_ops(scratch);
   S->fn = fn, S->b = b, S->file = file, S->mod = mod, S->globals = &mod->globals, S->dry_run = dry_run;
   return ok;
