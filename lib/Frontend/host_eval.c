@@ -342,6 +342,7 @@ static bool attribute(host_interp *H, host_scope *sc, const fe_expr *e, host_val
     if (!strcmp(e->name, "maxnreg")) return *out = c->maxnreg ? host_int(c->maxnreg) : host_none(), true;
     if (!strcmp(e->name, "pre_hook")) return *out = c->pre_hook ? *c->pre_hook : host_none(), true;
   }
+  if (base.kind == HV_OPAQUE && H->opaque_attr) return H->opaque_attr(H->lookup_user, &base, e->name, e->loc, out);
   if (base.kind == HV_OBJECT) {
     host_val *a = host_dict_get_str(base.dict, e->name);
     if (a) return *out = *a, true;
@@ -351,7 +352,7 @@ static bool attribute(host_interp *H, host_scope *sc, const fe_expr *e, host_val
   static const char *const methods[] = {"list.append", "list.extend", "dict.get", "dict.items",
                                         "dict.keys", "dict.values", "triton.Config.all_kwargs",
                                         "str.lower", "str.upper", "str.strip", "str.startswith",
-                                        "str.endswith"};
+                                        "str.endswith", "int.bit_length"};
   const char *m = sup_arena_printf(H->arena, "%s.%s", host_type_name(&base), e->name);
   const char *known = known_path(m, methods, sizeof methods / sizeof *methods);
   if (!known) {
@@ -935,6 +936,13 @@ static bool str_method(host_interp *H, const hcall *c, const char *m, const host
 
 static bool b_method(host_interp *H, const hcall *c, const char *m, const host_val *self, host_val *out) {
   if (!strncmp(m, "str.", 4)) return str_method(H, c, m, self, out);
+  if (!strcmp(m, "int.bit_length")) { /* Python's: the bits of |n| */
+    if (!arity(H, c, "bit_length", 0, 0)) return false;
+    uint64_t u = self->i < 0 ? 0 - (uint64_t)self->i : (uint64_t)self->i;
+    int64_t bits = 0;
+    while (u) bits++, u >>= 1;
+    return *out = host_int(bits), true;
+  }
   if (!strcmp(m, "list.append") || !strcmp(m, "list.extend")) {
     if (!arity(H, c, m + 5, 1, 1)) return false;
     host_seq *s;
@@ -1158,6 +1166,8 @@ static bool call_user(host_interp *H, const host_val *fn, const hcall *c, host_v
 static bool call_value(host_interp *H, const host_val *fn, const hcall *c, host_val *out) {
   if (fn->kind == HV_BUILTIN) return call_builtin(H, fn, c, out);
   if (fn->kind == HV_FUNC || fn->kind == HV_LAMBDA) return call_user(H, fn, c, out);
+  if (fn->kind == HV_OPAQUE && H->opaque_call && !c->nkw)
+    return H->opaque_call(H->lookup_user, fn, c->nargs, c->args, c->loc, out);
   herr(H, c->loc, "%s is not callable in host code", host_type_name(fn));
   return false;
 }

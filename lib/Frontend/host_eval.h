@@ -102,6 +102,11 @@ typedef struct host_interp {
   host_global_fn lookup;
   void *lookup_user;
   host_attr_fn module_attr; /* may be NULL; called with lookup_user */
+  /* The owner's values (HV_OPAQUE: a dtype, a dtype's method): their attributes, and calls
+   * of the callable ones; NULL: neither is supported. Called with lookup_user. */
+  bool (*opaque_attr)(void *user, const host_val *base, const char *name, ir_loc loc, host_val *out);
+  bool (*opaque_call)(void *user, const host_val *fn, unsigned nargs, const host_val *args, ir_loc loc,
+                      host_val *out);
   int depth;                /* nesting of calls (bounded) */
   uint64_t steps;           /* statements run and values made (bounded: HOST_MAX_STEPS) */
   bool soft_unknown;        /* reading an UNKNOWN fails without a diagnostic ... */

@@ -2056,8 +2056,12 @@ static const char *decorator_name(const fe_expr *d) {
  * functools' caches (lru_cache, cache) leave the function's results as they are. NULL when
  * there is none. */
 static const fe_expr *opaque_decorator(const fe_funcdef *fd) {
+  bool cfn = sema_is_constexpr_fn(fd); /* @triton.constexpr_function / @tl.constexpr */
   for (unsigned i = 0; i < fd->ndecorators; i++) {
     const char *last = decorator_name(fd->decorators[i]);
+    if (cfn && fd->decorators[i]->kind != FE_EXPR_CALL && last &&
+        (!strcmp(last, "constexpr_function") || !strcmp(last, "constexpr")))
+      continue;
     if (!last || (strcmp(last, "lru_cache") && strcmp(last, "cache"))) return fd->decorators[i];
   }
   return NULL;
@@ -2187,6 +2191,9 @@ static bool module_stmt(sema *S, fe_stmt *s) {
     if (!is_jit && S->mod != &S->main) return host_code_elsewhere(S, s->loc);
     j.mod = S->mod;
     if (is_jit) add_jit(S, &j);
+    else if (sema_is_constexpr_fn(s->func)) /* kernels call it at compile time */
+      sema_env_set(S, S->globals, s->func->name, (sema_val){.kind = SV_BUILTIN, .path = sup_arena_printf(
+                                                                 S->arena, "constexpr_fn.%s", s->func->name)});
     else sema_env_set(S, S->globals, s->func->name, sema_none()); /* host code: not compiled */
     if (!is_jit) sema_host_define_function(S, s->func);
     if (is_jit) sema_env_set(S, S->globals, s->func->name, (sema_val){.kind = SV_JITFN, .fn = s->func});

@@ -344,6 +344,13 @@ host_val sema_host_args(sema *S, unsigned n, const char *const *names, const sem
 bool sema_run_pre_hook(sema *S, const host_val *hook, ir_loc loc, const host_val *args, unsigned nparams,
                        const char *const *names, const sema_bptr **descs, const bool *ptrs);
 bool sema_run_heuristic(sema *S, const sema_heuristic *h, const host_val *args, sema_val *out);
+/* Calls the module-level host function `name` of a @triton.constexpr_function (or
+ * @tl.constexpr) def from a kernel: its arguments compile-time values, its result one. */
+bool sema_call_constexpr_fn(sema *S, const char *name, ir_loc loc, unsigned nargs, const sema_val *args,
+                            unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out);
+/* Whether a def's decorators make it a constexpr function (triton.constexpr_function,
+ * tl.constexpr). */
+bool sema_is_constexpr_fn(const fe_funcdef *fd);
 bool sema_prune_variants(sema *S, sema_jit *j, const host_val *named_args, bool *keep, const char **out_state);
 const ir_attr *sema_tuning_attr(sema *S, const sema_jit *j, const char *prune_state, unsigned nkept);
 
@@ -408,6 +415,8 @@ sema_dtype sema_int_promote(sema_dtype a, sema_dtype b);
 bool sema_module_attr(sema *S, const sema_val *mod, const char *name, ir_loc loc, sema_val *out);
 /* Resolves `value.name` for a tensor, dtype or tuple value. */
 bool sema_value_attr(sema *S, const sema_val *v, const char *name, ir_loc loc, sema_val *out);
+/* A dtype's method (`d.is_floating()`), called with no arguments. */
+bool sema_dtype_method(sema *S, const sema_val *self, const char *name, ir_loc loc, sema_val *out);
 /* Calls a builtin with evaluated arguments. */
 bool sema_call_builtin(sema *S, const sema_val *fn, const fe_expr *call, unsigned nargs,
                        const sema_val *args, unsigned nkw, const char *const *kwnames,

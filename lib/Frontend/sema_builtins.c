@@ -1398,6 +1398,12 @@ static bool math_const_fn(sema *S, bcall *c, const char *name, sema_val *out) {
 
 /* ---- dtype methods ------------------------------------------------------------------ */
 
+static bool dtype_method(sema *S, const sema_val *self, const char *name, ir_loc loc, sema_val *out);
+
+bool sema_dtype_method(sema *S, const sema_val *self, const char *name, ir_loc loc, sema_val *out) {
+  return dtype_method(S, self, name, loc, out);
+}
+
 static bool dtype_method(sema *S, const sema_val *self, const char *name, ir_loc loc, sema_val *out) {
   sema_dtype d = self->dt;
   static const struct { const char *n; sema_dkind k; } is_tab[] = {
@@ -1663,6 +1669,8 @@ bool sema_call_builtin(sema *S, const sema_val *fn, const fe_expr *call, unsigne
   const char *name = strrchr(path, '.') ? strrchr(path, '.') + 1 : path;
   /* A method call passes its receiver as the first argument. */
   sema_val *full = NULL;
+  if (starts(path, "constexpr_fn."))
+    return sema_call_constexpr_fn(S, path + 13, loc, nargs, args, nkw, kwnames, kwvals, out);
   if (fn->self) {
     if (starts(path, "dtype.")) return dtype_method(S, fn->self, name, loc, out);
     if (!strcmp(path, "int.bit_length")) {

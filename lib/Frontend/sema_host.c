@@ -102,6 +102,60 @@ static bool host_module_attr(void *user, const char *module, const char *name, i
   return to_host(S, &v, out);
 }
 
+/* `d.name` in host code of a value only sema knows (a dtype: its predicates, widths). */
+static bool host_opaque_attr(void *user, const host_val *base, const char *name, ir_loc loc, host_val *out) {
+  sema *S = user;
+  sema_val r;
+  if (!sema_value_attr(S, base->opaque, name, loc, &r)) return false;
+  return r.kind == SV_BUILTIN ? to_opaque(S, &r, out) : to_host(S, &r, out); /* a method: called back here */
+}
+
+/* A dtype's method called in host code (`inp_dtype.is_bf16()` in a constexpr function). */
+static bool host_opaque_call(void *user, const host_val *fn, unsigned nargs, const host_val *args, ir_loc loc,
+                             host_val *out) {
+  sema *S = user;
+  const sema_val *f = fn->opaque;
+  (void)args;
+  if (f->kind != SV_BUILTIN || !f->self || strncmp(f->path, "dtype.", 6) || nargs) {
+    sema_error(S, loc, "%s is not callable in host code%s", sema_describe(S, f),
+               nargs && f->kind == SV_BUILTIN ? " with arguments" : "");
+    return false;
+  }
+  sema_val r;
+  return sema_dtype_method(S, f->self, f->path + 6, loc, &r) && to_host(S, &r, out);
+}
+
+bool sema_is_constexpr_fn(const fe_funcdef *fd) {
+  for (unsigned i = 0; i < fd->ndecorators; i++) {
+    const fe_expr *d = fd->decorators[i];
+    const char *last = d->kind == FE_EXPR_NAME || d->kind == FE_EXPR_ATTRIBUTE ? d->name : NULL;
+    if (last && (!strcmp(last, "constexpr_function") || !strcmp(last, "constexpr"))) return true;
+  }
+  return false;
+}
+
+bool sema_call_constexpr_fn(sema *S, const char *name, ir_loc loc, unsigned nargs, const sema_val *args,
+                            unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out) {
+  const host_val *f = host_global_value(&S->host, name);
+  if (!f || f->kind != HV_FUNC) {
+    sema_error(S, loc, "constexpr function '%s' is not available to host code", name);
+    return false;
+  }
+  host_val *ha = sup_arena_alloc(S->arena, (nargs + nkw + 1) * sizeof *ha);
+  for (unsigned i = 0; i < nargs + nkw; i++) {
+    const sema_val *v = i < nargs ? &args[i] : &kwvals[i - nargs];
+    if (v->kind == SV_TENSOR) {
+      sema_error(S, loc, "constexpr function '%s' takes compile-time values, got %s (a run-time value)", name,
+                 sema_describe(S, v));
+      return false;
+    }
+    if (!to_host(S, v, &ha[i])) return false;
+  }
+  host_val r;
+  if (!host_call_kw(&S->host, f, nargs, ha, nkw, kwnames, ha + nargs, loc, &r)) return false;
+  return from_host(S, &r, loc, "a constexpr function's result", out);
+}
+
 void sema_host_init(sema *S) {
   host_init(&S->host, S->ctx, S->arena, host_global, S);
   S->host.target_sm = S->opts ? S->opts->target_sm : 0;
@@ -112,6 +166,8 @@ void sema_host_init(sema *S) {
   size_t n = strcspn(base, ".");
   host_define(&S->host, "__name__", host_str(sup_arena_strndup(S->arena, base, n ? n : strlen(base))));
   S->host.module_attr = host_module_attr;
+  S->host.opaque_attr = host_opaque_attr;
+  S->host.opaque_call = host_opaque_call;
 }
 
 /* ---- module level ------------------------------------------------------------------------- */
