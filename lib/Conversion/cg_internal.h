@@ -127,6 +127,10 @@ LLVMValueRef cg_layout_coord(cg_state *st, cg_layout *l, unsigned reg, unsigned 
  * set (NULL: all); -1 when none. */
 int cg_layout_find(const cg_layout *l, const int64_t *coords, const bool *keep);
 const int64_t *cg_layout_reg_coords(const cg_layout *l, unsigned reg);
+/* Whether this thread holds the first copy of its elements of l (its lane and warp bits
+ * whose basis vector is zero, which reach replicas, are all 0), as an i1; *out_reg_replica
+ * gets the register bits that reach replicas (register r is one when r & them). */
+LLVMValueRef cg_layout_owner(cg_state *st, const cg_layout *l, uint32_t *out_reg_replica);
 /* The i32 value of sum over input bits k of x of vals[k] (x: the lane or warp index, n
  * bits): bit fields where vals are single shifted bits, selects and XOR otherwise. */
 LLVMValueRef cg_layout_bits(cg_state *st, LLVMValueRef x, const uint32_t *vals, unsigned n);

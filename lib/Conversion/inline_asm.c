@@ -11,17 +11,7 @@
 #include <string.h>
 
 #include "Conversion/cg_internal.h"
-
-/* The constraint letter of operand `i` (0: the result's, after '='), or 0. */
-static char constraint_letter(const char *cons, unsigned i) {
-  for (unsigned k = 0; k < i && cons; k++) {
-    cons = strchr(cons, ',');
-    if (cons) cons++;
-  }
-  if (!cons) return 0;
-  while (*cons == '=' || *cons == '+' || *cons == '&' || *cons == ' ') cons++;
-  return *cons;
-}
+#include "Dialect/Tile/tile.h"
 
 /* The LLVM type a register of letter `l` holds for `bits` bits of data. */
 static LLVMTypeRef reg_type(cg_state *st, char l, unsigned bits) {
@@ -92,10 +82,10 @@ bool cg_lower_inline_asm(cg_state *st, ir_op *op) {
   for (unsigned i = 0; i < nin; i++) {
     if (!(in[i] = cg_get(st, ir_op_operand(op, i)))) return false;
     const ir_type *s = ir_type_scalar(ir_op_operand(op, i)->type);
-    params[i] = reg_type(st, constraint_letter(cons, i + 1), ir_type_byte_size(s) * 8 * pack);
+    params[i] = reg_type(st, tile_inline_asm_letter(cons, i + 1), ir_type_byte_size(s) * 8 * pack);
   }
   unsigned rw = ir_type_byte_size(rs) * 8;
-  LLVMTypeRef ret = reg_type(st, constraint_letter(cons, 0), rw * pack);
+  LLVMTypeRef ret = reg_type(st, tile_inline_asm_letter(cons, 0), rw * pack);
   LLVMTypeRef fty = LLVMFunctionType(ret, params, nin, 0);
   LLVMValueRef fn = LLVMGetInlineAsm(fty, (char *)text, strlen(text), (char *)cons, strlen(cons), 0, 0,
                                      LLVMInlineAsmDialectATT, 0);

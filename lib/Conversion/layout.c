@@ -80,6 +80,14 @@ static LLVMValueRef bit_field(cg_state *st, LLVMValueRef x, unsigned k, unsigned
   return to ? LLVMBuildShl(st->b, v, cg_i32(st, to), "") : v;
 }
 
+LLVMValueRef cg_layout_owner(cg_state *st, const cg_layout *l, uint32_t *out_reg_replica) {
+  *out_reg_replica = tgpu_ll_layout_zero_bits(&l->ll, 0);
+  uint32_t zl = tgpu_ll_layout_zero_bits(&l->ll, 1), zw = tgpu_ll_layout_zero_bits(&l->ll, 2);
+  LLVMValueRef dup = LLVMBuildOr(st->b, LLVMBuildAnd(st->b, st->lane, cg_i32(st, zl), ""),
+                                 LLVMBuildAnd(st->b, st->warp, cg_i32(st, zw), ""), "");
+  return LLVMBuildICmp(st->b, LLVMIntEQ, dup, cg_i32(st, 0), "");
+}
+
 LLVMValueRef cg_layout_bits(cg_state *st, LLVMValueRef x, const uint32_t *vals, unsigned n) {
   LLVMValueRef acc = NULL;
   uint32_t mask = 0;

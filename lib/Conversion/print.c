@@ -105,6 +105,11 @@ static bool print_buffer(cg_state *st, const LLVMValueRef *vals, unsigned n, con
   return true;
 }
 
+/* Whether this is thread 0 of the program (an i1). */
+static LLVMValueRef thread0(cg_state *st) {
+  return LLVMBuildICmp(st->b, LLVMIntEQ, LLVMBuildOr(st->b, st->lane, st->warp, ""), cg_i32(st, 0), "");
+}
+
 /* Branches to a new block when `cond`, returning the block to continue in after it. */
 static LLVMBasicBlockRef begin_if(cg_state *st, LLVMValueRef cond) {
   LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "print.owner");
@@ -122,18 +127,8 @@ static bool print_operand(cg_state *st, ir_op *op, unsigned i, const char *prefi
   unsigned rank = ir_type_is_tensor(t) ? t->rank : 0;
   cg_layout l;
   if (rank && !cg_layout_get(st, t, op->loc, &l)) return false;
-  LLVMValueRef zero = cg_i32(st, 0), owner;
-  uint32_t zr = 0;
-  if (rank) { /* the thread that holds each element first, not its replicas */
-    zr = tgpu_ll_layout_zero_bits(&l.ll, 0);
-    uint32_t zl = tgpu_ll_layout_zero_bits(&l.ll, 1), zw = tgpu_ll_layout_zero_bits(&l.ll, 2);
-    LLVMValueRef dup = LLVMBuildOr(st->b, LLVMBuildAnd(st->b, st->lane, cg_i32(st, zl), ""),
-                                   LLVMBuildAnd(st->b, st->warp, cg_i32(st, zw), ""), "");
-    owner = LLVMBuildICmp(st->b, LLVMIntEQ, dup, zero, "");
-  } else {
-    owner = LLVMBuildICmp(st->b, LLVMIntEQ, LLVMBuildOr(st->b, st->lane, st->warp, ""), zero, "");
-  }
-  LLVMBasicBlockRef done = begin_if(st, owner);
+  uint32_t zr = 0; /* the thread that holds each element first, not its replicas */
+  LLVMBasicBlockRef done = begin_if(st, rank ? cg_layout_owner(st, &l, &zr) : thread0(st));
   LLVMValueRef vals[3 + IR_MAX_RANK + 1], fmt = NULL, buf = NULL;
   LLVMTypeRef sty = NULL;
   for (unsigned a = 0; a < 3; a++) vals[a] = cg_sreg(st, "ctaid", a);
@@ -162,10 +157,9 @@ bool cg_lower_print(cg_state *st, ir_op *op) {
     return false;
   }
   if (op->noperands == 0) { /* the prefix alone, once per program */
-    LLVMValueRef zero = cg_i32(st, 0), vals[3], fmt, buf;
+    LLVMValueRef vals[3], fmt, buf;
     LLVMTypeRef sty;
-    LLVMBasicBlockRef done =
-        begin_if(st, LLVMBuildICmp(st->b, LLVMIntEQ, LLVMBuildOr(st->b, st->lane, st->warp, ""), zero, ""));
+    LLVMBasicBlockRef done = begin_if(st, thread0(st));
     for (unsigned a = 0; a < 3; a++) vals[a] = cg_sreg(st, "ctaid", a);
     if (!print_buffer(st, vals, 3, line_format(st, 0, prefix, -1, ""), &sty, &buf, &fmt)) return false;
     emit_vprintf(st, fmt, buf, sty, vals, 3);

@@ -100,13 +100,11 @@ bool cg_lower_reshape(cg_state *st, ir_op *op) {
   LLVMValueRef base = cg_scratch_ptr(st, op);
   if (!base) return false;
   LLVMTypeRef mt = cg_mem_type(st, dty), t = cg_scalar_type(st, dty);
-  uint32_t zr = tgpu_ll_layout_zero_bits(&src.ll, 0), zl = tgpu_ll_layout_zero_bits(&src.ll, 1);
-  uint32_t zw = tgpu_ll_layout_zero_bits(&src.ll, 2);
-  LLVMValueRef dup = LLVMBuildOr(st->b, LLVMBuildAnd(st->b, st->lane, cg_i32(st, zl), ""),
-                                 LLVMBuildAnd(st->b, st->warp, cg_i32(st, zw), ""), "");
+  uint32_t zr;
+  LLVMValueRef owner = cg_layout_owner(st, &src, &zr);
   LLVMBasicBlockRef store = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "reshape.store");
   LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "reshape.stored");
-  LLVMBuildCondBr(st->b, LLVMBuildICmp(st->b, LLVMIntEQ, dup, cg_i32(st, 0), ""), store, done);
+  LLVMBuildCondBr(st->b, owner, store, done);
   LLVMPositionBuilderAtEnd(st->b, store);
   for (unsigned r = 0; r < in->n; r++) {
     if (r & zr) continue;

@@ -60,5 +60,7 @@ const char *tile_atomic_scope_name(tile_atomic_scope scope);
  * every $N (or ${N...}) of the text an operand ($0 the result); "$$" is a '$'. False with a
  * message in why (LLVM aborts on a bad operand number, so this runs before the conversion). */
 bool tile_inline_asm_check(const char *asm_text, const char *cons, unsigned nargs, char *why, size_t cap);
+/* The register letter of operand i of checked constraints (0: the result's, after '='). */
+char tile_inline_asm_letter(const char *cons, unsigned i);
 
 #endif

@@ -550,6 +550,11 @@ bool tile_inline_asm_check(const char *asm_text, const char *cons, unsigned narg
   return true;
 }
 
+char tile_inline_asm_letter(const char *cons, unsigned i) {
+  for (; i && cons; i--) cons = strchr(cons, ',') ? strchr(cons, ',') + 1 : NULL;
+  return cons ? cons[cons[0] == '='] : 0;
+}
+
 static bool tile_verify_inline_asm(ir_op *op) {
   const ir_attr *a = ir_op_get_attr(op, "asm_string"), *c = ir_op_get_attr(op, "constraints");
   if (!a || a->kind != IR_ATTR_STRING || !c || c->kind != IR_ATTR_STRING)
