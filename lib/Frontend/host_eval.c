@@ -934,14 +934,18 @@ static bool str_method(host_interp *H, const hcall *c, const char *m, const host
   return *out = host_str(r), true;
 }
 
+unsigned host_bit_length(int64_t v) {
+  uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  unsigned bits = 0;
+  while (u) bits++, u >>= 1;
+  return bits;
+}
+
 static bool b_method(host_interp *H, const hcall *c, const char *m, const host_val *self, host_val *out) {
   if (!strncmp(m, "str.", 4)) return str_method(H, c, m, self, out);
   if (!strcmp(m, "int.bit_length")) { /* Python's: the bits of |n| */
     if (!arity(H, c, "bit_length", 0, 0)) return false;
-    uint64_t u = self->i < 0 ? 0 - (uint64_t)self->i : (uint64_t)self->i;
-    int64_t bits = 0;
-    while (u) bits++, u >>= 1;
-    return *out = host_int(bits), true;
+    return *out = host_int(host_bit_length(self->i)), true;
   }
   if (!strcmp(m, "list.append") || !strcmp(m, "list.extend")) {
     if (!arity(H, c, m + 5, 1, 1)) return false;

@@ -174,6 +174,8 @@ host_val host_int(int64_t i);
 host_val host_str(const char *s);
 host_val host_none(void);
 bool host_truthy(const host_val *v);
+/* Python's int.bit_length(): the bits of |v| (0 for 0); kernels and host code share it. */
+unsigned host_bit_length(int64_t v);
 bool host_equal(const host_val *a, const host_val *b);
 bool host_is_callable(const host_val *v);
 /* Python's name for a value's type ("int", "list", "triton.Config"). Static storage. */

@@ -2051,17 +2051,27 @@ static const char *decorator_name(const fe_expr *d) {
   return head->kind == FE_EXPR_NAME || head->kind == FE_EXPR_ATTRIBUTE ? head->name : NULL;
 }
 
+/* Whether a decorator makes a def a constexpr function: @triton.constexpr_function (Triton
+ * 3.6) or @tl.constexpr (the older form), not called. */
+static bool constexpr_decorator(const fe_expr *d) {
+  const char *last = d->kind != FE_EXPR_CALL ? decorator_name(d) : NULL;
+  return last && (!strcmp(last, "constexpr_function") || !strcmp(last, "constexpr"));
+}
+
+static bool is_constexpr_fn(const fe_funcdef *fd) {
+  for (unsigned i = 0; i < fd->ndecorators; i++)
+    if (constexpr_decorator(fd->decorators[i])) return true;
+  return false;
+}
+
 /* The first decorator of a host function that changes what it is, which tilec does not run
  * (@torch.jit.script, @triton.testing.perf_report(...), @pytest.mark.parametrize(...));
  * functools' caches (lru_cache, cache) leave the function's results as they are. NULL when
  * there is none. */
 static const fe_expr *opaque_decorator(const fe_funcdef *fd) {
-  bool cfn = sema_is_constexpr_fn(fd); /* @triton.constexpr_function / @tl.constexpr */
   for (unsigned i = 0; i < fd->ndecorators; i++) {
     const char *last = decorator_name(fd->decorators[i]);
-    if (cfn && fd->decorators[i]->kind != FE_EXPR_CALL && last &&
-        (!strcmp(last, "constexpr_function") || !strcmp(last, "constexpr")))
-      continue;
+    if (constexpr_decorator(fd->decorators[i])) continue; /* kernels call it at compile time */
     if (!last || (strcmp(last, "lru_cache") && strcmp(last, "cache"))) return fd->decorators[i];
   }
   return NULL;
@@ -2191,7 +2201,7 @@ static bool module_stmt(sema *S, fe_stmt *s) {
     if (!is_jit && S->mod != &S->main) return host_code_elsewhere(S, s->loc);
     j.mod = S->mod;
     if (is_jit) add_jit(S, &j);
-    else if (sema_is_constexpr_fn(s->func)) /* kernels call it at compile time */
+    else if (is_constexpr_fn(s->func)) /* kernels call it at compile time */
       sema_env_set(S, S->globals, s->func->name, (sema_val){.kind = SV_BUILTIN, .path = sup_arena_printf(
                                                                  S->arena, "constexpr_fn.%s", s->func->name)});
     else sema_env_set(S, S->globals, s->func->name, sema_none()); /* host code: not compiled */

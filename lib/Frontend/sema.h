@@ -348,9 +348,7 @@ bool sema_run_heuristic(sema *S, const sema_heuristic *h, const host_val *args, 
  * @tl.constexpr) def from a kernel: its arguments compile-time values, its result one. */
 bool sema_call_constexpr_fn(sema *S, const char *name, ir_loc loc, unsigned nargs, const sema_val *args,
                             unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out);
-/* Whether a def's decorators make it a constexpr function (triton.constexpr_function,
- * tl.constexpr). */
-bool sema_is_constexpr_fn(const fe_funcdef *fd);
+
 bool sema_prune_variants(sema *S, sema_jit *j, const host_val *named_args, bool *keep, const char **out_state);
 const ir_attr *sema_tuning_attr(sema *S, const sema_jit *j, const char *prune_state, unsigned nkept);
 

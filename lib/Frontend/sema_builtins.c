@@ -1285,12 +1285,6 @@ static bool asm_reg_fits(char l, unsigned bits) {
   }
 }
 
-/* The letter of the i-th comma-separated constraint (after '=' for the result). */
-static char asm_letter(const char *cons, unsigned i) {
-  for (; i && cons; i--) cons = strchr(cons, ',') ? strchr(cons, ',') + 1 : NULL;
-  return cons ? cons[cons[0] == '='] : 0;
-}
-
 /* tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack): the arguments
  * broadcast to one shape, a tt.elementwise_inline_asm of one result of `dtype`. */
 static bool b_inline_asm(sema *S, bcall *c, sema_val *out) {
@@ -1340,13 +1334,13 @@ static bool b_inline_asm(sema *S, bcall *c, sema_val *out) {
   for (unsigned i = 0; i <= n; i++) { /* the result, then each argument */
     sema_dtype d = i ? vs[i - 1].dt : dt->dt;
     unsigned bits = sema_dt_bits(d) * (unsigned)pack;
-    if (!asm_reg_fits(asm_letter(cons->s, i), bits)) {
+    if (!asm_reg_fits(tile_inline_asm_letter(cons->s, i), bits)) {
       char b[16], what[32];
       if (i) snprintf(what, sizeof what, "argument %u", i - 1);
       else snprintf(what, sizeof what, "the result");
       sema_error(S, c->loc, "%s(): %s (%s, pack %lld: %u bits) does not fit constraint '%c' (r: 32 bits, h: 16, "
                  "l: 64, c: 8, f: an f32, d: an f64)", c->disp, what, sema_dt_name(d, b), (long long)pack, bits,
-                 asm_letter(cons->s, i));
+                 tile_inline_asm_letter(cons->s, i));
       return false;
     }
   }
@@ -1678,11 +1672,7 @@ bool sema_call_builtin(sema *S, const sema_val *fn, const fe_expr *call, unsigne
         sema_error(S, loc, "bit_length() takes no arguments");
         return false;
       }
-      int64_t i = fn->self->i;
-      uint64_t m = i < 0 ? 0 - (uint64_t)i : (uint64_t)i;
-      int bits = 0;
-      while (m) bits++, m >>= 1;
-      *out = sema_int(bits);
+      *out = sema_int(host_bit_length(fn->self->i));
       return true;
     }
     if (starts(path, "tensor_descriptor.")) {

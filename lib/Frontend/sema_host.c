@@ -125,15 +125,6 @@ static bool host_opaque_call(void *user, const host_val *fn, unsigned nargs, con
   return sema_dtype_method(S, f->self, f->path + 6, loc, &r) && to_host(S, &r, out);
 }
 
-bool sema_is_constexpr_fn(const fe_funcdef *fd) {
-  for (unsigned i = 0; i < fd->ndecorators; i++) {
-    const fe_expr *d = fd->decorators[i];
-    const char *last = d->kind == FE_EXPR_NAME || d->kind == FE_EXPR_ATTRIBUTE ? d->name : NULL;
-    if (last && (!strcmp(last, "constexpr_function") || !strcmp(last, "constexpr"))) return true;
-  }
-  return false;
-}
-
 bool sema_call_constexpr_fn(sema *S, const char *name, ir_loc loc, unsigned nargs, const sema_val *args,
                             unsigned nkw, const char *const *kwnames, const sema_val *kwvals, sema_val *out) {
   const host_val *f = host_global_value(&S->host, name);

@@ -23,15 +23,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "Dialect/attr_names.h"
 #include "Frontend/sema.h"
-
-static bool is_regular(const char *p) {
-  struct stat st;
-  return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
 
 static uint64_t key_of(const char *interned) { return (uint64_t)(uintptr_t)interned; }
 
@@ -66,8 +60,8 @@ static sema_module *find_module(sema *S, const char *name) {
     const char *init = sup_arena_printf(S->arena, "%s/%s/__init__.py", dir, rel);
     const char *py = sup_arena_printf(S->arena, "%s/%s.py", dir, rel);
     const char *d = sup_arena_printf(S->arena, "%s/%s", dir, rel);
-    if (is_regular(init)) file = init, pkg = true;
-    else if (is_regular(py)) file = py;
+    if (sup_path_is_file(init)) file = init, pkg = true;
+    else if (sup_path_is_file(py)) file = py;
     else if (!nsdir && sup_path_is_dir(d)) nsdir = d;
   }
   if (!file && !nsdir) return NULL;

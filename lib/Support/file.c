@@ -66,6 +66,11 @@ bool sup_path_is_dir(const char *path) {
   return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+bool sup_path_is_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 int sup_write_file_atomic(const char *path, const void *data, size_t len) {
   if (is_special(path)) return write_in_place(path, data, len);
   sup_strbuf tmp = {0};

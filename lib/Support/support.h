@@ -124,5 +124,7 @@ int sup_write_file_atomic(const char *path, const void *data, size_t len);
 bool sup_path_is_special(const char *path);
 /* True when `path` is a directory (or a link to one). */
 bool sup_path_is_dir(const char *path);
+/* True when `path` is a regular file (or a link to one). */
+bool sup_path_is_file(const char *path);
 
 #endif
