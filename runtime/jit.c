@@ -519,13 +519,25 @@ static tilert_status jit_load(tilert_runtime *rt, const jit_plan *p, const jit_e
   return tilert_module_load_ptx(rt, e->ptx, e->ptx_len, e->json, e->json_len, out_module);
 }
 
+/* Whether e is a whole entry for the plan: metadata and what the driver gets. */
+static bool entry_whole(const jit_plan *p, const jit_entry *e) {
+  return e->json && (p->want_ptx ? e->ptx != NULL : e->cubin != NULL);
+}
+
+/* The cache's entry for the plan, as far as it has one, into e (`why`: what was missing);
+ * a miss of a plan whose source imports modules looks again under the key their files give
+ * now (jit_relookup). */
+static tilert_status jit_lookup(tilert_runtime *rt, jit_plan *p, const char *source, size_t len, jit_entry *e,
+                                char *why, size_t why_cap) {
+  cache_lookup(&p->c, p->key, p->want_ptx, e, why, why_cap);
+  return entry_whole(p, e) ? TILERT_OK : jit_relookup(rt, p, source, len, e, why, why_cap);
+}
+
 /* What the cache lookup left in e, completed: a hit as it is; else must-hit fails (with the
  * lookup's `why`), or the entry is compiled and assembled (jit_fill). */
 static tilert_status jit_complete(tilert_runtime *rt, jit_plan *p, const char *source, size_t len,
-                                  jit_entry *e, char *why, size_t why_cap) {
-  bool hit = e->json && (p->want_ptx ? e->ptx != NULL : e->cubin != NULL);
-  if (!hit) RT_TRY(jit_relookup(rt, p, source, len, e, why, why_cap));
-  hit = e->json && (p->want_ptx ? e->ptx != NULL : e->cubin != NULL);
+                                  jit_entry *e, const char *why) {
+  bool hit = entry_whole(p, e);
   unsigned work = rt->stats.jit_compiles + rt->stats.jit_assembles;
   tilert_status s = TILERT_OK;
   if (!hit && p->c.mode == TILERT_CACHE_MUST_HIT) s = must_hit_miss(rt, p->filename, p->key, &p->c, why);
@@ -540,8 +552,8 @@ static tilert_status jit_complete(tilert_runtime *rt, jit_plan *p, const char *s
 static tilert_status jit_lookup_or_fill(tilert_runtime *rt, jit_plan *p, const char *source,
                                         size_t len, jit_entry *e) {
   char why[1024] = "";
-  cache_lookup(&p->c, p->key, p->want_ptx, e, why, sizeof why);
-  return jit_complete(rt, p, source, len, e, why, sizeof why);
+  RT_TRY(jit_lookup(rt, p, source, len, e, why, sizeof why));
+  return jit_complete(rt, p, source, len, e, why);
 }
 
 tilert_status tilert_jit_compile_and_load(tilert_runtime *rt, const char *filename,
@@ -612,8 +624,7 @@ tilert_status rt_jit_start(tilert_runtime *rt, const char *filename, const char 
   j->rt = rt, j->source = source, j->len = len;
   tilert_status s = jit_plan_make(rt, filename, source, len, opts, &j->p);
   char why[1024] = "";
-  if (!s) cache_lookup(&j->p.c, j->p.key, j->p.want_ptx, &j->e, why, sizeof why);
-  if (!s && (!j->e.json || (!j->e.cubin && !j->e.ptx))) s = jit_relookup(rt, &j->p, source, len, &j->e, why, sizeof why);
+  if (!s) s = jit_lookup(rt, &j->p, source, len, &j->e, why, sizeof why);
   /* The runtime's assembler when it has tried to open one; else the first entry to be
    * assembled opens it, overlapping the compiles (rt_part_asm_new with NULL). */
   const tilert_assembler *a = NULL;
@@ -622,7 +633,7 @@ tilert_status rt_jit_start(tilert_runtime *rt, const char *filename, const char 
   bool stream = !s && (!j->e.json || (!j->e.cubin && !j->e.ptx)) && !j->p.want_ptx &&
                 j->p.c.mode != TILERT_CACHE_MUST_HIT && have_asm;
   if (!s && !stream) { /* a hit, or nothing to overlap: as tilert_jit_compile_and_load */
-    s = jit_complete(rt, &j->p, source, len, &j->e, why, sizeof why);
+    s = jit_complete(rt, &j->p, source, len, &j->e, why);
     if (!s) s = jit_load(rt, &j->p, &j->e, out_module);
   }
   if (s || !stream) { rt_jit_job_free(j); return s; }

@@ -59,17 +59,14 @@ static void key_of_files(const char *key1, const char *list, size_t len, char ou
   for (const char *p = list, *end = list + len; p < end;) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-    char path[4096];
-    if (n && n < sizeof path) {
-      memcpy(path, p, n);
-      path[n] = 0;
-      rt_hash_field(&h, path, n);
-      char *data = NULL, err[64];
-      size_t dl = 0;
-      if (rt_read_file(path, &data, &dl, err, sizeof err) == TILERT_OK) rt_hash_field(&h, data, dl);
-      else rt_hash_field(&h, "\xff", 1);
-      free(data);
-    }
+    char *path = n ? strndup(p, n) : NULL;
+    if (n) rt_hash_field(&h, p, n);
+    char *data = NULL, err[64];
+    size_t dl = 0;
+    if (path && rt_read_file(path, &data, &dl, err, sizeof err) == TILERT_OK) rt_hash_field(&h, data, dl);
+    else if (n) rt_hash_field(&h, "\xff", 1); /* unreadable (or no memory for its name): hashed as such */
+    free(data);
+    free(path);
     p += n + 1;
   }
   uint64_t lo, hi;
