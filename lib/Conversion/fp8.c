@@ -4,7 +4,8 @@
  * An fp8 value is an i8 in LLVM IR. Every conversion goes through f32 (exact for every fp8
  * value; an f64 source is rounded to f32 first):
  *   fp8 -> f32  e5m2: its bits are the top byte of the f16 of the same value (a shift);
- *               e4m3 on sm_89+: cvt.rn.f16x2.e4m3x2; before sm_89 the f16 whose bits are
+ *               e4m3 on sm_89+: cvt.rn.f16x2.e4m3x2, two codes at a time (an f16 result
+ *               straight from it); before sm_89 the f16 whose bits are
  *               the code shifted by 7, times 2^8 (exact), with 0x7f as NaN.
  *   f32 -> fp8  round to nearest even, saturating to the largest finite value (NaN gives
  *               the canonical NaN 0x7f), as PTX's cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32: that
@@ -108,6 +109,18 @@ static LLVMValueRef fp8_to_f32(cg_state *st, LLVMValueRef x, const fp8_fmt *f) {
   return LLVMBuildSelect(b, nan, LLVMConstReal(f32, NAN), v, "");
 }
 
+/* e4m3 codes x0 and x1 as two f16 values (exact) by one cvt.rn.f16x2.e4m3x2 (sm_89+), the
+ * first code in the low byte. */
+static void e4m3_pair_to_f16(cg_state *st, LLVMValueRef x0, LLVMValueRef x1, LLVMValueRef out[2]) {
+  LLVMBuilderRef b = st->b;
+  LLVMTypeRef i16 = LLVMInt16TypeInContext(st->ctx);
+  LLVMValueRef hi = LLVMBuildShl(b, LLVMBuildZExt(b, x1, i16, ""), LLVMConstInt(i16, 8, 0), "");
+  LLVMValueRef w = LLVMBuildOr(b, LLVMBuildZExt(b, x0, i16, ""), hi, "");
+  LLVMValueRef v = cg_intrinsic(st, "llvm.nvvm.e4m3x2.to.f16x2.rn", NULL, 0, &w, 1);
+  out[0] = LLVMBuildExtractElement(b, v, cg_i32(st, 0), "");
+  out[1] = LLVMBuildExtractElement(b, v, cg_i32(st, 1), "");
+}
+
 LLVMValueRef cg_fp8_to_f32(cg_state *st, LLVMValueRef x, const ir_type *t) {
   fp8_fmt f;
   return fp8_kind(t, &f) ? fp8_to_f32(st, x, &f) : NULL;
@@ -134,6 +147,17 @@ bool cg_ew_fcast(cg_state *st, ir_op *op, const cg_lowering *row) {
   LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx);
   cg_val *r = cg_val_new(st, in->n);
   LLVMValueRef *mid = sup_arena_alloc(st->arena, (in->n + 1) * sizeof *mid);
+  if (s8 && fs.mbits == 3 && st->cm->target->sm >= 89 && !d8) { /* e4m3 -> wider: two codes a cvt */
+    LLVMTypeRef to = cg_scalar_type(st, dst), half = LLVMHalfTypeInContext(st->ctx);
+    for (unsigned i = 0; i < in->n; i += 2) {
+      LLVMValueRef h[2];
+      e4m3_pair_to_f16(st, in->regs[i], i + 1 < in->n ? in->regs[i + 1] : in->regs[i], h);
+      for (unsigned k = 0; k < 2 && i + k < in->n; k++) /* an f16 goes on as it is, else through f32 */
+        r->regs[i + k] = to == half ? h[k] : float_to(st, LLVMBuildFPExt(st->b, h[k], f32, ""), to);
+    }
+    cg_set(st, ir_op_result(op, 0), r);
+    return true;
+  }
   for (unsigned i = 0; i < in->n; i++)
     mid[i] = s8 ? fp8_to_f32(st, in->regs[i], &fs) : float_to(st, in->regs[i], f32);
   if (!d8) {

@@ -1588,7 +1588,7 @@ static const bdef triton_defs[] = {
 
 /* Other reductions, dot and friends come with later issues. */
 static const char *const later[] = {
-    "dot_scaled", "map_elementwise", NULL};
+    "map_elementwise", NULL};
 
 bool sema_python_builtin(const char *name, sema_val *out) {
   static const char *const paths[] = {"builtins.min", "builtins.max", "builtins.abs", "builtins.int",

@@ -108,6 +108,8 @@ typedef struct pl_load {
   ir_value *args[1 + TGPU_MAX_RANK]; /* TMA: the load's operands (descriptor, offsets) */
   unsigned nargs;
   bool tma;        /* a host-descriptor load, copied by TMA (ptrs and mask NULL) */
+  bool reg;        /* read back into the load's own layout (tgpu.local_load): the body computes
+                      on it before a dot reads it (a dequantized operand) */
   ir_value *ptrs, *mask; /* its operands (mask NULL when unmasked) */
   unsigned vec;          /* its tgpu.vec */
   tgpu_memdesc md; /* one stage (num_buffers 1, mutable) */
@@ -198,11 +200,54 @@ static bool tma_candidate(ir_op *op, pl_load *out) {
   return true;
 }
 
+/* Whether v reaches, through the ops that use it in the loop's body (a bounded search), an
+ * operand of a dot whose element type is not `elem`: values the body converts before the
+ * tensor cores read them (a dequantized operand: tl.dot_scaled's, int8 weights; a gather's
+ * row indices). Loads of the dot's own type that reach it another way (a transposed B
+ * on mma.sync, fp32 for tf32) keep their synchronous loads, which measured no worse. */
+static bool feeds_dot_converted(const ir_block *body, ir_value *v, const ir_type *elem, unsigned depth) {
+  if (depth > 32) return false;
+  for (ir_use *u = v->first_use; u; u = u->next_use) {
+    ir_op *x = u->user;
+    if (x->parent != body) continue;
+    if ((ir_op_code(x) == IR_OP_DOT || ir_op_code(x) == IR_OP_WARP_GROUP_DOT) && u->index < 2) {
+      const ir_type *t = v->type;
+      tgpu_memdesc md;
+      const ir_type *e = ir_type_is_tensor(t) ? ir_type_scalar(t) : tgpu_memdesc_get(t, &md) ? md.elem : NULL;
+      if (e && e != elem) return true;
+      continue;
+    }
+    for (unsigned r = 0; r < x->nresults; r++) /* tensors, and the local_alloc a wgmma reads */
+      if (feeds_dot_converted(body, ir_op_result(x, r), elem, depth + 1)) return true;
+  }
+  return false;
+}
+
+/* Fills md for a load read back into its own blocked layout: the tile in the layout's
+ * dim order, unswizzled (each thread reads the vectors it copied). */
+static bool reg_stage(ir_op *load, unsigned vec, tgpu_memdesc *md) {
+  const ir_type *t = ir_op_result(load, 0)->type;
+  tgpu_blocked bl;
+  if (!ir_type_is_tensor(t) || !tgpu_blocked_get(t->encoding, &bl) ||
+      !feeds_dot_converted(load->parent, ir_op_result(load, 0), ir_type_scalar(t), 0))
+    return false;
+  memset(md, 0, sizeof *md);
+  md->rank = t->rank;
+  md->layout.rank = t->rank;
+  for (unsigned d = 0; d < t->rank; d++) md->shape[d] = t->shape[d], md->layout.order[d] = bl.order[d];
+  md->layout.vec = vec;
+  md->layout.per_phase = md->layout.max_phase = 1;
+  md->elem = ir_type_scalar(t);
+  md->is_mutable = true;
+  md->num_buffers = 1;
+  return true;
+}
+
 static bool candidate(ir_op *op, pl_load *out) {
   if (ir_op_code(op) == IR_OP_DESCRIPTOR_LOAD) return tma_candidate(op, out);
   if (ir_op_code(op) != IR_OP_LOAD || op->nresults != 1 || op->noperands < 1) return false;
   ir_value *r = ir_op_result(op, 0);
-  if (ir_value_num_uses(r) != 1 || (op->noperands == 3 && !tile_value_is_zero(ir_op_operand(op, 2), false))) return false;
+  if (!ir_value_has_uses(r) || (op->noperands == 3 && !tile_value_is_zero(ir_op_operand(op, 2), false))) return false;
   if (ir_op_get_int_attr(op, "volatile", 0)) return false; /* a volatile load stays where it is */
   unsigned vec = (unsigned)ir_op_get_int_attr(op, TGPU_ATTR_VEC, 1), bytes = vec * ir_type_byte_size(ir_type_scalar(r->type));
   if (bytes != 4 && bytes != 8 && bytes != 16) return false;
@@ -213,9 +258,12 @@ static bool candidate(ir_op *op, pl_load *out) {
   out->ptrs = ir_op_operand(op, 0);
   out->mask = op->noperands >= 2 ? ir_op_operand(op, 1) : NULL;
   out->vec = vec;
-  if (ir_op_code(user) == IR_OP_CONVERT_LAYOUT) return mma_stage(op, user, &out->md);
-  if (ir_op_code(user) == IR_OP_LOCAL_ALLOC) return wgmma_stage(op, user, &out->md);
-  return false;
+  bool one_use = ir_value_num_uses(r) == 1;
+  if (one_use && ir_op_code(user) == IR_OP_CONVERT_LAYOUT && mma_stage(op, user, &out->md)) return true;
+  if (one_use && ir_op_code(user) == IR_OP_LOCAL_ALLOC && wgmma_stage(op, user, &out->md)) return true;
+  out->consumer = NULL;
+  out->reg = true;
+  return reg_stage(op, vec, &out->md);
 }
 
 /* ---- the cone: what computes the loads' operands ----------------------------------------- */
@@ -339,7 +387,9 @@ static bool async_dot(const pl_loop *p, ir_op *dot) {
 /* Whether v is the buffer a pipelined load's local_alloc gives (a stage after the rewrite). */
 static bool from_stage(const pl_loop *p, const ir_value *v) {
   for (unsigned i = 0; i < p->nloads; i++)
-    if (ir_op_code(p->loads[i].consumer) == IR_OP_LOCAL_ALLOC && v == ir_op_result(p->loads[i].consumer, 0)) return true;
+    if (!p->loads[i].reg && ir_op_code(p->loads[i].consumer) == IR_OP_LOCAL_ALLOC &&
+        v == ir_op_result(p->loads[i].consumer, 0))
+      return true;
   return false;
 }
 
@@ -349,7 +399,7 @@ static bool from_stage(const pl_loop *p, const ir_value *v) {
 static unsigned wgmma_pending(const pl_loop *p) {
   bool any = false;
   for (unsigned i = 0; i < p->nloads; i++) {
-    if (ir_op_code(p->loads[i].consumer) != IR_OP_LOCAL_ALLOC) continue;
+    if (p->loads[i].reg || ir_op_code(p->loads[i].consumer) != IR_OP_LOCAL_ALLOC) continue;
     for (ir_use *u = ir_op_result(p->loads[i].consumer, 0)->first_use; u; u = u->next_use) {
       if (!async_dot(p, u->user) || !from_stage(p, ir_op_operand(u->user, 0)) || !from_stage(p, ir_op_operand(u->user, 1)))
         return 0;
@@ -696,6 +746,14 @@ static void consume(pl_loop *p, ir_value *idx) {
   ir_builder_init(&b, p->m);
   for (unsigned i = 0; i < p->nloads; i++) {
     pl_load *l = &p->loads[i];
+    if (l->reg) { /* the stage read back where the load was */
+      ir_builder_set_before(&b, l->load);
+      b.loc = l->load->loc;
+      ir_value *stage = stage_of(&b, l, idx, TGPU_PIPELINE_SLOT_CONSUME), *res = ir_op_result(l->load, 0);
+      ir_value_replace_all_uses(res, ir_build1(&b, "tgpu.local_load", 1, &stage, res->type));
+      ir_op_erase(l->load);
+      continue;
+    }
     ir_builder_set_before(&b, l->consumer);
     b.loc = l->consumer->loc;
     ir_value *stage = stage_of(&b, l, idx, TGPU_PIPELINE_SLOT_CONSUME), *res = ir_op_result(l->consumer, 0);
@@ -1341,6 +1399,29 @@ static bool classify(pl_loop *p) {
   return true;
 }
 
+/* Register stages are taken only when every stage fits, with the function's other shared
+ * buffers (the dot operands' own, say), in 7/8 of the target's shared memory; else the
+ * loads read back into registers stay synchronous. */
+static void drop_unfit_reg_stages(pl_loop *p) {
+  const tgpu_target *t = tgpu_target_of_module(p->m);
+  int64_t limit = t ? (int64_t)t->smem_limit : 0, others = 0;
+  const ir_op *f = tgpu_enclosing_func(p->loop);
+  bool any = false;
+  for (unsigned i = 0; i < p->nloads; i++) any |= p->loads[i].reg;
+  if (!any || !f) return;
+  ir_oplist allocs = ir_collect_ops((ir_op *)f, false, is_local_alloc);
+  tgpu_memdesc md;
+  for (size_t i = 0; i < allocs.count; i++) { /* inside the loop too; a stage's consumer counts once more */
+    if (tgpu_memdesc_get(ir_op_result(allocs.ops[i], 0)->type, &md)) others += tgpu_memdesc_bytes(&md);
+  }
+  ir_oplist_free(&allocs);
+  if ((int64_t)p->stages * stage_bytes_of(p) + others <= limit / 8 * 7) return;
+  unsigned n = 0;
+  for (unsigned i = 0; i < p->nloads; i++)
+    if (!p->loads[i].reg) p->loads[n++] = p->loads[i];
+  p->nloads = n;
+}
+
 /* Pipelines one loop; *replaced_outer / *by_outer name the persistent tile loop it
  * replaced (warp specialization across it gives it two more carried values), else NULL. */
 static bool pipeline_loop(ir_module *m, ir_op *loop, ir_op **replaced_outer, ir_op **by_outer) {
@@ -1353,6 +1434,7 @@ static bool pipeline_loop(ir_module *m, ir_op *loop, ir_op **replaced_outer, ir_
   p.step = step->ival;
   for (ir_op *op = p.body->first; op && p.nloads < PL_MAX_LOADS; op = op->next)
     if (candidate(op, &p.loads[p.nloads]) && cone_is_pure(&p, p.loads[p.nloads].load)) p.nloads++;
+  drop_unfit_reg_stages(&p);
   bool ok = true;
   if (p.nloads && collect_cone(&p) && movable(&p) && (ok = classify(&p))) {
     choose_buffers(&p);

@@ -11,8 +11,10 @@
  *   inserts converts where an op's operands now disagree and drops converts between equal
  *   layouts; (3) backward rematerialization (each op's layout rule says whether and how it
  *   is recomputed): a convert whose source is computed only from make_range, splat,
- *   constants, elementwise ops, broadcast and expand_dims is replaced by recomputing that
- *   chain in the target layout (each value once per layout); dead pure ops are erased.
+ *   constants, elementwise ops, broadcast, expand_dims, trans and reshape is replaced by
+ *   recomputing that chain in the target layout (each value once per layout), a value of
+ *   it that cannot be recomputed but has at most a quarter of the convert's elements being
+ *   converted where it is made; dead pure ops are erased.
  *   Never adds a convert that was not needed to keep the rules; the rules hold at the end.
  * Invalidates: tensor types (layouts) of values it moves; op identities of recomputed
  *   chains.

@@ -69,6 +69,11 @@ if [ -n "$CS" ]; then
   DESC_PARTS=(--part "padded copies" --part "rank-3 descriptors" --part "persistent descriptor matmul" --part matmuls
               --part "block pointers remade in the loop")
   step racecheck-desc san racecheck python3 test/gpu/torch/harness.py blockptr "${DESC_PARTS[@]}"
+  # register stages (cp.async copies read back with local_load) and tl.dot_scaled's upcasts
+  DS_PARTS=(--part "dot_scaled NaN scales" --part "dot_scaled batched, packed along N"
+            --part "dequantized operand, register stages")
+  step racecheck-dotscaled san racecheck python3 test/gpu/torch/harness.py dotscaled "${DS_PARTS[@]}"
+  step synccheck-dotscaled san synccheck python3 test/gpu/torch/harness.py dotscaled "${DS_PARTS[@]}"
   step synccheck-desc san synccheck python3 test/gpu/torch/harness.py blockptr "${DESC_PARTS[@]}"
 else
   NAMES+=("sanitizers"); STATUS+=("FAILED: compute-sanitizer not found")

@@ -185,6 +185,15 @@ static const ir_attr *reshape_result(ir_op *op, unsigned i) {
   (void)i;
   return reshape_infer(op, enc_of(ir_op_operand(op, 0)));
 }
+/* Backward: the operand layout whose reshape holds every element where `enc` does (a
+ * reshape is the same row-major order read with other extents, both ways). */
+static const ir_attr *reshape_back(ir_op *op, const ir_attr *enc) {
+  const ir_type *s = ir_op_operand(op, 0)->type, *d = op->results[0].type;
+  if (!enc || !ir_type_is_tensor(s) || !ir_type_is_tensor(d)) return NULL;
+  const ir_attr *back = tgpu_reshape_layout(ir_op_context(op), enc, d->rank, d->shape, s->rank, s->shape);
+  /* the reshape's result layout is inferred from its operand's: only when that gives enc back */
+  return back && reshape_infer(op, back) == enc ? back : NULL;
+}
 
 static const ir_attr *for_operand(ir_op *op, unsigned i) {
   return i >= 3 ? block_arg_enc(op, 0, i - 2) : NULL;
@@ -224,7 +233,7 @@ static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
                      .remat_operand = trans_back},
     [IR_OP_JOIN] = {.operand = join_operand, .result = join_result, .infer_result = join_infer},
     [IR_OP_SPLIT] = {.operand = split_operand, .result = split_result, .infer_result = split_infer},
-    [IR_OP_RESHAPE] = {.result = reshape_result, .infer_result = reshape_infer},
+    [IR_OP_RESHAPE] = {.result = reshape_result, .infer_result = reshape_infer, .remat_operand = reshape_back},
     [IR_OP_MAKE_RANGE] = {.remat_leaf = true},
     [IR_OP_SPLAT] = {.remat_leaf = true},
     [IR_OP_CONSTANT] = {.remat_leaf = true},
@@ -375,41 +384,87 @@ static void memo_put(remat_state *s, const ir_value *v, const ir_attr *enc, ir_v
   s->memo[s->n++] = (remat_entry){v, enc, to};
 }
 
-static bool can_remat(ir_value *v, const ir_attr *enc, unsigned depth) {
-  if (enc_of(v) == enc) return true;
-  ir_op *def = ir_value_def(v);
-  if (!def || depth > REMAT_MAX_DEPTH) return false;
-  if (ir_op_code(def) == IR_OP_CONVERT_LAYOUT) return can_remat(ir_op_operand(def, 0), enc, depth + 1);
-  const tgpu_layout_rule *rule = tgpu_layout_rule_of(def);
-  if (rule->remat_leaf) return true;
-  if (!rule->remat_operand) return false;
-  const ir_attr *opnd_enc = rule->remat_operand(def, enc);
-  for (unsigned i = 0; i < def->noperands; i++) {
-    ir_value *o = ir_op_operand(def, i);
-    if (ir_type_is_tensor(o->type) && !can_remat(o, opnd_enc, depth + 1)) return false;
-  }
-  return true;
+static int64_t numel_of(const ir_value *v) {
+  if (!ir_type_is_tensor(v->type)) return 1;
+  int64_t n = 1;
+  for (unsigned d = 0; d < v->type->rank; d++) n *= v->type->shape[d];
+  return n;
 }
 
-static ir_value *remat(remat_state *s, ir_value *v, const ir_attr *enc) {
+/* How a value of a rematerialized chain reaches layout `enc`. */
+typedef enum { REMAT_NO, REMAT_RECOMPUTE, REMAT_CONVERT } remat_how;
+
+/* Recomputed (the chain of cheap producers that makes it, in `enc`), else converted where
+ * it is when it has at most 1/REMAT_SMALL of the elements of the conversion being removed
+ * (`root`): a tl.dot_scaled scale of [128, 4] loaded, broadcast along K and reshaped to
+ * [128, 128] is converted before the broadcast, 32 times fewer elements. */
+#define REMAT_SMALL 4
+static remat_how how_remat(ir_value *v, const ir_attr *enc, unsigned depth, int64_t root) {
+  if (enc_of(v) == enc) return REMAT_RECOMPUTE;
+  remat_how fallback = enc_of(v) && numel_of(v) * REMAT_SMALL <= root ? REMAT_CONVERT : REMAT_NO;
+  ir_op *def = ir_value_def(v);
+  if (!def || depth > REMAT_MAX_DEPTH) return fallback;
+  if (ir_op_code(def) == IR_OP_CONVERT_LAYOUT) {
+    remat_how h = how_remat(ir_op_operand(def, 0), enc, depth + 1, root);
+    return h == REMAT_NO ? fallback : h;
+  }
+  const tgpu_layout_rule *rule = tgpu_layout_rule_of(def);
+  if (rule->remat_leaf) return REMAT_RECOMPUTE;
+  const ir_attr *opnd_enc = rule->remat_operand ? rule->remat_operand(def, enc) : NULL;
+  if (!opnd_enc) return fallback;
+  for (unsigned i = 0; i < def->noperands; i++) {
+    ir_value *o = ir_op_operand(def, i);
+    if (ir_type_is_tensor(o->type) && how_remat(o, opnd_enc, depth + 1, root) == REMAT_NO) return fallback;
+  }
+  return REMAT_RECOMPUTE;
+}
+
+/* v converted to enc right after it is made (a block argument: at its block's start); a
+ * conversion's source is converted instead. */
+static ir_value *convert_at_def(remat_state *s, ir_value *v, const ir_attr *enc) {
+  ir_op *def = ir_value_def(v);
+  while (def && ir_op_code(def) == IR_OP_CONVERT_LAYOUT) {
+    v = ir_op_operand(def, 0);
+    def = ir_value_def(v);
+  }
+  if (enc_of(v) == enc) return v;
+  ir_builder b;
+  ir_builder_init(&b, s->m);
+  if (def) {
+    ir_builder_set_after(&b, def);
+    b.loc = def->loc;
+  } else {
+    ir_builder_set_before(&b, v->block->first);
+    if (v->block->first) b.loc = v->block->first->loc;
+  }
+  const ir_type *t = ir_type_with_encoding(s->m->ctx, v->type, enc);
+  return ir_build1(&b, "tgpu.convert_layout", 1, &v, t);
+}
+
+static ir_value *remat(remat_state *s, ir_value *v, const ir_attr *enc, int64_t root) {
   if (enc_of(v) == enc) return v;
   ir_value *done = memo_get(s, v, enc);
   if (done) return done;
-  ir_op *def = ir_value_def(v);
-  assert(def && "remat: checked by can_remat");
-  if (ir_op_code(def) == IR_OP_CONVERT_LAYOUT) return remat(s, ir_op_operand(def, 0), enc);
-  ir_valmap vm = {{0}};
-  const tgpu_layout_rule *rule = tgpu_layout_rule_of(def);
-  const ir_attr *opnd_enc = rule->remat_leaf ? enc : rule->remat_operand(def, enc);
-  for (unsigned i = 0; i < def->noperands; i++) {
-    ir_value *o = ir_op_operand(def, i);
-    if (ir_type_is_tensor(o->type)) ir_valmap_put(&vm, o, remat(s, o, opnd_enc));
+  ir_value *r;
+  if (how_remat(v, enc, 0, root) == REMAT_CONVERT) {
+    r = convert_at_def(s, v, enc);
+  } else {
+    ir_op *def = ir_value_def(v);
+    assert(def && "remat: checked by how_remat");
+    if (ir_op_code(def) == IR_OP_CONVERT_LAYOUT) return remat(s, ir_op_operand(def, 0), enc, root);
+    ir_valmap vm = {{0}};
+    const tgpu_layout_rule *rule = tgpu_layout_rule_of(def);
+    const ir_attr *opnd_enc = rule->remat_leaf ? enc : rule->remat_operand(def, enc);
+    for (unsigned i = 0; i < def->noperands; i++) {
+      ir_value *o = ir_op_operand(def, i);
+      if (ir_type_is_tensor(o->type)) ir_valmap_put(&vm, o, remat(s, o, opnd_enc, root));
+    }
+    ir_op *clone = ir_op_clone(s->m, def, &vm);
+    ir_valmap_free(&vm);
+    r = ir_op_result(clone, v->index);
+    ir_value_set_type(r, ir_type_with_encoding(s->m->ctx, r->type, enc));
+    ir_op_insert_after(clone, def);
   }
-  ir_op *clone = ir_op_clone(s->m, def, &vm);
-  ir_valmap_free(&vm);
-  ir_value *r = ir_op_result(clone, v->index);
-  ir_value_set_type(r, ir_type_with_encoding(s->m->ctx, r->type, enc));
-  ir_op_insert_after(clone, def);
   memo_put(s, v, enc, r);
   return r;
 }
@@ -423,8 +478,10 @@ unsigned tgpu_rematerialize_converts(ir_module *m) {
     if (!op->parent || ir_op_code(op) != IR_OP_CONVERT_LAYOUT) continue;
     const ir_attr *enc = enc_of(&op->results[0]);
     ir_value *src = ir_op_operand(op, 0);
-    if (!enc || !can_remat(src, enc, 0)) continue;
-    ir_value_replace_all_uses(&op->results[0], remat(&s, src, enc));
+    int64_t root = numel_of(src);
+    /* (src itself is never "converted where it is": it has the root's elements) */
+    if (!enc || how_remat(src, enc, 0, root) == REMAT_NO) continue;
+    ir_value_replace_all_uses(&op->results[0], remat(&s, src, enc, root));
     tgpu_erase_if_dead(op);
     removed++;
   }

@@ -57,8 +57,10 @@ void tgpu_legalize_layouts(ir_module *m);
 
 /* Replaces tgpu.convert_layout ops whose source can be recomputed in the target layout
  * from cheap pure ops (make_range, splat, constants, elementwise arithmetic, addptr,
- * broadcast, expand_dims) by that recomputation; then erases what became dead. Returns the
- * number of converts removed. */
+ * broadcast, expand_dims, trans, reshape) by that recomputation; a value of the chain that
+ * cannot be recomputed but has at most a quarter of the convert's elements is converted
+ * where it is made instead (a smaller conversion for the larger). Then erases what became
+ * dead. Returns the number of converts removed. */
 unsigned tgpu_rematerialize_converts(ir_module *m);
 
 /* Erases op when it is pure, region-free and unused, then, recursively, the producers of
