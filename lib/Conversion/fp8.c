@@ -146,7 +146,6 @@ bool cg_ew_fcast(cg_state *st, ir_op *op, const cg_lowering *row) {
   if (!in) return false;
   LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx);
   cg_val *r = cg_val_new(st, in->n);
-  LLVMValueRef *mid = sup_arena_alloc(st->arena, (in->n + 1) * sizeof *mid);
   if (s8 && fs.mbits == 3 && st->cm->target->sm >= 89 && !d8) { /* e4m3 -> wider: two codes a cvt */
     LLVMTypeRef to = cg_scalar_type(st, dst), half = LLVMHalfTypeInContext(st->ctx);
     for (unsigned i = 0; i < in->n; i += 2) {
@@ -158,6 +157,7 @@ bool cg_ew_fcast(cg_state *st, ir_op *op, const cg_lowering *row) {
     cg_set(st, ir_op_result(op, 0), r);
     return true;
   }
+  LLVMValueRef *mid = sup_arena_alloc(st->arena, (in->n + 1) * sizeof *mid);
   for (unsigned i = 0; i < in->n; i++)
     mid[i] = s8 ? fp8_to_f32(st, in->regs[i], &fs) : float_to(st, in->regs[i], f32);
   if (!d8) {

@@ -746,20 +746,13 @@ static void consume(pl_loop *p, ir_value *idx) {
   ir_builder_init(&b, p->m);
   for (unsigned i = 0; i < p->nloads; i++) {
     pl_load *l = &p->loads[i];
-    if (l->reg) { /* the stage read back where the load was */
-      ir_builder_set_before(&b, l->load);
-      b.loc = l->load->loc;
-      ir_value *stage = stage_of(&b, l, idx, TGPU_PIPELINE_SLOT_CONSUME), *res = ir_op_result(l->load, 0);
-      ir_value_replace_all_uses(res, ir_build1(&b, "tgpu.local_load", 1, &stage, res->type));
-      ir_op_erase(l->load);
-      continue;
-    }
-    ir_builder_set_before(&b, l->consumer);
-    b.loc = l->consumer->loc;
-    ir_value *stage = stage_of(&b, l, idx, TGPU_PIPELINE_SLOT_CONSUME), *res = ir_op_result(l->consumer, 0);
-    if (ir_op_code(l->consumer) == IR_OP_CONVERT_LAYOUT) stage = ir_build1(&b, "tgpu.local_load", 1, &stage, res->type);
+    ir_op *at = l->reg ? l->load : l->consumer; /* a register stage is read back where the load was */
+    ir_builder_set_before(&b, at);
+    b.loc = at->loc;
+    ir_value *stage = stage_of(&b, l, idx, TGPU_PIPELINE_SLOT_CONSUME), *res = ir_op_result(at, 0);
+    if (l->reg || ir_op_code(at) == IR_OP_CONVERT_LAYOUT) stage = ir_build1(&b, "tgpu.local_load", 1, &stage, res->type);
     ir_value_replace_all_uses(res, stage);
-    ir_op_erase(l->consumer);
+    if (!l->reg) ir_op_erase(l->consumer);
     for (unsigned k = l->nchain; k-- > 0;) ir_op_erase(l->chain[k]);
     ir_op_erase(l->load);
   }
@@ -1147,21 +1140,24 @@ static void rewrite(pl_loop *p) {
 
 static bool is_local_alloc(const ir_op *op) { return ir_op_code(op) == IR_OP_LOCAL_ALLOC; }
 
-/* The bytes of the function's shared buffers outside the loop (attention's q), which the
- * stages share the SM's shared memory with. */
-static int64_t other_shared_bytes(const pl_loop *p, const ir_op *f) {
+/* The bytes of the function's shared buffers, or of those outside the loop only (attention's
+ * q), which the stages share the SM's shared memory with. */
+static int64_t shared_bytes(const pl_loop *p, const ir_op *f, bool outside_loop_only) {
   if (!f) return 0;
   ir_oplist allocs = ir_collect_ops((ir_op *)f, false, is_local_alloc);
   int64_t sum = 0;
   tgpu_memdesc md;
   for (size_t i = 0; i < allocs.count; i++) {
     const ir_op *a = allocs.ops[i];
-    while (a && a != p->loop) a = ir_op_parent_op(a);
-    if (!a && tgpu_memdesc_get(ir_op_result(allocs.ops[i], 0)->type, &md)) sum += tgpu_memdesc_bytes(&md);
+    while (outside_loop_only && a && a != p->loop) a = ir_op_parent_op(a);
+    if (!(outside_loop_only && a) && tgpu_memdesc_get(ir_op_result(allocs.ops[i], 0)->type, &md))
+      sum += tgpu_memdesc_bytes(&md);
   }
   ir_oplist_free(&allocs);
   return sum;
 }
+
+static int64_t other_shared_bytes(const pl_loop *p, const ir_op *f) { return shared_bytes(p, f, true); }
 
 /* One stage's bytes: every pipelined load's tile. */
 static int64_t stage_bytes_of(const pl_loop *p) {
@@ -1404,18 +1400,13 @@ static bool classify(pl_loop *p) {
  * loads read back into registers stay synchronous. */
 static void drop_unfit_reg_stages(pl_loop *p) {
   const tgpu_target *t = tgpu_target_of_module(p->m);
-  int64_t limit = t ? (int64_t)t->smem_limit : 0, others = 0;
+  int64_t limit = t ? (int64_t)t->smem_limit : 0;
   const ir_op *f = tgpu_enclosing_func(p->loop);
   bool any = false;
   for (unsigned i = 0; i < p->nloads; i++) any |= p->loads[i].reg;
   if (!any || !f) return;
-  ir_oplist allocs = ir_collect_ops((ir_op *)f, false, is_local_alloc);
-  tgpu_memdesc md;
-  for (size_t i = 0; i < allocs.count; i++) { /* inside the loop too; a stage's consumer counts once more */
-    if (tgpu_memdesc_get(ir_op_result(allocs.ops[i], 0)->type, &md)) others += tgpu_memdesc_bytes(&md);
-  }
-  ir_oplist_free(&allocs);
-  if ((int64_t)p->stages * stage_bytes_of(p) + others <= limit / 8 * 7) return;
+  /* every buffer, inside the loop too (a stage's consumer counts once more) */
+  if ((int64_t)p->stages * stage_bytes_of(p) + shared_bytes(p, f, false) <= limit / 8 * 7) return;
   unsigned n = 0;
   for (unsigned i = 0; i < p->nloads; i++)
     if (!p->loads[i].reg) p->loads[n++] = p->loads[i];

@@ -384,13 +384,6 @@ static void memo_put(remat_state *s, const ir_value *v, const ir_attr *enc, ir_v
   s->memo[s->n++] = (remat_entry){v, enc, to};
 }
 
-static int64_t numel_of(const ir_value *v) {
-  if (!ir_type_is_tensor(v->type)) return 1;
-  int64_t n = 1;
-  for (unsigned d = 0; d < v->type->rank; d++) n *= v->type->shape[d];
-  return n;
-}
-
 /* How a value of a rematerialized chain reaches layout `enc`. */
 typedef enum { REMAT_NO, REMAT_RECOMPUTE, REMAT_CONVERT } remat_how;
 
@@ -401,7 +394,7 @@ typedef enum { REMAT_NO, REMAT_RECOMPUTE, REMAT_CONVERT } remat_how;
 #define REMAT_SMALL 4
 static remat_how how_remat(ir_value *v, const ir_attr *enc, unsigned depth, int64_t root) {
   if (enc_of(v) == enc) return REMAT_RECOMPUTE;
-  remat_how fallback = enc_of(v) && numel_of(v) * REMAT_SMALL <= root ? REMAT_CONVERT : REMAT_NO;
+  remat_how fallback = enc_of(v) && ir_type_numel(v->type) * REMAT_SMALL <= root ? REMAT_CONVERT : REMAT_NO;
   ir_op *def = ir_value_def(v);
   if (!def || depth > REMAT_MAX_DEPTH) return fallback;
   if (ir_op_code(def) == IR_OP_CONVERT_LAYOUT) {
@@ -478,7 +471,7 @@ unsigned tgpu_rematerialize_converts(ir_module *m) {
     if (!op->parent || ir_op_code(op) != IR_OP_CONVERT_LAYOUT) continue;
     const ir_attr *enc = enc_of(&op->results[0]);
     ir_value *src = ir_op_operand(op, 0);
-    int64_t root = numel_of(src);
+    int64_t root = ir_type_numel(src->type);
     /* (src itself is never "converted where it is": it has the root's elements) */
     if (!enc || how_remat(src, enc, 0, root) == REMAT_NO) continue;
     ir_value_replace_all_uses(&op->results[0], remat(&s, src, enc, root));
