@@ -180,14 +180,10 @@ static bool by_scratch(cg_state *st, ir_op *op, const tgpu_atomic_plan *p, LLVMV
   LLVMValueRef base = cg_scratch_ptr(st, op);
   LLVMValueRef *slot = sup_arena_alloc(st->arena, sizeof *slot * r->n);
   if (!base || !slot || !slots_of(st, op, r->n, slot)) return false;
-  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "atom.share");
-  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "atom.shared");
-  LLVMBuildCondBr(st->b, acts, then, join); /* not NULL: SHARED has warp copies */
-  LLVMPositionBuilderAtEnd(st->b, then);
+  LLVMBasicBlockRef join = cg_if_begin(st, acts, "atom.share", "atom.shared"); /* acts: SHARED has warp copies */
   for (unsigned i = 0; i < r->n; i++)
     if (!(i & p->reg_dup)) LLVMBuildStore(st->b, r->regs[i], slot_ptr(st, base, slot[i], bits));
-  LLVMBuildBr(st->b, join);
-  LLVMPositionBuilderAtEnd(st->b, join);
+  cg_if_end(st, join);
   cg_barrier(st);
   LLVMTypeRef it = LLVMIntTypeInContext(st->ctx, bits);
   for (unsigned i = 0; i < r->n; i++) r->regs[i] = LLVMBuildLoad2(st->b, it, slot_ptr(st, base, slot[i], bits), "");

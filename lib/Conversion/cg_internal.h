@@ -353,5 +353,10 @@ bool cg_lower_while(cg_state *st, ir_op *op);
 /* Lowers region r's single block at the builder's point with its arguments bound to args;
  * its terminator's operands come back in *out (nout of them). */
 bool cg_lower_region(cg_state *st, ir_region *r, cg_val **args, cg_val ***out, unsigned *nout);
+/* `if (cond) { ... }` around code the caller emits: branches to a new block `then_name` and
+ * positions the builder there; returns the block `join_name`, which cg_if_end branches to
+ * and continues in. */
+LLVMBasicBlockRef cg_if_begin(cg_state *st, LLVMValueRef cond, const char *then_name, const char *join_name);
+void cg_if_end(cg_state *st, LLVMBasicBlockRef join);
 
 #endif

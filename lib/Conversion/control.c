@@ -56,6 +56,18 @@ static LLVMBasicBlockRef new_block(cg_state *st, const char *name) {
   return LLVMAppendBasicBlockInContext(st->ctx, st->fn, name);
 }
 
+LLVMBasicBlockRef cg_if_begin(cg_state *st, LLVMValueRef cond, const char *then_name, const char *join_name) {
+  LLVMBasicBlockRef then = new_block(st, then_name), join = new_block(st, join_name);
+  LLVMBuildCondBr(st->b, cond, then, join);
+  LLVMPositionBuilderAtEnd(st->b, then);
+  return join;
+}
+
+void cg_if_end(cg_state *st, LLVMBasicBlockRef join) {
+  LLVMBuildBr(st->b, join);
+  LLVMPositionBuilderAtEnd(st->b, join);
+}
+
 /* Whether iter arg i carries the accumulator of a wgmma left in flight (its yielded value
  * is a tgpu.warp_group_dot_wait result, or a tgpu.async warp_group_dot's). */
 static bool carries_async_wgmma(ir_op *loop, unsigned i) {

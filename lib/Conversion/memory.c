@@ -228,15 +228,12 @@ static void asm_store(cg_state *st, piece *pc) {
 /* Masked access through control flow: `if (mask) access;` (loads merge with `other`). */
 static void branch_access(cg_state *st, piece *pc, bool is_load) {
   LLVMBasicBlockRef from = LLVMGetInsertBlock(st->b);
-  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(st->ctx, st->fn, is_load ? "ld" : "st");
-  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "join");
-  LLVMBuildCondBr(st->b, pc->mask, then, join);
-  LLVMPositionBuilderAtEnd(st->b, then);
+  LLVMBasicBlockRef join = cg_if_begin(st, pc->mask, is_load ? "ld" : "st", "join");
+  LLVMBasicBlockRef then = LLVMGetInsertBlock(st->b);
   LLVMValueRef got[16];
   if (is_load) unpack(st, pc, plain_load(st, pc), got);
   else plain_store(st, pc);
-  LLVMBuildBr(st->b, join);
-  LLVMPositionBuilderAtEnd(st->b, join);
+  cg_if_end(st, join);
   for (unsigned i = 0; is_load && i < pc->p; i++) {
     LLVMValueRef other = pc->vals[i] ? pc->vals[i] : LLVMConstNull(pc->mt);
     LLVMValueRef phi = LLVMBuildPhi(st->b, pc->mt, "");

@@ -110,15 +110,6 @@ static LLVMValueRef thread0(cg_state *st) {
   return LLVMBuildICmp(st->b, LLVMIntEQ, LLVMBuildOr(st->b, st->lane, st->warp, ""), cg_i32(st, 0), "");
 }
 
-/* Branches to a new block when `cond`, returning the block to continue in after it. */
-static LLVMBasicBlockRef begin_if(cg_state *st, LLVMValueRef cond) {
-  LLVMBasicBlockRef then = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "print.owner");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "print.done");
-  LLVMBuildCondBr(st->b, cond, then, done);
-  LLVMPositionBuilderAtEnd(st->b, then);
-  return done;
-}
-
 static bool print_operand(cg_state *st, ir_op *op, unsigned i, const char *prefix, bool hex, bool is_signed) {
   ir_value *x = ir_op_operand(op, i);
   const ir_type *t = x->type, *et = ir_type_scalar(t);
@@ -128,7 +119,8 @@ static bool print_operand(cg_state *st, ir_op *op, unsigned i, const char *prefi
   cg_layout l;
   if (rank && !cg_layout_get(st, t, op->loc, &l)) return false;
   uint32_t zr = 0; /* the thread that holds each element first, not its replicas */
-  LLVMBasicBlockRef done = begin_if(st, rank ? cg_layout_owner(st, &l, &zr) : thread0(st));
+  LLVMValueRef owner = rank ? cg_layout_owner(st, &l, &zr) : thread0(st);
+  LLVMBasicBlockRef done = cg_if_begin(st, owner, "print.owner", "print.done");
   LLVMValueRef vals[3 + IR_MAX_RANK + 1], fmt = NULL, buf = NULL;
   LLVMTypeRef sty = NULL;
   for (unsigned a = 0; a < 3; a++) vals[a] = cg_sreg(st, "ctaid", a);
@@ -144,8 +136,7 @@ static bool print_operand(cg_state *st, ir_op *op, unsigned i, const char *prefi
       return false;
     emit_vprintf(st, fmt, buf, sty, vals, 4 + rank);
   }
-  LLVMBuildBr(st->b, done);
-  LLVMPositionBuilderAtEnd(st->b, done);
+  cg_if_end(st, done);
   return true;
 }
 
@@ -159,12 +150,11 @@ bool cg_lower_print(cg_state *st, ir_op *op) {
   if (op->noperands == 0) { /* the prefix alone, once per program */
     LLVMValueRef vals[3], fmt, buf;
     LLVMTypeRef sty;
-    LLVMBasicBlockRef done = begin_if(st, thread0(st));
+    LLVMBasicBlockRef done = cg_if_begin(st, thread0(st), "print.owner", "print.done");
     for (unsigned a = 0; a < 3; a++) vals[a] = cg_sreg(st, "ctaid", a);
     if (!print_buffer(st, vals, 3, line_format(st, 0, prefix, -1, ""), &sty, &buf, &fmt)) return false;
     emit_vprintf(st, fmt, buf, sty, vals, 3);
-    LLVMBuildBr(st->b, done);
-    LLVMPositionBuilderAtEnd(st->b, done);
+    cg_if_end(st, done);
     return true;
   }
   for (unsigned i = 0; i < op->noperands; i++)

@@ -101,10 +101,7 @@ static void store_partials(cg_state *st, red_state *rs, const tgpu_reduce_plan *
   LLVMValueRef row = LLVMBuildMul(st->b, wpart, cg_i32(st, (int64_t)p->result_numel), "");
   LLVMValueRef lead = LLVMBuildICmp(st->b, LLVMIntEQ, LLVMBuildAnd(st->b, st->lane, cg_i32(st, p->lane_axis), ""),
                                     cg_i32(st, 0), "");
-  LLVMBasicBlockRef store = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "red.store");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "red.stored");
-  LLVMBuildCondBr(st->b, lead, store, done);
-  LLVMPositionBuilderAtEnd(st->b, store);
+  LLVMBasicBlockRef done = cg_if_begin(st, lead, "red.store", "red.stored");
   for (unsigned r = 0; r < src->nregs; r++) {
     if (r & (p->reg_axis | p->reg_replica)) continue;
     LLVMValueRef slot = LLVMBuildAdd(st->b, row, result_index(st, src, r, (int)p->axis), "");
@@ -114,8 +111,7 @@ static void store_partials(cg_state *st, red_state *rs, const tgpu_reduce_plan *
       LLVMBuildStore(st->b, v, slot_ptr(st, sc, i, slot));
     }
   }
-  LLVMBuildBr(st->b, done);
-  LLVMPositionBuilderAtEnd(st->b, done);
+  cg_if_end(st, done);
 }
 
 /* Step 3, loads: result element `idx` of every operand combined over the warp parts, in
@@ -158,16 +154,12 @@ static bool combine_partials_in_parallel(cg_state *st, red_state *rs, const tgpu
   }
   LLVMValueRef first = LLVMBuildICmp(st->b, LLVMIntEQ, w, cg_i32(st, 0), "");
   LLVMValueRef lead = LLVMBuildAnd(st->b, first, LLVMBuildICmp(st->b, LLVMIntULE, tid, last, ""), "");
-  LLVMBasicBlockRef store = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "red.result");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "red.results");
-  LLVMBuildCondBr(st->b, lead, store, done);
-  LLVMPositionBuilderAtEnd(st->b, store);
+  LLVMBasicBlockRef done = cg_if_begin(st, lead, "red.result", "red.results");
   for (unsigned i = 0; i < rs->n; i++) {
     LLVMValueRef x = LLVMTypeOf(v[i]) != sc->mt[i] ? LLVMBuildZExt(st->b, v[i], sc->mt[i], "") : v[i];
     LLVMBuildStore(st->b, x, LLVMBuildGEP2(st->b, sc->mt[i], sc->res[i], &e, 1, ""));
   }
-  LLVMBuildBr(st->b, done);
-  LLVMPositionBuilderAtEnd(st->b, done);
+  cg_if_end(st, done);
   cg_barrier(st);
   return true;
 }

@@ -102,18 +102,14 @@ bool cg_lower_reshape(cg_state *st, ir_op *op) {
   LLVMTypeRef mt = cg_mem_type(st, dty), t = cg_scalar_type(st, dty);
   uint32_t zr;
   LLVMValueRef owner = cg_layout_owner(st, &src, &zr);
-  LLVMBasicBlockRef store = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "reshape.store");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "reshape.stored");
-  LLVMBuildCondBr(st->b, owner, store, done);
-  LLVMPositionBuilderAtEnd(st->b, store);
+  LLVMBasicBlockRef done = cg_if_begin(st, owner, "reshape.store", "reshape.stored");
   for (unsigned r = 0; r < in->n; r++) {
     if (r & zr) continue;
     LLVMValueRef idx = row_major(st, &src, r), v = in->regs[r];
     if (LLVMTypeOf(v) != mt) v = LLVMBuildZExt(st->b, v, mt, ""); /* i1 as i8 */
     LLVMBuildStore(st->b, v, LLVMBuildGEP2(st->b, mt, base, &idx, 1, ""));
   }
-  LLVMBuildBr(st->b, done);
-  LLVMPositionBuilderAtEnd(st->b, done);
+  cg_if_end(st, done);
   cg_barrier(st);
   cg_val *r = cg_val_new(st, dst.nregs);
   for (unsigned j = 0; j < dst.nregs; j++) {

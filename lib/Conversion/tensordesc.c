@@ -191,10 +191,9 @@ bool cg_lower_make_tensor_descriptor(cg_state *st, ir_op *op) {
   const char *pad = ir_op_get_string_attr(op, "padding");
   bool nan = pad && !strcmp(pad, "nan");
   /* warp 0 writes the tensormap */
-  LLVMBasicBlockRef write = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "tensormap.write");
-  LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(st->ctx, st->fn, "tensormap.done");
-  LLVMBuildCondBr(st->b, LLVMBuildICmp(st->b, LLVMIntEQ, cg_warp_uniform(st), cg_i32(st, 0), ""), write, done);
-  LLVMPositionBuilderAtEnd(st->b, write);
+  LLVMBasicBlockRef done =
+      cg_if_begin(st, LLVMBuildICmp(st->b, LLVMIntEQ, cg_warp_uniform(st), cg_i32(st, 0), ""), "tensormap.write",
+                  "tensormap.done");
   LLVMValueRef bad = LLVMBuildICmp(st->b, LLVMIntNE, misaligned, LLVMConstInt(i64, 0, 0), "");
   cg_asm_void(st, &bad, 1, "@$0 trap;", "b,~{memory}");
   LLVMValueRef word = LLVMBuildGEP2(st->b, i32, smem_p, &st->lane, 1, "");
@@ -228,8 +227,7 @@ bool cg_lower_make_tensor_descriptor(cg_state *st, ir_op *op) {
               "tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$0], [$1], 128;",
               "l,l,~{memory}");
   cg_asm_void(st, &gaddr, 1, "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;", "l,~{memory}");
-  LLVMBuildBr(st->b, done);
-  LLVMPositionBuilderAtEnd(st->b, done);
+  cg_if_end(st, done);
   cg_barrier(st);
   LLVMValueRef generic = LLVMBuildIntToPtr(st->b, gaddr, LLVMPointerTypeInContext(st->ctx, 0), "");
   cg_set(st, ir_op_result(op, 0), cg_val_splat(st, 1, generic));
