@@ -16,7 +16,7 @@ typedef struct fe_stmt fe_stmt;
 
 typedef enum fe_expr_kind {
   FE_EXPR_NAME,       /* name */
-  FE_EXPR_INT,        /* ival (Python int literal; values beyond int64 are errors) */
+  FE_EXPR_INT,        /* ival (Python int literal; ibig: 2**63 .. 2**64-1, an error where evaluated) */
   FE_EXPR_FLOAT,      /* fval */
   FE_EXPR_STRING,     /* str (escape sequences decoded; adjacent literals concatenated) */
   FE_EXPR_BOOL,       /* bval: True / False */
@@ -68,6 +68,7 @@ struct fe_expr {
   ir_loc loc;
   const char *name;      /* NAME, ATTRIBUTE (the attribute name); interned */
   int64_t ival;          /* INT */
+  bool ibig;             /* INT: the literal is 2**63 or more (ival holds its low 64 bits) */
   double fval;           /* FLOAT */
   const char *str;       /* STRING (arena copy, NUL-terminated) */
   bool bval;             /* BOOL */
@@ -187,6 +188,19 @@ fe_file *fe_parse(ir_context *ctx, sup_arena *arena, const char *filename, const
 /* Whether a decorator named so (its last dotted part) makes a def a kernel: jit, autotune,
  * heuristics. Such a module-level statement is never skipped. */
 bool fe_is_kernel_decorator_name(const char *name);
+
+/* Integer literals of 2**63 and above (ibig). Python reads them and Triton makes a uint64 of
+ * one; tilec's compile-time integers are int64, so evaluating one is a located error (with
+ * this hint), but a file that holds one in code never evaluated (a constexpr branch not
+ * taken, an unused function) compiles. -2**63 written as a negated literal is int64's
+ * minimum, and fe_int_literal_min says so. */
+#define FE_BIG_INT_HINT                                                                            \
+  "integer literals of 2**63 and above are not supported (tilec's integers are 64-bit signed); "   \
+  "write the bits as a signed value and bitcast, e.g. tl.full((), -1, tl.int64)"                    \
+  ".to(tl.uint64, bitcast=True) for 0xFFFFFFFFFFFFFFFF"
+static inline bool fe_int_literal_min(const fe_expr *e, fe_unop op) {
+  return op == FE_NEG && e->kind == FE_EXPR_INT && e->ibig && e->ival == INT64_MIN;
+}
 
 /* Prints the AST as an S-expression, one statement per line (for tests: tilec
  * --emit=ast). */

@@ -174,7 +174,10 @@ static void print_expr(sup_strbuf *out, const fe_expr *e) {
   }
   switch (e->kind) {
   case FE_EXPR_NAME: sup_strbuf_printf(out, "(name %s)", e->name); return;
-  case FE_EXPR_INT: sup_strbuf_printf(out, "(int %lld)", (long long)e->ival); return;
+  case FE_EXPR_INT:
+    if (e->ibig) sup_strbuf_printf(out, "(int %llu)", (unsigned long long)(uint64_t)e->ival);
+    else sup_strbuf_printf(out, "(int %lld)", (long long)e->ival);
+    return;
   case FE_EXPR_FLOAT:
     sup_strbuf_puts(out, "(float ");
     print_float(out, e->fval);

@@ -1217,7 +1217,9 @@ static bool eval(host_interp *H, host_scope *sc, const fe_expr *e, host_val *out
   host_val a, b;
   switch (e->kind) {
   case FE_EXPR_NAME: return lookup(H, sc, e, out);
-  case FE_EXPR_INT: return *out = host_int(e->ival), true;
+  case FE_EXPR_INT:
+    if (e->ibig) return host_error(H, e->loc, FE_BIG_INT_HINT), false;
+    return *out = host_int(e->ival), true;
   case FE_EXPR_FLOAT: return *out = host_float(e->fval), true;
   case FE_EXPR_STRING: return *out = host_str(e->str), true;
   case FE_EXPR_BOOL: return *out = host_bool(e->bval), true;
@@ -1226,7 +1228,9 @@ static bool eval(host_interp *H, host_scope *sc, const fe_expr *e, host_val *out
   case FE_EXPR_CALL: return call_expr(H, sc, e, out);
   case FE_EXPR_BINOP:
     return eval_known(H, sc, e->lhs, &a) && eval_known(H, sc, e->rhs, &b) && binop(H, e->op.binop, &a, &b, e->loc, out);
-  case FE_EXPR_UNARY: return eval_known(H, sc, e->value, &a) && unary(H, e->op.unop, &a, e->loc, out);
+  case FE_EXPR_UNARY:
+    if (fe_int_literal_min(e->value, e->op.unop)) return *out = host_int(INT64_MIN), true;
+    return eval_known(H, sc, e->value, &a) && unary(H, e->op.unop, &a, e->loc, out);
   case FE_EXPR_BOOLOP: return boolop(H, sc, e, out);
   case FE_EXPR_COMPARE: return compare(H, sc, e, out);
   case FE_EXPR_SUBSCRIPT: return subscript(H, sc, e, out);

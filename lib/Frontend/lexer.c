@@ -245,7 +245,7 @@ static void scan_radix(fe_lexer *lx, fe_token *t, ir_loc loc) {
     int d = digit_in_base(c, base);
     if (d < 0)
       break;
-    overflow |= v > ((uint64_t)INT64_MAX - (uint64_t)d) / (uint64_t)base;
+    overflow |= v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base;
     v = v * (uint64_t)base + (uint64_t)d;
     any = true;
     lx->pos++;
@@ -268,6 +268,7 @@ static void scan_radix(fe_lexer *lx, fe_token *t, ir_loc loc) {
   }
   t->kind = FE_TOK_INT;
   t->ival = (int64_t)v;
+  t->big = v > (uint64_t)INT64_MAX;
 }
 
 /* Consumes digits with single underscores between them. */
@@ -283,17 +284,20 @@ static void scan_digits(fe_lexer *lx) {
   }
 }
 
-static bool int_value(const char *s, size_t n, int64_t *out) {
+/* The literal's value when below 2**64 (Python's ints are unbounded; a literal that does not
+ * fit 64 bits is refused here, one of 2**63 and above is marked big and refused where it is
+ * evaluated, so that a branch that never runs may hold one). */
+static bool int_value(const char *s, size_t n, uint64_t *out) {
   uint64_t v = 0;
   for (size_t i = 0; i < n; i++) {
     if (s[i] == '_')
       continue;
     uint64_t d = (uint64_t)(s[i] - '0');
-    if (v > ((uint64_t)INT64_MAX - d) / 10)
+    if (v > (UINT64_MAX - d) / 10)
       return false;
     v = v * 10 + d;
   }
-  *out = (int64_t)v;
+  *out = v;
   return true;
 }
 
@@ -342,11 +346,14 @@ static void scan_decimal(fe_lexer *lx, fe_token *t, ir_loc loc) {
       t->kind = FE_TOK_ERROR;
       return;
     }
-    if (!int_value(s, n, &t->ival)) {
+    uint64_t v;
+    if (!int_value(s, n, &v)) {
       bad_number(lx, t, loc, "integer literal too large");
       return;
     }
     t->kind = FE_TOK_INT;
+    t->ival = (int64_t)v;
+    t->big = v > (uint64_t)INT64_MAX;
     return;
   }
   char *copy = sup_arena_strndup(lx->arena, s, n);

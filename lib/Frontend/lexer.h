@@ -52,7 +52,8 @@ typedef struct fe_token {
   const char *text;  /* the source spelling (not NUL-terminated) */
   size_t len;
   const char *name;  /* NAME: interned */
-  int64_t ival;      /* INT */
+  int64_t ival;      /* INT (the bits, when big) */
+  bool big;          /* INT: 2**63 <= value < 2**64 (Python reads it; tilec's integers are int64) */
   double fval;       /* FLOAT */
   const char *str;   /* STRING: decoded contents in the arena, NUL-terminated */
   bool is_bytes;     /* STRING: b'' prefix */

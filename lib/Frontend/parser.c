@@ -388,6 +388,7 @@ static fe_expr *parse_atom(parser *p) {
   case FE_TOK_INT:
     e = new_expr(p, FE_EXPR_INT, t->loc);
     e->ival = t->ival;
+    e->ibig = t->big;
     break;
   case FE_TOK_FLOAT:
     e = new_expr(p, FE_EXPR_FLOAT, t->loc);

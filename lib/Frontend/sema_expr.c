@@ -760,7 +760,13 @@ static bool expr_name(sema *S, const fe_expr *e, sema_val *out) {
 bool sema_expr(sema *S, const fe_expr *e, sema_val *out) {
   switch (e->kind) {
   case FE_EXPR_NAME: return expr_name(S, e, out);
-  case FE_EXPR_INT: *out = sema_int(e->ival); return true;
+  case FE_EXPR_INT:
+    if (e->ibig) {
+      sema_error(S, e->loc, FE_BIG_INT_HINT);
+      return false;
+    }
+    *out = sema_int(e->ival);
+    return true;
   case FE_EXPR_FLOAT: *out = sema_float(e->fval); return true;
   case FE_EXPR_BOOL: *out = sema_bool(e->bval); return true;
   case FE_EXPR_NONE: *out = sema_none(); return true;
@@ -774,6 +780,7 @@ bool sema_expr(sema *S, const fe_expr *e, sema_val *out) {
   }
   case FE_EXPR_UNARY: {
     sema_val a;
+    if (fe_int_literal_min(e->value, e->op.unop)) return *out = sema_int(INT64_MIN), true;
     if (!sema_expr(S, e->value, &a)) return false;
     return sema_unary(S, e->op.unop, &a, e->loc, out);
   }
