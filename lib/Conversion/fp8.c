@@ -121,6 +121,19 @@ static void e4m3_pair_to_f16(cg_state *st, LLVMValueRef x0, LLVMValueRef x1, LLV
   out[1] = LLVMBuildExtractElement(b, v, cg_i32(st, 1), "");
 }
 
+/* An f16 value as bf16: one cvt.rn.bf16.f16 on sm_90 (exact for an e4m3 code's value, which
+ * has 3 mantissa bits), else through f32. */
+static LLVMValueRef f16_to_bf16(cg_state *st, LLVMValueRef h) {
+  LLVMTypeRef bf = LLVMBFloatTypeInContext(st->ctx);
+  if (st->cm->target->sm < 90)
+    return LLVMBuildFPTrunc(st->b, LLVMBuildFPExt(st->b, h, LLVMFloatTypeInContext(st->ctx), ""), bf, "");
+  LLVMTypeRef ht = LLVMTypeOf(h), fty = LLVMFunctionType(bf, &ht, 1, 0);
+  static const char text[] = "cvt.rn.bf16.f16 $0, $1;", cons[] = "=h,h";
+  LLVMValueRef fn = LLVMGetInlineAsm(fty, (char *)text, strlen(text), (char *)cons, strlen(cons), 0, 0,
+                                     LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(st->b, fty, fn, &h, 1, "");
+}
+
 LLVMValueRef cg_fp8_to_f32(cg_state *st, LLVMValueRef x, const ir_type *t) {
   fp8_fmt f;
   return fp8_kind(t, &f) ? fp8_to_f32(st, x, &f) : NULL;
@@ -152,7 +165,9 @@ bool cg_ew_fcast(cg_state *st, ir_op *op, const cg_lowering *row) {
       LLVMValueRef h[2];
       e4m3_pair_to_f16(st, in->regs[i], i + 1 < in->n ? in->regs[i + 1] : in->regs[i], h);
       for (unsigned k = 0; k < 2 && i + k < in->n; k++) /* an f16 goes on as it is, else through f32 */
-        r->regs[i + k] = to == half ? h[k] : float_to(st, LLVMBuildFPExt(st->b, h[k], f32, ""), to);
+        r->regs[i + k] = to == half                             ? h[k]
+                         : to == LLVMBFloatTypeInContext(st->ctx) ? f16_to_bf16(st, h[k])
+                                                                 : float_to(st, LLVMBuildFPExt(st->b, h[k], f32, ""), to);
     }
     cg_set(st, ir_op_result(op, 0), r);
     return true;

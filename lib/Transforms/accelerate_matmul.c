@@ -172,11 +172,24 @@ static bool from_warp_group_dot(ir_value *v, const ir_type *shape_of, unsigned d
   return false;
 }
 
-/* Whether the dot's A goes to wgmma in registers rather than through shared memory. */
+/* Whether v is computed in the kernel by element-wise arithmetic (an upcast of a loaded
+ * narrower type, a scaled or masked operand), rather than a loaded or carried value that only
+ * layout conversions separate from the dot. */
+static bool computed_elementwise(ir_value *v) {
+  ir_op *def = ir_value_def(v);
+  while (def && ir_op_code(def) == IR_OP_CONVERT_LAYOUT) def = ir_value_def(ir_op_operand(def, 0));
+  return def && ir_op_has_trait(def, IR_TRAIT_ELEMENTWISE) && ir_op_code(def) != IR_OP_CONSTANT;
+}
+
+/* Whether the dot's A goes to wgmma in registers rather than through shared memory: a
+ * value the warps hold already in the accumulator's layout (attention's p), or one they
+ * compute element-wise just before the dot (a dequantized operand: storing it to shared
+ * memory for wgmma to read back would cost a round trip and a wait each iteration). */
 static bool a_in_registers(ir_op *dot) {
   ir_value *a = ir_op_operand(dot, 0);
   const ir_type *e = ir_type_scalar(a->type);
-  return (e->fkind == IR_F16 || e->fkind == IR_BF16) && from_warp_group_dot(a, a->type, 0);
+  return (e->fkind == IR_F16 || e->fkind == IR_BF16) &&
+         (from_warp_group_dot(a, a->type, 0) || computed_elementwise(a));
 }
 
 /* Whether the dot can be one wgmma warp-group dot: f16/bf16/fp8 -> f32, 2-D, whole warpgroups

@@ -92,6 +92,7 @@
 #include "Dialect/Tile/tile.h"
 #include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu.h"
+#include "Dialect/TileGPU/tgpu_rules.h"
 #include "Dialect/TileGPU/tgpu_scratch.h"
 #include "Dialect/TileGPU/tgpu_types.h"
 #include "Transforms/passes.h"
@@ -223,8 +224,12 @@ static bool feeds_dot_converted(const ir_block *body, ir_value *v, const ir_type
   return false;
 }
 
-/* Fills md for a load read back into its own blocked layout: the tile in the layout's
- * dim order, unswizzled (each thread reads the vectors it copied). */
+/* Fills md for a load read back into registers: the tile in its blocked layout's dim
+ * order, the copies' vectors whole, and those vectors XOR-swizzled by row across each
+ * 128-byte line (Triton's vec / perPhase / maxPhase): a thread reading back the vectors it
+ * copied reads them as they were written, and a read in another layout (wgmma's register
+ * A, an mma.sync operand: a few bytes from each of eight rows, which unswizzled rows of 128
+ * bytes would put in one bank) spreads over the banks. */
 static bool reg_stage(ir_op *load, unsigned vec, tgpu_memdesc *md) {
   const ir_type *t = ir_op_result(load, 0)->type;
   tgpu_blocked bl;
@@ -237,6 +242,12 @@ static bool reg_stage(ir_op *load, unsigned vec, tgpu_memdesc *md) {
   for (unsigned d = 0; d < t->rank; d++) md->shape[d] = t->shape[d], md->layout.order[d] = bl.order[d];
   md->layout.vec = vec;
   md->layout.per_phase = md->layout.max_phase = 1;
+  int64_t vb = (int64_t)vec * ir_type_byte_size(ir_type_scalar(t)), row = t->shape[bl.order[0]] * vb / vec;
+  if (t->rank >= 2 && row >= 2 * vb && (row & (row - 1)) == 0) {
+    int64_t phases = (row < 128 ? row : 128) / vb; /* vectors in a line's share of one row */
+    md->layout.per_phase = row < 128 ? (unsigned)(128 / row) : 1;
+    md->layout.max_phase = (unsigned)phases;
+  }
   md->elem = ir_type_scalar(t);
   md->is_mutable = true;
   md->num_buffers = 1;
@@ -1415,7 +1426,7 @@ static void drop_unfit_reg_stages(pl_loop *p) {
 
 /* Pipelines one loop; *replaced_outer / *by_outer name the persistent tile loop it
  * replaced (warp specialization across it gives it two more carried values), else NULL. */
-static bool pipeline_loop(ir_module *m, ir_op *loop, ir_op **replaced_outer, ir_op **by_outer) {
+static bool pipeline_loop(ir_module *m, ir_op *loop, ir_op **replaced_outer, ir_op **by_outer, bool *reg_stages) {
   pl_loop p = {.m = m, .loop = loop, .body = ir_region_entry(ir_op_region(loop, 0))};
   *replaced_outer = *by_outer = NULL;
   p.stages = loop_stages(loop);
@@ -1429,6 +1440,7 @@ static bool pipeline_loop(ir_module *m, ir_op *loop, ir_op **replaced_outer, ir_
   bool ok = true;
   if (p.nloads && collect_cone(&p) && movable(&p) && (ok = classify(&p))) {
     choose_buffers(&p);
+    for (unsigned i = 0; i < p.nloads; i++) *reg_stages |= p.loads[i].reg;
     p.ws = ws_wanted(&p);
     if (!p.ws) flat_wanted(&p);
     ir_op *outer = p.outer;
@@ -1448,14 +1460,17 @@ static bool run(ir_module *m) {
   const tgpu_target *t = tgpu_target_of_module(m);
   if (!t || t->sm < 80) return true;
   ir_oplist loops = ir_collect_ops(m->op, true, is_for);
-  bool ok = true;
+  bool ok = true, reg_stages = false;
   for (size_t i = 0; i < loops.count; i++) {
     ir_op *old, *by;
-    ok = pipeline_loop(m, loops.ops[i], &old, &by) && ok;
+    ok = pipeline_loop(m, loops.ops[i], &old, &by, &reg_stages) && ok;
     for (size_t j = i + 1; old && j < loops.count; j++) /* the list still names the erased loop */
       if (loops.ops[j] == old) loops.ops[j] = by;
   }
   ir_oplist_free(&loops);
+  /* A register stage's read-back (tgpu.local_load) can give any layout: a conversion that
+   * its users' chain needed (a dequantized wgmma A, in registers) becomes that read's. */
+  if (reg_stages) tgpu_rematerialize_converts(m);
   return ok;
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Dialect/TileGPU/linear_layout.h"
 #include "Dialect/TileGPU/tgpu_rules.h"
 #include "Dialect/TileGPU/tgpu_shape.h"
 #include "Dialect/TileGPU/tgpu_types.h"
@@ -181,9 +182,23 @@ static const ir_attr *reshape_infer(ir_op *op, const ir_attr *enc) {
   if (!enc || !ir_type_is_tensor(s) || !ir_type_is_tensor(d)) return NULL;
   return tgpu_reshape_layout(ir_op_context(op), enc, s->rank, s->shape, d->rank, d->shape);
 }
+/* Whether layouts a and b of a tensor of type t place every element alike (two names of
+ * one map: a wgmma register operand's layout, which no blocked layout writes, and the
+ * linear layout a reshape infers for it). */
+static bool same_map(const ir_attr *a, const ir_attr *b, const ir_type *t) {
+  if (a == b) return true;
+  tgpu_ll_layout la, lb;
+  return a && b && !tgpu_ll_from_encoding(a, t->rank, t->shape, &la) &&
+         !tgpu_ll_from_encoding(b, t->rank, t->shape, &lb) && tgpu_ll_layout_equal(&la, &lb);
+}
+
+/* The layout inferred from the operand's, or the result's own when that is the same map
+ * under another name (rematerialization gave it the name its users want). */
 static const ir_attr *reshape_result(ir_op *op, unsigned i) {
   (void)i;
-  return reshape_infer(op, enc_of(ir_op_operand(op, 0)));
+  const ir_attr *inferred = reshape_infer(op, enc_of(ir_op_operand(op, 0)));
+  const ir_attr *own = enc_of(&op->results[0]);
+  return own && same_map(inferred, own, op->results[0].type) ? own : inferred;
 }
 /* Backward: the operand layout whose reshape holds every element where `enc` does (a
  * reshape is the same row-major order read with other extents, both ways). */
@@ -191,8 +206,10 @@ static const ir_attr *reshape_back(ir_op *op, const ir_attr *enc) {
   const ir_type *s = ir_op_operand(op, 0)->type, *d = op->results[0].type;
   if (!enc || !ir_type_is_tensor(s) || !ir_type_is_tensor(d)) return NULL;
   const ir_attr *back = tgpu_reshape_layout(ir_op_context(op), enc, d->rank, d->shape, s->rank, s->shape);
-  /* the reshape's result layout is inferred from its operand's: only when that gives enc back */
-  return back && reshape_infer(op, back) == enc ? back : NULL;
+  /* the reshape's result layout is inferred from its operand's: only when that gives enc
+   * back, or the same map under another name (a wgmma register operand's layout, which no
+   * blocked layout writes, comes back as a linear one); the reshape then moves no data */
+  return back && same_map(reshape_infer(op, back), enc, d) ? back : NULL;
 }
 
 static const ir_attr *for_operand(ir_op *op, unsigned i) {
@@ -237,6 +254,8 @@ static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
     [IR_OP_MAKE_RANGE] = {.remat_leaf = true},
     [IR_OP_SPLAT] = {.remat_leaf = true},
     [IR_OP_CONSTANT] = {.remat_leaf = true},
+    /* a read of shared memory gives any layout: read again where another is wanted */
+    [IR_OP_LOCAL_LOAD] = {.remat_leaf = true},
     [IR_OP_FOR] = {.operand = for_operand, .result = for_result},
     [IR_OP_WHILE] = {.operand = while_operand, .result = while_result},
     [IR_OP_YIELD] = {.operand = yield_operand},
@@ -317,8 +336,11 @@ void tgpu_legalize_layouts(ir_module *m) {
 
 /* ---- dead code -------------------------------------------------------------------------- */
 
+/* An op without effects, or one that only reads shared memory (a tgpu.local_load that
+ * rematerialization read again in another layout), whose results go nowhere. */
 static bool op_is_dead(const ir_op *op) {
-  if (ir_op_effects(op) != 0 || op->nregions || !op->parent) return false;
+  unsigned fx = ir_op_effects(op);
+  if ((fx != 0 && fx != IR_EFFECT_READ_SHARED) || op->nregions || !op->parent) return false;
   for (unsigned i = 0; i < op->nresults; i++)
     if (ir_value_has_uses(&op->results[i])) return false;
   return op->nresults > 0;

@@ -67,7 +67,7 @@ unsigned tgpu_rematerialize_converts(ir_module *m);
  * its operands that became dead. Returns whether op was erased. */
 bool tgpu_erase_if_dead(ir_op *op);
 
-/* Erases pure ops whose results have no uses, to a fixpoint. */
+/* Erases pure ops (and reads of shared memory) whose results have no uses, to a fixpoint. */
 void tgpu_erase_dead_pure_ops(ir_module *m);
 
 /* Checks the rules over the whole module; emits an internal error naming `pass` at the

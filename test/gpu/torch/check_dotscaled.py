@@ -160,6 +160,18 @@ def dequant(h):
             want = a.double() @ bb
             bound = (a.double().abs() @ bb.abs()) * 1e-5
             h.check("%s K=%d" % (name, K), out, want.float(), atol=float(bound.max()), rtol=0)
+    # dequant_a: c = (a.to(f16) * s[:, None]) @ b, A in wgmma's registers
+    for name in ("deq_a_wgmma", "deq_a_wgmma_s4"):
+        for K in (32, 64, 96, 256):
+            a = torch.randint(-128, 128, (64, K), device=DEV, dtype=torch.int8)
+            b = torch.randn(K, 64, device=DEV).to(torch.float16)
+            s = (torch.rand(64, device=DEV) + 0.5).to(torch.float16)
+            out = torch.empty(64, 64, device=DEV)
+            h.kernel(name)(1, a, b, s, out, K)
+            aa = (a.to(torch.float16) * s[:, None]).double()
+            want = aa @ b.double()
+            bound = (aa.abs() @ b.double().abs()) * 1e-5
+            h.check("%s K=%d" % (name, K), out, want.float(), atol=float(bound.max()), rtol=0)
 
 
 def run(h):
