@@ -122,20 +122,49 @@ typedef struct accel_state {
  * pointers are more contiguous along it than along K, or a tt.descriptor_load whose
  * innermost dim it is, so that the tile is stored as it was
  * loaded (16-byte vectors, and the async copies of pipelining, cannot transpose); else K. */
+/* Whether x is a broadcast value (a splat, a constant, a broadcast, or a reshape of one):
+ * a scale or mask beside an operand's data, not the data. */
+static bool broadcast_value(ir_value *x) {
+  ir_op *d = ir_value_def(x);
+  while (d && (ir_op_code(d) == IR_OP_RESHAPE || ir_op_code(d) == IR_OP_CONVERT_LAYOUT)) d = ir_value_def(ir_op_operand(d, 0));
+  return !d || ir_op_code(d) == IR_OP_BROADCAST || ir_op_code(d) == IR_OP_SPLAT || ir_op_code(d) == IR_OP_CONSTANT;
+}
+
+/* An element-wise op's data operand: its first tensor operand that is not a broadcast
+ * value, or NULL. */
+static ir_value *data_operand(ir_op *def) {
+  for (unsigned i = 0; i < def->noperands; i++) {
+    ir_value *x = ir_op_operand(def, i);
+    if (ir_type_is_tensor(x->type) && !broadcast_value(x)) return x;
+  }
+  return NULL;
+}
+
 static unsigned operand_contig_dim(accel_state *s, ir_value *v, unsigned op_idx) {
   unsigned k_dim = op_idx ? 0 : 1, mn_dim = 1 - k_dim, dims[2] = {0, 1}; /* v's dim d is dims[d] of def's */
+  bool exact = true; /* dims tracked through every op; else (a reshape or join on the way: an
+                        upcast unpacking pairs) the operand's last dim is taken as the load's */
   ir_op *def = ir_value_def(v);
-  for (; def; def = ir_value_def(ir_op_operand(def, 0))) {
+  for (unsigned depth = 0; def && depth < 32; depth++) {
     int64_t order[2];
-    if (ir_op_code(def) == IR_OP_TRANS && ir_attr_get_i64_array(ir_op_get_attr(def, "order"), order, 2) == 2)
+    ir_value *next = ir_op_operand(def, 0);
+    if (ir_op_code(def) == IR_OP_TRANS && exact && ir_attr_get_i64_array(ir_op_get_attr(def, "order"), order, 2) == 2) {
       dims[0] = (unsigned)order[dims[0]], dims[1] = (unsigned)order[dims[1]]; /* a verified permutation */
-    else if (ir_op_code(def) != IR_OP_CONVERT_LAYOUT) break;
+    } else if (ir_op_code(def) == IR_OP_RESHAPE || ir_op_code(def) == IR_OP_JOIN || ir_op_code(def) == IR_OP_TRANS) {
+      exact = false;
+    } else if (ir_op_has_trait(def, IR_TRAIT_ELEMENTWISE) && ir_op_code(def) != IR_OP_CONSTANT) {
+      next = data_operand(def); /* a computed operand (dequantized): where its data comes from */
+    } else if (ir_op_code(def) != IR_OP_CONVERT_LAYOUT) {
+      break;
+    }
+    def = next ? ir_value_def(next) : NULL;
   }
   if (def && ir_op_code(def) == IR_OP_DESCRIPTOR_LOAD) /* a TMA box: its innermost dim is contiguous */
-    return dims[mn_dim] == 1 ? mn_dim : k_dim;
+    return exact && dims[mn_dim] == 1 ? mn_dim : k_dim;
   if (!def || ir_op_code(def) != IR_OP_LOAD || !s->axes) return k_dim;
   const axis_info *info = axis_analysis_get(s->axes, ir_op_operand(def, 0));
   if (info->rank != 2) return k_dim;
+  if (!exact) return mn_dim == 1 && info->contiguity[1] > info->contiguity[0] ? mn_dim : k_dim;
   return info->contiguity[dims[mn_dim]] > info->contiguity[dims[k_dim]] ? mn_dim : k_dim;
 }
 
