@@ -68,6 +68,22 @@ static LLVMValueRef binary_fast(cg_state *st, const cg_lowering *row, LLVMTypeRe
   return narrow ? LLVMBuildFPTrunc(st->b, x, ty, "") : x;
 }
 
+/* Whether op's f16 / bf16 add, sub or mul goes two registers at a time as a <2 x half> or
+ * <2 x bfloat> operation (add/sub/mul.f16x2 from sm_53, .bf16x2 from sm_90): one instruction
+ * for two elements, which LLVM's vectorizers do not always find (and do not run on modules
+ * with wgmma kernels, docs/codegen.md). */
+static bool paired(cg_state *st, const cg_lowering *row, LLVMTypeRef ty, bool fast) {
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  unsigned sm = st->cm->target->sm;
+  bool arith = row->build == LLVMBuildFAdd || row->build == LLVMBuildFSub || row->build == LLVMBuildFMul;
+  return !fast && arith && ((k == LLVMHalfTypeKind && sm >= 53) || (k == LLVMBFloatTypeKind && sm >= 90));
+}
+
+static LLVMValueRef pair_of(cg_state *st, LLVMTypeRef vt, LLVMValueRef x, LLVMValueRef y) {
+  LLVMValueRef v = LLVMBuildInsertElement(st->b, LLVMGetUndef(vt), x, cg_i32(st, 0), "");
+  return LLVMBuildInsertElement(st->b, v, y, cg_i32(st, 1), "");
+}
+
 bool cg_ew_binary(cg_state *st, ir_op *op, const cg_lowering *row) {
   unsigned n;
   cg_val **a = operands(st, op, &n);
@@ -75,7 +91,18 @@ bool cg_ew_binary(cg_state *st, ir_op *op, const cg_lowering *row) {
   cg_val *r = cg_val_new(st, n);
   LLVMTypeRef ty = cg_scalar_type(st, op->results[0].type);
   bool fast = fast_path(row, op, ty);
-  for (unsigned i = 0; i < n; i++) {
+  unsigned i = 0;
+  if (paired(st, row, ty, fast)) {
+    LLVMTypeRef vt = LLVMVectorType(ty, 2);
+    for (; i + 1 < n; i += 2) {
+      LLVMValueRef x = pair_of(st, vt, a[0]->regs[i], a[0]->regs[i + 1]);
+      LLVMValueRef y = pair_of(st, vt, a[1]->regs[i], a[1]->regs[i + 1]);
+      LLVMValueRef v = row->build(st->b, x, y, "");
+      r->regs[i] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 0), "");
+      r->regs[i + 1] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 1), "");
+    }
+  }
+  for (; i < n; i++) {
     LLVMValueRef args[2] = {a[0]->regs[i], a[1]->regs[i]};
     r->regs[i] = fast         ? binary_fast(st, row, ty, args)
                  : row->build ? row->build(st->b, args[0], args[1], "")

@@ -145,6 +145,16 @@ static const ir_attr *trans_operand(ir_op *op, unsigned i) {
   return trans_back(op, enc_of(&op->results[0]));
 }
 
+/* Whether layouts a and b of a tensor of type t place every element alike (two names of
+ * one map: a wgmma register operand's layout, which no blocked layout writes, and the
+ * linear layout a reshape infers for it). */
+static bool same_map(const ir_attr *a, const ir_attr *b, const ir_type *t) {
+  if (a == b) return true;
+  tgpu_ll_layout la, lb;
+  return a && b && !tgpu_ll_from_encoding(a, t->rank, t->shape, &la) &&
+         !tgpu_ll_from_encoding(b, t->rank, t->shape, &lb) && tgpu_ll_layout_equal(&la, &lb);
+}
+
 static const ir_attr *join_infer(ir_op *op, const ir_attr *enc) {
   return enc ? tgpu_join_layout(ir_op_context(op), enc, rank_of(ir_op_operand(op, 0))) : NULL;
 }
@@ -156,6 +166,14 @@ static const ir_attr *join_operand(ir_op *op, unsigned i) {
   (void)i;
   const ir_attr *res = enc_of(&op->results[0]);
   return res ? tgpu_split_layout(ir_op_context(op), res, rank_of(&op->results[0])) : NULL;
+}
+
+/* Backward: both operands in the result's layout without its last dim, when that dim is
+ * held in registers only (join then moves no data; an e2m1 upcast's value pairs, which a
+ * wgmma register operand holds side by side along K). */
+static const ir_attr *join_back(ir_op *op, const ir_attr *enc) {
+  const ir_attr *back = enc ? tgpu_split_layout(ir_op_context(op), enc, rank_of(&op->results[0])) : NULL;
+  return back && same_map(join_infer(op, back), enc, op->results[0].type) ? back : NULL;
 }
 
 /* split's results: the operand's layout without its last dim when that dim is held in
@@ -182,23 +200,9 @@ static const ir_attr *reshape_infer(ir_op *op, const ir_attr *enc) {
   if (!enc || !ir_type_is_tensor(s) || !ir_type_is_tensor(d)) return NULL;
   return tgpu_reshape_layout(ir_op_context(op), enc, s->rank, s->shape, d->rank, d->shape);
 }
-/* Whether layouts a and b of a tensor of type t place every element alike (two names of
- * one map: a wgmma register operand's layout, which no blocked layout writes, and the
- * linear layout a reshape infers for it). */
-static bool same_map(const ir_attr *a, const ir_attr *b, const ir_type *t) {
-  if (a == b) return true;
-  tgpu_ll_layout la, lb;
-  return a && b && !tgpu_ll_from_encoding(a, t->rank, t->shape, &la) &&
-         !tgpu_ll_from_encoding(b, t->rank, t->shape, &lb) && tgpu_ll_layout_equal(&la, &lb);
-}
-
-/* The layout inferred from the operand's, or the result's own when that is the same map
- * under another name (rematerialization gave it the name its users want). */
 static const ir_attr *reshape_result(ir_op *op, unsigned i) {
   (void)i;
-  const ir_attr *inferred = reshape_infer(op, enc_of(ir_op_operand(op, 0)));
-  const ir_attr *own = enc_of(&op->results[0]);
-  return own && same_map(inferred, own, op->results[0].type) ? own : inferred;
+  return reshape_infer(op, enc_of(ir_op_operand(op, 0)));
 }
 /* Backward: the operand layout whose reshape holds every element where `enc` does (a
  * reshape is the same row-major order read with other extents, both ways). */
@@ -248,7 +252,8 @@ static const tgpu_layout_rule layout_rules[IR_OP__COUNT] = {
     [IR_OP_SCAN] = {.operand = same_as_result, .infer_result = keep_layout},
     [IR_OP_TRANS] = {.operand = trans_operand, .result = trans_result, .infer_result = trans_infer,
                      .remat_operand = trans_back},
-    [IR_OP_JOIN] = {.operand = join_operand, .result = join_result, .infer_result = join_infer},
+    [IR_OP_JOIN] = {.operand = join_operand, .result = join_result, .infer_result = join_infer,
+                    .remat_operand = join_back},
     [IR_OP_SPLIT] = {.operand = split_operand, .result = split_result, .infer_result = split_infer},
     [IR_OP_RESHAPE] = {.result = reshape_result, .infer_result = reshape_infer, .remat_operand = reshape_back},
     [IR_OP_MAKE_RANGE] = {.remat_leaf = true},
@@ -277,7 +282,11 @@ const ir_attr *tgpu_required_operand_layout(ir_op *op, unsigned i) {
 static const ir_attr *required_result_layout(ir_op *op, unsigned i) {
   if (!ir_type_is_tensor(op->results[i].type)) return NULL;
   const tgpu_layout_rule *r = tgpu_layout_rule_of(op);
-  return r->result ? r->result(op, i) : NULL;
+  const ir_attr *req = r->result ? r->result(op, i) : NULL, *own = enc_of(&op->results[i]);
+  /* a reshape's or join's result may have the same map under another name (the name
+   * rematerialization gave it, its users'): their lowering places registers by coordinates */
+  bool by_coords = ir_op_code(op) == IR_OP_RESHAPE || ir_op_code(op) == IR_OP_JOIN;
+  return req && own && by_coords && same_map(req, own, op->results[i].type) ? own : req;
 }
 
 /* ---- legalization ----------------------------------------------------------------------- */
