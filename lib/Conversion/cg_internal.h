@@ -163,6 +163,12 @@ bool cg_lower_broadcast(cg_state *st, ir_op *op);
 bool cg_lower_expand_dims(cg_state *st, ir_op *op);
 bool cg_lower_reshape(cg_state *st, ir_op *op);
 
+/* ---- elementwise.c ---- */
+/* Bytes x0 and x1 as one i16, x0 in the low byte. When they are elements 2j and 2j+1 of one
+ * vector of bytes (a vector load's), that vector's 16-bit lane j: no instructions, where
+ * packing two loaded bytes again costs three (LLVM does not fold it back). */
+LLVMValueRef cg_byte_pair(cg_state *st, LLVMValueRef x0, LLVMValueRef x1);
+
 /* ---- fp8.c ---- */
 /* arith.extf / arith.truncf: with an fp8 side, fp8.c's conversions; else cg_ew_cast. */
 bool cg_ew_fcast(cg_state *st, ir_op *op, const cg_lowering *row);

@@ -112,6 +112,71 @@ bool cg_ew_binary(cg_state *st, ir_op *op, const cg_lowering *row) {
   return true;
 }
 
+LLVMValueRef cg_byte_pair(cg_state *st, LLVMValueRef x0, LLVMValueRef x1) {
+  LLVMBuilderRef b = st->b;
+  LLVMTypeRef i16 = LLVMInt16TypeInContext(st->ctx);
+  if (LLVMIsAExtractElementInst(x0) && LLVMIsAExtractElementInst(x1)) {
+    LLVMValueRef v = LLVMGetOperand(x0, 0), i0 = LLVMGetOperand(x0, 1), i1 = LLVMGetOperand(x1, 1);
+    unsigned n = LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind ? LLVMGetVectorSize(LLVMTypeOf(v)) : 0;
+    if (v == LLVMGetOperand(x1, 0) && n % 2 == 0 && LLVMIsAConstantInt(i0) && LLVMIsAConstantInt(i1)) {
+      unsigned long long j0 = LLVMConstIntGetZExtValue(i0), j1 = LLVMConstIntGetZExtValue(i1);
+      if (j0 % 2 == 0 && j1 == j0 + 1) {
+        LLVMValueRef w = LLVMBuildBitCast(b, v, LLVMVectorType(i16, n / 2), "");
+        return LLVMBuildExtractElement(b, w, cg_i32(st, (int64_t)(j0 / 2)), "");
+      }
+    }
+  }
+  LLVMValueRef hi = LLVMBuildShl(b, LLVMBuildZExt(b, x1, i16, ""), LLVMConstInt(i16, 8, 0), "");
+  return LLVMBuildOr(b, LLVMBuildZExt(b, x0, i16, ""), hi, "");
+}
+
+/* Signed bytes x0, x1 as two exact f16 or bf16 values, a <2 x half/bfloat>: the bytes put
+ * under a magic high byte by one prmt make each value a float offset by a constant (bf16's
+ * 0x43xx: 128 + the low 7 bits, with the sign bit landing in the exponent; f16's 0x64xx with
+ * the sign bit flipped: 1152 + x), and one packed subtraction removes the offset (Triton's
+ * conversion on Hopper). Four instructions for two elements, against two a value through
+ * a 16-bit integer. */
+static LLVMValueRef s8_pair_to_float(cg_state *st, LLVMValueRef x0, LLVMValueRef x1, LLVMTypeRef ft) {
+  LLVMBuilderRef b = st->b;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(st->ctx), vt = LLVMVectorType(ft, 2);
+  bool bf = LLVMGetTypeKind(ft) == LLVMBFloatTypeKind;
+  /* the pair's bytes at 0 and 1 of a 32-bit word, or at 2 and 3 of a loaded vector's word */
+  LLVMValueRef word = NULL;
+  int64_t sel = 0x4140;
+  if (LLVMIsAExtractElementInst(x0) && LLVMIsAExtractElementInst(x1)) {
+    LLVMValueRef v = LLVMGetOperand(x0, 0), i0 = LLVMGetOperand(x0, 1), i1 = LLVMGetOperand(x1, 1);
+    unsigned n = LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind ? LLVMGetVectorSize(LLVMTypeOf(v)) : 0;
+    if (v == LLVMGetOperand(x1, 0) && n % 4 == 0 && LLVMIsAConstantInt(i0) && LLVMIsAConstantInt(i1)) {
+      unsigned long long j0 = LLVMConstIntGetZExtValue(i0), j1 = LLVMConstIntGetZExtValue(i1);
+      if (j0 % 2 == 0 && j1 == j0 + 1) {
+        LLVMValueRef wv = LLVMBuildBitCast(b, v, LLVMVectorType(i32, n / 4), "");
+        word = LLVMBuildExtractElement(b, wv, cg_i32(st, (int64_t)(j0 / 4)), "");
+        sel = j0 % 4 ? 0x4342 : 0x4140;
+      }
+    }
+  }
+  if (!word) word = LLVMBuildZExt(b, cg_byte_pair(st, x0, x1), i32, "");
+  LLVMValueRef args[3] = {word, cg_i32(st, bf ? 0x43 : 0x64), cg_i32(st, sel)};
+  LLVMValueRef w = cg_intrinsic(st, "llvm.nvvm.prmt", NULL, 0, args, 3), hi, lo;
+  if (bf) { /* (128 + low 7 bits) - (128 or 256 by the sign bit) */
+    lo = LLVMBuildAnd(b, w, cg_i32(st, (int64_t)0xFF7FFF7F), "");
+    hi = LLVMBuildAnd(b, w, cg_i32(st, (int64_t)0xFF80FF80), "");
+  } else { /* (1024 + (x ^ 0x80)) - 1152 */
+    lo = LLVMBuildXor(b, w, cg_i32(st, 0x00800080), "");
+    hi = cg_i32(st, 0x64806480);
+  }
+  return LLVMBuildFSub(b, LLVMBuildBitCast(b, lo, vt, ""), LLVMBuildBitCast(b, hi, vt, ""), "");
+}
+
+/* Whether sitofp from `from` to `to` takes s8_pair_to_float: i8 to f16 (sm_53+) or to bf16
+ * (sub.bf16x2: sm_90). */
+static bool s8_pairs(cg_state *st, LLVMOpcode opc, LLVMTypeRef from, LLVMTypeRef to) {
+  LLVMTypeKind k = LLVMGetTypeKind(to);
+  unsigned sm = st->cm->target->sm;
+  return opc == LLVMSIToFP && LLVMGetTypeKind(from) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(from) == 8 &&
+         ((k == LLVMHalfTypeKind && sm >= 53) || (k == LLVMBFloatTypeKind && sm >= 90));
+}
+
 bool cg_ew_cast(cg_state *st, ir_op *op, const cg_lowering *row) {
   LLVMOpcode opc = row->cast;
   unsigned n;
@@ -119,7 +184,15 @@ bool cg_ew_cast(cg_state *st, ir_op *op, const cg_lowering *row) {
   if (!a) return false;
   cg_val *r = cg_val_new(st, n);
   LLVMTypeRef ty = cg_scalar_type(st, op->results[0].type);
-  for (unsigned i = 0; i < n; i++) {
+  unsigned i = 0;
+  if (n > 1 && s8_pairs(st, opc, LLVMTypeOf(a[0]->regs[0]), ty)) {
+    for (; i + 1 < n; i += 2) {
+      LLVMValueRef v = s8_pair_to_float(st, a[0]->regs[i], a[0]->regs[i + 1], ty);
+      r->regs[i] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 0), "");
+      r->regs[i + 1] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 1), "");
+    }
+  }
+  for (; i < n; i++) {
     LLVMValueRef x = a[0]->regs[i];
     if (opc == LLVMAddrSpaceCast && LLVMTypeOf(x) == ty) r->regs[i] = x;
     else r->regs[i] = LLVMBuildCast(st->b, opc, x, ty, "");

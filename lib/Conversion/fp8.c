@@ -111,30 +111,9 @@ static LLVMValueRef fp8_to_f32(cg_state *st, LLVMValueRef x, const fp8_fmt *f) {
 
 /* e4m3 codes x0 and x1 as two f16 values (exact) by one cvt.rn.f16x2.e4m3x2 (sm_89+), the
  * first code in the low byte. */
-/* x0 and x1 as one i16, x0 in the low byte. When they are elements 2j and 2j+1 of one
- * vector of bytes (a vector load's), that vector's 16-bit lane j: no instructions, where
- * packing two loaded bytes again costs three (LLVM does not fold it back). */
-static LLVMValueRef byte_pair(cg_state *st, LLVMValueRef x0, LLVMValueRef x1) {
-  LLVMBuilderRef b = st->b;
-  LLVMTypeRef i16 = LLVMInt16TypeInContext(st->ctx);
-  if (LLVMIsAExtractElementInst(x0) && LLVMIsAExtractElementInst(x1)) {
-    LLVMValueRef v = LLVMGetOperand(x0, 0), i0 = LLVMGetOperand(x0, 1), i1 = LLVMGetOperand(x1, 1);
-    unsigned n = LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind ? LLVMGetVectorSize(LLVMTypeOf(v)) : 0;
-    if (v == LLVMGetOperand(x1, 0) && n % 2 == 0 && LLVMIsAConstantInt(i0) && LLVMIsAConstantInt(i1)) {
-      unsigned long long j0 = LLVMConstIntGetZExtValue(i0), j1 = LLVMConstIntGetZExtValue(i1);
-      if (j0 % 2 == 0 && j1 == j0 + 1) {
-        LLVMValueRef w = LLVMBuildBitCast(b, v, LLVMVectorType(i16, n / 2), "");
-        return LLVMBuildExtractElement(b, w, cg_i32(st, (int64_t)(j0 / 2)), "");
-      }
-    }
-  }
-  LLVMValueRef hi = LLVMBuildShl(b, LLVMBuildZExt(b, x1, i16, ""), LLVMConstInt(i16, 8, 0), "");
-  return LLVMBuildOr(b, LLVMBuildZExt(b, x0, i16, ""), hi, "");
-}
-
 static void e4m3_pair_to_f16(cg_state *st, LLVMValueRef x0, LLVMValueRef x1, LLVMValueRef out[2]) {
   LLVMBuilderRef b = st->b;
-  LLVMValueRef w = byte_pair(st, x0, x1);
+  LLVMValueRef w = cg_byte_pair(st, x0, x1);
   LLVMValueRef v = cg_intrinsic(st, "llvm.nvvm.e4m3x2.to.f16x2.rn", NULL, 0, &w, 1);
   out[0] = LLVMBuildExtractElement(b, v, cg_i32(st, 0), "");
   out[1] = LLVMBuildExtractElement(b, v, cg_i32(st, 1), "");

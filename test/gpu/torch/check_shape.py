@@ -131,10 +131,34 @@ def from_fp8(h):
     codes = torch.arange(256, dtype=torch.uint8, device=DEV)
     for name, e4, dst in (("fp8_from_e4_f32", 1, torch.float32), ("fp8_from_e5_f32", 0, torch.float32),
                           ("fp8_from_e4_f16", 1, torch.float16), ("fp8_from_e5_bf16", 0, torch.bfloat16),
+                          ("fp8_from_e4_bf16", 1, torch.bfloat16),
                           ("fp8_from_e4_f32_sm80", 1, torch.float32), ("fp8_from_e5_f32_sm80", 0, torch.float32)):
         y = torch.empty(256, dtype=dst, device=DEV)
         h.kernel(name)(1, codes, y, 256)
         h.check_equal(name, y, codes.view(fp8_dtype(e4)).to(dst))
+
+
+def int8_and_half(h):
+    # every int8 value (and a run of 255, which leaves one register of a pair unmasked alone)
+    x = torch.arange(-128, 128, dtype=torch.int8, device=DEV)
+    for name, dst in (("i8_to_f16", torch.float16), ("i8_to_bf16", torch.bfloat16), ("i8_to_bf16_sm80", torch.bfloat16)):
+        for n in (256, 255):
+            y = torch.zeros(256, dtype=dst, device=DEV)
+            h.kernel(name)(1, x, y, n)
+            want = x.to(dst)
+            want[n:] = 0
+            h.check_equal("%s n=%d" % (name, n), y, want)
+    # f16 / bf16 products, sums and differences, each rounded once, specials included
+    for name, dt in (("half_arith_f16", torch.float16), ("half_arith_bf16", torch.bfloat16)):
+        g = torch.Generator(device=DEV).manual_seed(7)
+        a = (torch.randn(1000, device=DEV, generator=g) * 100).to(dt)
+        b = (torch.randn(1000, device=DEV, generator=g) * 100).to(dt)
+        sp = torch.tensor([0.0, -0.0, float("inf"), float("-inf"), float("nan"), 1e-7, -6e4, 6e4], device=DEV).to(dt)
+        a[:8], b[:8] = sp, sp.flip(0)
+        outs = [torch.empty_like(a) for _ in range(3)]
+        h.kernel(name)(1, a, b, *outs, 1000)
+        for o, want, what in zip(outs, (a * b, a + b, a - b), ("mul", "add", "sub")):
+            h.check_equal("%s %s" % (name, what), o, want)
 
 
 def fp8_moves(h):
@@ -148,5 +172,5 @@ def fp8_moves(h):
 
 
 def run(h):
-    for part in (shape_ops, to_fp8, from_fp8, fp8_moves):
+    for part in (shape_ops, to_fp8, from_fp8, fp8_moves, int8_and_half):
         h.part("shape: " + part.__name__, part, h)
