@@ -43,7 +43,8 @@
  *   every warpgroup waited for it before the top barrier); otherwise B = S and the produce
  *   slot stays unmarked, so membar puts a second barrier after the wgmma wait.
  * A register-A dot in flight (attention's p @ v): when no dot stays in flight as above, a
- *   warp_group_dot with A in registers and B a pipelined stage, whose result goes only to
+ *   warp_group_dot with A in registers, made before the loop or from another dot of the body
+ *   (so not written again before that dot's wait), and B a pipelined stage, whose result goes only to
  *   the yield while its carried value has other users in the body (the rescale acc *
  *   alpha), becomes asynchronous with no wait after it; its carried value is waited for
  *   (pending 0) before its first use in the next iteration: right after the last shared-A
@@ -420,16 +421,34 @@ static unsigned wgmma_pending(const pl_loop *p) {
   return any ? 1 : 0;
 }
 
+/* Whether v is computed in the body from the result of another warp_group_dot (a bounded
+ * search through its operands). */
+static bool from_body_dot(const pl_loop *p, ir_value *v, const ir_op *self, unsigned depth) {
+  ir_op *d = ir_value_def(v);
+  if (!d || d->parent != p->body || depth > 32) return false;
+  if (d != self && ir_op_code(d) == IR_OP_WARP_GROUP_DOT) return true;
+  for (unsigned i = 0; i < d->noperands; i++)
+    if (from_body_dot(p, ir_op_operand(d, i), self, depth + 1)) return true;
+  return false;
+}
+
 /* A warp_group_dot with A in registers and B a pipelined stage whose result goes only to
  * the yield, while the carried value is used by other ops of the body (attention's p @ v,
  * whose accumulator the next iteration rescales): it can stay in flight until its carried
- * value's first use in the next iteration. NULL when there is none (or the loop's wgmma
- * already stay in flight as above). */
+ * value's first use in the next iteration. Its A must be made before the loop or come from
+ * another dot of the body (p from q @ k^T's result, which the wait gives): the next iteration's A then cannot be
+ * written before that wait, while a wgmma in flight still reads its A registers (the PTX
+ * ISA makes writing them undefined); an A computed from loads alone (a dequantized operand)
+ * could be, so such a dot is waited for at once. NULL when there is none (or the loop's
+ * wgmma already stay in flight as above). */
 static ir_op *find_carried_dot(const pl_loop *p, unsigned *pos) {
   ir_op *yield = ir_block_terminator(p->body);
   for (ir_op *op = p->body->first; op; op = op->next) {
     if (ir_op_code(op) != IR_OP_WARP_GROUP_DOT || !tgpu_wgmma_a_in_regs(op) || !from_stage(p, ir_op_operand(op, 1)))
       continue;
+    ir_op *a_def = ir_value_def(ir_op_operand(op, 0));
+    if (a_def && a_def->parent == p->body && !from_body_dot(p, ir_op_operand(op, 0), op, 0))
+      continue; /* A written each iteration, before any wait */
     ir_value *d = ir_op_result(op, 0);
     if (ir_value_num_uses(d) != 1 || d->first_use->user != yield) continue;
     ir_value *arg = p->body->args[d->first_use->index + 1];
