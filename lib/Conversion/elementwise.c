@@ -112,20 +112,26 @@ bool cg_ew_binary(cg_state *st, ir_op *op, const cg_lowering *row) {
   return true;
 }
 
+/* When x0 and x1 are elements j and j + 1 of one vector value (j even), that vector, its
+ * length in *n and j in *j; else NULL. */
+static LLVMValueRef adjacent_lanes(LLVMValueRef x0, LLVMValueRef x1, unsigned *n, unsigned *j) {
+  if (!LLVMIsAExtractElementInst(x0) || !LLVMIsAExtractElementInst(x1)) return NULL;
+  LLVMValueRef v = LLVMGetOperand(x0, 0), i0 = LLVMGetOperand(x0, 1), i1 = LLVMGetOperand(x1, 1);
+  if (v != LLVMGetOperand(x1, 0) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind ||
+      !LLVMIsAConstantInt(i0) || !LLVMIsAConstantInt(i1))
+    return NULL;
+  unsigned long long j0 = LLVMConstIntGetZExtValue(i0), j1 = LLVMConstIntGetZExtValue(i1);
+  *n = LLVMGetVectorSize(LLVMTypeOf(v));
+  *j = (unsigned)j0;
+  return j0 % 2 == 0 && j1 == j0 + 1 && *n % 2 == 0 ? v : NULL;
+}
+
 LLVMValueRef cg_byte_pair(cg_state *st, LLVMValueRef x0, LLVMValueRef x1) {
   LLVMBuilderRef b = st->b;
   LLVMTypeRef i16 = LLVMInt16TypeInContext(st->ctx);
-  if (LLVMIsAExtractElementInst(x0) && LLVMIsAExtractElementInst(x1)) {
-    LLVMValueRef v = LLVMGetOperand(x0, 0), i0 = LLVMGetOperand(x0, 1), i1 = LLVMGetOperand(x1, 1);
-    unsigned n = LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind ? LLVMGetVectorSize(LLVMTypeOf(v)) : 0;
-    if (v == LLVMGetOperand(x1, 0) && n % 2 == 0 && LLVMIsAConstantInt(i0) && LLVMIsAConstantInt(i1)) {
-      unsigned long long j0 = LLVMConstIntGetZExtValue(i0), j1 = LLVMConstIntGetZExtValue(i1);
-      if (j0 % 2 == 0 && j1 == j0 + 1) {
-        LLVMValueRef w = LLVMBuildBitCast(b, v, LLVMVectorType(i16, n / 2), "");
-        return LLVMBuildExtractElement(b, w, cg_i32(st, (int64_t)(j0 / 2)), "");
-      }
-    }
-  }
+  unsigned n, j;
+  LLVMValueRef v = adjacent_lanes(x0, x1, &n, &j);
+  if (v) return LLVMBuildExtractElement(b, LLVMBuildBitCast(b, v, LLVMVectorType(i16, n / 2), ""), cg_i32(st, j / 2), "");
   LLVMValueRef hi = LLVMBuildShl(b, LLVMBuildZExt(b, x1, i16, ""), LLVMConstInt(i16, 8, 0), "");
   return LLVMBuildOr(b, LLVMBuildZExt(b, x0, i16, ""), hi, "");
 }
@@ -141,21 +147,16 @@ static LLVMValueRef s8_pair_to_float(cg_state *st, LLVMValueRef x0, LLVMValueRef
   LLVMTypeRef i32 = LLVMInt32TypeInContext(st->ctx), vt = LLVMVectorType(ft, 2);
   bool bf = LLVMGetTypeKind(ft) == LLVMBFloatTypeKind;
   /* the pair's bytes at 0 and 1 of a 32-bit word, or at 2 and 3 of a loaded vector's word */
-  LLVMValueRef word = NULL;
+  LLVMValueRef word;
   int64_t sel = 0x4140;
-  if (LLVMIsAExtractElementInst(x0) && LLVMIsAExtractElementInst(x1)) {
-    LLVMValueRef v = LLVMGetOperand(x0, 0), i0 = LLVMGetOperand(x0, 1), i1 = LLVMGetOperand(x1, 1);
-    unsigned n = LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind ? LLVMGetVectorSize(LLVMTypeOf(v)) : 0;
-    if (v == LLVMGetOperand(x1, 0) && n % 4 == 0 && LLVMIsAConstantInt(i0) && LLVMIsAConstantInt(i1)) {
-      unsigned long long j0 = LLVMConstIntGetZExtValue(i0), j1 = LLVMConstIntGetZExtValue(i1);
-      if (j0 % 2 == 0 && j1 == j0 + 1) {
-        LLVMValueRef wv = LLVMBuildBitCast(b, v, LLVMVectorType(i32, n / 4), "");
-        word = LLVMBuildExtractElement(b, wv, cg_i32(st, (int64_t)(j0 / 4)), "");
-        sel = j0 % 4 ? 0x4342 : 0x4140;
-      }
-    }
+  unsigned n, j;
+  LLVMValueRef v = adjacent_lanes(x0, x1, &n, &j);
+  if (v && n % 4 == 0) {
+    word = LLVMBuildExtractElement(b, LLVMBuildBitCast(b, v, LLVMVectorType(i32, n / 4), ""), cg_i32(st, j / 4), "");
+    sel = j % 4 ? 0x4342 : 0x4140;
+  } else {
+    word = LLVMBuildZExt(b, cg_byte_pair(st, x0, x1), i32, "");
   }
-  if (!word) word = LLVMBuildZExt(b, cg_byte_pair(st, x0, x1), i32, "");
   LLVMValueRef args[3] = {word, cg_i32(st, bf ? 0x43 : 0x64), cg_i32(st, sel)};
   LLVMValueRef w = cg_intrinsic(st, "llvm.nvvm.prmt", NULL, 0, args, 3), hi, lo;
   if (bf) { /* (128 + low 7 bits) - (128 or 256 by the sign bit) */
