@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Dev machine: compiles the W8A16 matmul (bench/dequant_kernels.tir, w8_matmul) for
 # bench/dequant.py into ${1:-.carry/dequant-bench} (the harness's index.txt format), one
-# kernel per line of bench/dequant_configs.txt.
+# kernel per line of bench/dequant_configs.txt. TILEC_FLAGS: more tilec options for every
+# kernel (--no-wgmma: the mma.sync path).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.carry/dequant-bench}
@@ -14,7 +15,8 @@ while read -r q bm bn bk w s; do
   a=$([ "$q" = True ] && echo "*i8:16" || echo "*bf16:16")
   b=$([ "$q" = True ] && echo "*bf16:16" || echo "*i8:16")
   sig="$a,$b,*fp32:16,*bf16:16,i32:16,i32:16,i32:16,$bm,$bn,$bk,$q"
-  "$T" "$F" --kernel w8_matmul --signature "$sig" --num-warps "$w" --num-stages "$s" -o "$out/$name.ptx"
-  echo "$name|$F|w8_matmul|--signature \"$sig\" --num-warps $w --num-stages $s" >>"$out/index.txt"
+  # shellcheck disable=SC2086
+  "$T" "$F" --kernel w8_matmul --signature "$sig" --num-warps "$w" --num-stages "$s" ${TILEC_FLAGS:-} -o "$out/$name.ptx"
+  echo "$name|$F|w8_matmul|--signature \"$sig\" --num-warps $w --num-stages $s ${TILEC_FLAGS:-}" >>"$out/index.txt"
 done <bench/dequant_configs.txt
 echo "dequant bench: $(wc -l <"$out/index.txt") kernels in $out"
