@@ -60,15 +60,6 @@ static const char *ptx_type(const atom_desc *d) {
 
 static const char *reg_class(unsigned bits) { return bits == 16 ? "h" : bits == 64 ? "l" : "r"; }
 
-static LLVMValueRef call_asm(cg_state *st, LLVMTypeRef ret, LLVMValueRef *args, unsigned nargs,
-                             const char *text, const char *cons) {
-  LLVMTypeRef params[6];
-  for (unsigned i = 0; i < nargs; i++) params[i] = LLVMTypeOf(args[i]);
-  LLVMTypeRef fty = LLVMFunctionType(ret, params, nargs, 0);
-  LLVMValueRef fn = LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 1, 0,
-                                     LLVMInlineAsmDialectATT, 0);
-  return LLVMBuildCall2(st->b, fty, fn, args, nargs, "");
-}
 
 /* One atom/red on `ptr` with the value(s) as iN bits, under `pred` (NULL: always). Returns
  * the old value as iN (0 where pred is false), or NULL for red. */
@@ -97,7 +88,7 @@ static LLVMValueRef emit_one(cg_state *st, const atom_desc *d, LLVMValueRef ptr,
   sup_strbuf_puts(&text, ";");
   sup_strbuf_puts(&cons, ",~{memory}");
   LLVMTypeRef ret = d->red ? LLVMVoidTypeInContext(st->ctx) : LLVMIntTypeInContext(st->ctx, d->bits);
-  LLVMValueRef r = call_asm(st, ret, args, n, sup_strbuf_cstr(&text), sup_strbuf_cstr(&cons));
+  LLVMValueRef r = cg_asm(st, ret, args, n, sup_strbuf_cstr(&text), sup_strbuf_cstr(&cons), true);
   if (text.failed || cons.failed) ir_context_note_oom(st->ictx); /* the asm is truncated */
   sup_strbuf_free(&text);
   sup_strbuf_free(&cons);

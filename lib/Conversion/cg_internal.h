@@ -103,6 +103,10 @@ unsigned cg_num_regs(cg_state *st, const ir_type *t, ir_loc loc);
 /* Calls the intrinsic `name` (overloaded on `over`). */
 LLVMValueRef cg_intrinsic(cg_state *st, const char *name, LLVMTypeRef *over, unsigned nover,
                           LLVMValueRef *args, unsigned nargs);
+/* A call to inline PTX `text` returning a value of type ret (void: none), at most 16
+ * operands; side_effects keeps LLVM from moving, merging or dropping it. */
+LLVMValueRef cg_asm(cg_state *st, LLVMTypeRef ret, LLVMValueRef *args, unsigned nargs, const char *text,
+                    const char *constraints, bool side_effects);
 /* A call to side-effecting inline PTX `text` returning nothing (at most 16 operands). */
 void cg_asm_void(cg_state *st, LLVMValueRef *args, unsigned nargs, const char *text, const char *constraints);
 /* Adds the string attribute key=val to the function being converted. */

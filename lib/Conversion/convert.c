@@ -97,14 +97,19 @@ LLVMValueRef cg_intrinsic(cg_state *st, const char *name, LLVMTypeRef *over, uns
   return LLVMBuildCall2(st->b, fty, fn, args, nargs, "");
 }
 
-void cg_asm_void(cg_state *st, LLVMValueRef *args, unsigned nargs, const char *text, const char *constraints) {
+LLVMValueRef cg_asm(cg_state *st, LLVMTypeRef ret, LLVMValueRef *args, unsigned nargs, const char *text,
+                    const char *constraints, bool side_effects) {
   LLVMTypeRef params[16];
-  assert(nargs <= 16 && "cg_asm_void: at most 16 operands");
+  assert(nargs <= 16 && "cg_asm: at most 16 operands");
   for (unsigned i = 0; i < nargs; i++) params[i] = LLVMTypeOf(args[i]);
-  LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(st->ctx), params, nargs, 0);
-  LLVMValueRef fn = LLVMGetInlineAsm(fty, (char *)text, strlen(text), (char *)constraints, strlen(constraints), 1, 0,
-                                     LLVMInlineAsmDialectATT, 0);
-  LLVMBuildCall2(st->b, fty, fn, args, nargs, "");
+  LLVMTypeRef fty = LLVMFunctionType(ret, params, nargs, 0);
+  LLVMValueRef fn = LLVMGetInlineAsm(fty, (char *)text, strlen(text), (char *)constraints, strlen(constraints),
+                                     side_effects, 0, LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(st->b, fty, fn, args, nargs, "");
+}
+
+void cg_asm_void(cg_state *st, LLVMValueRef *args, unsigned nargs, const char *text, const char *constraints) {
+  cg_asm(st, LLVMVoidTypeInContext(st->ctx), args, nargs, text, constraints, true);
 }
 
 LLVMValueRef cg_call_extern(cg_state *st, const char *name, LLVMTypeRef ret,

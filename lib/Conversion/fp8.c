@@ -125,11 +125,7 @@ static LLVMValueRef f16_to_bf16(cg_state *st, LLVMValueRef h) {
   LLVMTypeRef bf = LLVMBFloatTypeInContext(st->ctx);
   if (st->cm->target->sm < 90)
     return LLVMBuildFPTrunc(st->b, LLVMBuildFPExt(st->b, h, LLVMFloatTypeInContext(st->ctx), ""), bf, "");
-  LLVMTypeRef ht = LLVMTypeOf(h), fty = LLVMFunctionType(bf, &ht, 1, 0);
-  static const char text[] = "cvt.rn.bf16.f16 $0, $1;", cons[] = "=h,h";
-  LLVMValueRef fn = LLVMGetInlineAsm(fty, (char *)text, strlen(text), (char *)cons, strlen(cons), 0, 0,
-                                     LLVMInlineAsmDialectATT, 0);
-  return LLVMBuildCall2(st->b, fty, fn, &h, 1, "");
+  return cg_asm(st, bf, &h, 1, "cvt.rn.bf16.f16 $0, $1;", "=h,h", false);
 }
 
 LLVMValueRef cg_fp8_to_f32(cg_state *st, LLVMValueRef x, const ir_type *t) {

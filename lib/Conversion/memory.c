@@ -132,15 +132,6 @@ static void brace_list(sup_strbuf *s, unsigned first, unsigned n) {
   if (n > 1) sup_strbuf_puts(s, " }");
 }
 
-static LLVMValueRef call_asm(cg_state *st, LLVMTypeRef ret, LLVMValueRef *args, unsigned nargs,
-                             const char *text, const char *constraints) {
-  LLVMTypeRef params[8];
-  for (unsigned i = 0; i < nargs; i++) params[i] = LLVMTypeOf(args[i]);
-  LLVMTypeRef fty = LLVMFunctionType(ret, params, nargs, 0);
-  LLVMValueRef fn = LLVMGetInlineAsm(fty, text, strlen(text), constraints, strlen(constraints), 1,
-                                     0, LLVMInlineAsmDialectATT, 0);
-  return LLVMBuildCall2(st->b, fty, fn, args, nargs, "");
-}
 
 /* Predicated load of one 8- or 16-bit value: in a 16-bit register ("c": i8, "h": i16) that
  * starts as `other` (or 0). */
@@ -153,7 +144,7 @@ static void asm_load_sub_word(cg_state *st, piece *pc, LLVMTypeRef it) {
   snprintf(text, sizeof text, "mov.u16 $0, %s;\n\t@$2 ld.global.%s $0, [ $1 + 0 ];",
            nargs == 3 ? "$3" : "0x0", b8 ? "b8" : "b16");
   snprintf(cons, sizeof cons, "=%c,l,b%s", b8 ? 'c' : 'h', nargs < 3 ? "" : b8 ? ",c" : ",h");
-  pc->raw = call_asm(st, it, args, nargs, text, cons);
+  pc->raw = cg_asm(st, it, args, nargs, text, cons, true);
   pc->raw_asm = true;
 }
 
@@ -188,7 +179,7 @@ static void asm_load(cg_state *st, piece *pc) {
   for (unsigned i = 0; pc->vals[0] && i < nw; i++) sup_strbuf_puts(&cons, ",r");
   LLVMTypeRef elems[4] = {i32, i32, i32, i32};
   LLVMTypeRef ret = nw == 1 ? i32 : LLVMStructTypeInContext(st->ctx, elems, nw, 0);
-  pc->raw = call_asm(st, ret, args, nargs, sup_strbuf_cstr(&text), sup_strbuf_cstr(&cons));
+  pc->raw = cg_asm(st, ret, args, nargs, sup_strbuf_cstr(&text), sup_strbuf_cstr(&cons), true);
   pc->raw_asm = true;
   if (text.failed || cons.failed) ir_context_note_oom(st->ictx); /* the asm is truncated */
   sup_strbuf_free(&text);
@@ -201,9 +192,8 @@ static void asm_store(cg_state *st, piece *pc) {
   if (sub) {
     bool b8 = LLVMGetIntTypeWidth(sub) == 8;
     LLVMValueRef args[3] = {LLVMBuildBitCast(st->b, pack(st, pc, pc->vals), sub, ""), pc->ptr, pc->mask};
-    call_asm(st, LLVMVoidTypeInContext(st->ctx), args, 3,
-             b8 ? "@$2 st.global.b8 [ $1 + 0 ], $0;" : "@$2 st.global.b16 [ $1 + 0 ], $0;",
-             b8 ? "c,l,b" : "h,l,b");
+    cg_asm_void(st, args, 3, b8 ? "@$2 st.global.b8 [ $1 + 0 ], $0;" : "@$2 st.global.b16 [ $1 + 0 ], $0;",
+                b8 ? "c,l,b" : "h,l,b");
     return;
   }
   unsigned nw = piece_bytes(st, pc) / 4;
@@ -218,8 +208,7 @@ static void asm_store(cg_state *st, piece *pc) {
   sup_strbuf_puts(&text, ";");
   for (unsigned i = 0; i < nw; i++) sup_strbuf_puts(&cons, "r,");
   sup_strbuf_puts(&cons, "l,b");
-  call_asm(st, LLVMVoidTypeInContext(st->ctx), args, nw + 2, sup_strbuf_cstr(&text),
-           sup_strbuf_cstr(&cons));
+  cg_asm_void(st, args, nw + 2, sup_strbuf_cstr(&text), sup_strbuf_cstr(&cons));
   if (text.failed || cons.failed) ir_context_note_oom(st->ictx); /* the asm is truncated */
   sup_strbuf_free(&text);
   sup_strbuf_free(&cons);
