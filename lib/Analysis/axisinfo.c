@@ -24,18 +24,7 @@ struct axis_analysis {
   const axis_seed *seeds; /* a trial analysis (loop fixpoint): the assumed values */
 };
 
-/* ---- arithmetic helpers ----------------------------------------------------------------- */
-
-static int64_t gcd64(int64_t a, int64_t b) {
-  if (a < 0) a = -a;
-  if (b < 0) b = -b;
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a ? a : 1;
-}
+/* ---- arithmetic helpers (sup_gcd64: support.h) ------------------------------------------- */
 
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
@@ -171,7 +160,7 @@ static axis_info block_arg_info(axis_analysis *a, const ir_value *v) {
   if (ir_op_code(parent) == IR_OP_FOR && v->index == 0) {
     const axis_info *lb = axis_analysis_get(a, ir_op_operand(parent, 0));
     const axis_info *step = axis_analysis_get(a, ir_op_operand(parent, 2));
-    r.divisibility[0] = gcd64(lb->divisibility[0], step->divisibility[0]);
+    r.divisibility[0] = sup_gcd64(lb->divisibility[0], step->divisibility[0]);
   }
   return r;
 }
@@ -216,7 +205,7 @@ static axis_info expand_dims_info(axis_analysis *a, ir_op *op, const ir_value *v
   r.value = s->value;
   int64_t div = s->has_value ? pow2_divisor(s->value) : AXIS_MAX_DIVISOR;
   for (unsigned d = 0; !s->has_value && d < s->rank; d++)
-    div = gcd64(div, s->contiguity[d] > 1 ? 1 : s->divisibility[d]);
+    div = sup_gcd64(div, s->contiguity[d] > 1 ? 1 : s->divisibility[d]);
   for (unsigned d = 0, k = 0; d < r.rank; d++) {
     if (d == axis) {
       r.divisibility[d] = div;
@@ -263,11 +252,11 @@ static int64_t elem_div(const axis_info *x, unsigned d) {
 
 static void add_sub_dim(const axis_info *l, const axis_info *r, bool sub, int64_t elem_size,
                         unsigned d, axis_info *o) {
-  int64_t c = gcd64(l->contiguity[d], r->constancy[d]);
-  if (!sub) c = max64(c, gcd64(l->constancy[d], r->contiguity[d]));
+  int64_t c = sup_gcd64(l->contiguity[d], r->constancy[d]);
+  if (!sub) c = max64(c, sup_gcd64(l->constancy[d], r->contiguity[d]));
   o->contiguity[d] = c;
-  o->divisibility[d] = gcd64(l->divisibility[d], mul_div(r->divisibility[d], elem_size));
-  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+  o->divisibility[d] = sup_gcd64(l->divisibility[d], mul_div(r->divisibility[d], elem_size));
+  o->constancy[d] = sup_gcd64(l->constancy[d], r->constancy[d]);
 }
 
 static void mul_dim(const axis_info *l, const axis_info *r, unsigned d, axis_info *o) {
@@ -275,13 +264,13 @@ static void mul_dim(const axis_info *l, const axis_info *r, unsigned d, axis_inf
   int64_t rc = l->has_value && l->value == 1 ? r->contiguity[d] : 1;
   o->contiguity[d] = max64(lc, rc);
   o->divisibility[d] = mul_div(elem_div(l, d), elem_div(r, d));
-  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+  o->constancy[d] = sup_gcd64(l->constancy[d], r->constancy[d]);
 }
 
 /* x / c and x >> log2(c) for a known power-of-2 c (other divisors: pessimistic). */
 static void div_pow2_dim(const axis_info *l, const axis_info *r, int64_t c, unsigned d,
                          axis_info *o) {
-  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+  o->constancy[d] = sup_gcd64(l->constancy[d], r->constancy[d]);
   if (c == 1) {
     o->contiguity[d] = l->contiguity[d];
     o->divisibility[d] = l->divisibility[d];
@@ -289,7 +278,7 @@ static void div_pow2_dim(const axis_info *l, const axis_info *r, int64_t c, unsi
   }
   o->contiguity[d] = 1;
   if (!is_pow2(c)) return;
-  if (l->divisibility[d] % c == 0) o->constancy[d] = max64(o->constancy[d], gcd64(l->contiguity[d], c));
+  if (l->divisibility[d] % c == 0) o->constancy[d] = max64(o->constancy[d], sup_gcd64(l->contiguity[d], c));
   if (l->contiguity[d] == 1 && l->divisibility[d] >= c) o->divisibility[d] = l->divisibility[d] / c;
 }
 
@@ -297,25 +286,25 @@ static void div_pow2_dim(const axis_info *l, const axis_info *r, int64_t c, unsi
  * when m is a multiple of g and the same across the run (g divides m's constancy), which
  * is what makes `tid % s1` with s1 a multiple of 16 vectorizable, as in Triton. */
 static void rem_dim(const axis_info *l, const axis_info *r, unsigned d, axis_info *o) {
-  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+  o->constancy[d] = sup_gcd64(l->constancy[d], r->constancy[d]);
   if (r->has_value && r->value <= 0) return;
   int64_t rdiv = elem_div(r, d);
-  int64_t c = gcd64(l->contiguity[d], rdiv);
-  if (l->contiguity[d] > 1) c = gcd64(c, l->divisibility[d]);
-  if (!r->has_value) c = gcd64(c, r->constancy[d]);
+  int64_t c = sup_gcd64(l->contiguity[d], rdiv);
+  if (l->contiguity[d] > 1) c = sup_gcd64(c, l->divisibility[d]);
+  if (!r->has_value) c = sup_gcd64(c, r->constancy[d]);
   o->contiguity[d] = c;
-  o->divisibility[d] = gcd64(l->divisibility[d], rdiv);
+  o->divisibility[d] = sup_gcd64(l->divisibility[d], rdiv);
 }
 
 /* x / m for an m that is not a known constant: a run of x split into chunks of g (as in
  * rem_dim) gives one quotient per chunk. */
 static void div_var_dim(const axis_info *l, const axis_info *r, unsigned d, axis_info *o) {
-  int64_t g = gcd64(gcd64(l->contiguity[d], l->divisibility[d]), gcd64(elem_div(r, d), r->constancy[d]));
-  o->constancy[d] = max64(gcd64(l->constancy[d], r->constancy[d]), l->contiguity[d] > 1 ? g : 1);
+  int64_t g = sup_gcd64(sup_gcd64(l->contiguity[d], l->divisibility[d]), sup_gcd64(elem_div(r, d), r->constancy[d]));
+  o->constancy[d] = max64(sup_gcd64(l->constancy[d], r->constancy[d]), l->contiguity[d] > 1 ? g : 1);
 }
 
 static void shl_dim(const axis_info *l, const axis_info *r, unsigned d, axis_info *o) {
-  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+  o->constancy[d] = sup_gcd64(l->constancy[d], r->constancy[d]);
   if (!r->has_value || r->value < 0 || r->value > 30) return;
   if (r->value == 0) {
     o->contiguity[d] = l->contiguity[d];
@@ -327,14 +316,14 @@ static void shl_dim(const axis_info *l, const axis_info *r, unsigned d, axis_inf
 
 static void bitwise_dim(bool is_and, const axis_info *l, const axis_info *r, unsigned d,
                         axis_info *o) {
-  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
+  o->constancy[d] = sup_gcd64(l->constancy[d], r->constancy[d]);
   int64_t ld = elem_div(l, d), rd = elem_div(r, d);
   o->divisibility[d] = is_and ? max64(ld, rd) : min64(ld, rd);
 }
 
 static void other_binary_dim(const axis_info *l, const axis_info *r, unsigned d, axis_info *o) {
-  o->constancy[d] = gcd64(l->constancy[d], r->constancy[d]);
-  o->divisibility[d] = gcd64(elem_div(l, d), elem_div(r, d));
+  o->constancy[d] = sup_gcd64(l->constancy[d], r->constancy[d]);
+  o->divisibility[d] = sup_gcd64(elem_div(l, d), elem_div(r, d));
 }
 
 /* The power of 2 a right shift by r divides by (0: unknown). */
@@ -400,13 +389,13 @@ static axis_info cmp_info(axis_analysis *a, ir_op *op, const ir_value *v) {
   const char *p = ir_op_get_string_attr(op, "predicate");
   for (unsigned d = 0; d < o.rank; d++) {
     int64_t n = dim_of(v, d);
-    int64_t c = gcd64(l.constancy[d], r.constancy[d]);
-    int64_t div = gcd64(l.divisibility[d], r.divisibility[d]);
+    int64_t c = sup_gcd64(l.constancy[d], r.constancy[d]);
+    int64_t div = sup_gcd64(l.divisibility[d], r.divisibility[d]);
     if (l.has_value && r.has_value) c = n;
     else if ((pred_in(p, "sgt", "ugt") || pred_in(p, "sle", "ule")) && l.constancy[d] == n)
-      c = max64(c, gcd64(r.contiguity[d], div));
+      c = max64(c, sup_gcd64(r.contiguity[d], div));
     else if ((pred_in(p, "slt", "ult") || pred_in(p, "sge", "uge")) && r.constancy[d] == n)
-      c = max64(c, gcd64(l.contiguity[d], div));
+      c = max64(c, sup_gcd64(l.contiguity[d], div));
     o.constancy[d] = c;
   }
   return o;
@@ -419,9 +408,9 @@ static axis_info select_info(axis_analysis *a, ir_op *op, const ir_value *v) {
   if (c.has_value) return c.value ? t : f;
   axis_info o = pessimistic(v);
   for (unsigned d = 0; d < o.rank; d++) {
-    o.contiguity[d] = gcd64(gcd64(t.contiguity[d], f.contiguity[d]), c.constancy[d]);
-    o.divisibility[d] = gcd64(t.divisibility[d], f.divisibility[d]);
-    o.constancy[d] = gcd64(c.constancy[d], gcd64(t.constancy[d], f.constancy[d]));
+    o.contiguity[d] = sup_gcd64(sup_gcd64(t.contiguity[d], f.contiguity[d]), c.constancy[d]);
+    o.divisibility[d] = sup_gcd64(t.divisibility[d], f.divisibility[d]);
+    o.constancy[d] = sup_gcd64(c.constancy[d], sup_gcd64(t.constancy[d], f.constancy[d]));
   }
   return o;
 }
@@ -430,9 +419,9 @@ static axis_info select_info(axis_analysis *a, ir_op *op, const ir_value *v) {
 
 static void join(axis_info *acc, const axis_info *x) {
   for (unsigned d = 0; d < acc->rank && d < x->rank; d++) {
-    acc->contiguity[d] = gcd64(acc->contiguity[d], x->contiguity[d]);
-    acc->divisibility[d] = gcd64(acc->divisibility[d], x->divisibility[d]);
-    acc->constancy[d] = gcd64(acc->constancy[d], x->constancy[d]);
+    acc->contiguity[d] = sup_gcd64(acc->contiguity[d], x->contiguity[d]);
+    acc->divisibility[d] = sup_gcd64(acc->divisibility[d], x->divisibility[d]);
+    acc->constancy[d] = sup_gcd64(acc->constancy[d], x->constancy[d]);
   }
   acc->has_value = acc->has_value && x->has_value && acc->value == x->value;
 }

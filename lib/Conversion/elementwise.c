@@ -68,20 +68,32 @@ static LLVMValueRef binary_fast(cg_state *st, const cg_lowering *row, LLVMTypeRe
   return narrow ? LLVMBuildFPTrunc(st->b, x, ty, "") : x;
 }
 
+/* Whether the target has packed arithmetic on two values of 16-bit float type ty:
+ * .f16x2 from sm_53, .bf16x2 (sub, mul) from sm_90. */
+static bool packed_16bit(cg_state *st, LLVMTypeRef ty) {
+  LLVMTypeKind k = LLVMGetTypeKind(ty);
+  unsigned sm = st->cm->target->sm;
+  return (k == LLVMHalfTypeKind && sm >= 53) || (k == LLVMBFloatTypeKind && sm >= 90);
+}
+
 /* Whether op's f16 / bf16 add, sub or mul goes two registers at a time as a <2 x half> or
  * <2 x bfloat> operation (add/sub/mul.f16x2 from sm_53, .bf16x2 from sm_90): one instruction
  * for two elements, which LLVM's vectorizers do not always find (and do not run on modules
  * with wgmma kernels, docs/codegen.md). */
 static bool paired(cg_state *st, const cg_lowering *row, LLVMTypeRef ty, bool fast) {
-  LLVMTypeKind k = LLVMGetTypeKind(ty);
-  unsigned sm = st->cm->target->sm;
   bool arith = row->build == LLVMBuildFAdd || row->build == LLVMBuildFSub || row->build == LLVMBuildFMul;
-  return !fast && arith && ((k == LLVMHalfTypeKind && sm >= 53) || (k == LLVMBFloatTypeKind && sm >= 90));
+  return !fast && arith && packed_16bit(st, ty);
 }
 
 static LLVMValueRef pair_of(cg_state *st, LLVMTypeRef vt, LLVMValueRef x, LLVMValueRef y) {
   LLVMValueRef v = LLVMBuildInsertElement(st->b, LLVMGetUndef(vt), x, cg_i32(st, 0), "");
   return LLVMBuildInsertElement(st->b, v, y, cg_i32(st, 1), "");
+}
+
+/* Registers i and i + 1 of r: the two lanes of v. */
+static void set_pair(cg_state *st, cg_val *r, unsigned i, LLVMValueRef v) {
+  r->regs[i] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 0), "");
+  r->regs[i + 1] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 1), "");
 }
 
 bool cg_ew_binary(cg_state *st, ir_op *op, const cg_lowering *row) {
@@ -97,9 +109,7 @@ bool cg_ew_binary(cg_state *st, ir_op *op, const cg_lowering *row) {
     for (; i + 1 < n; i += 2) {
       LLVMValueRef x = pair_of(st, vt, a[0]->regs[i], a[0]->regs[i + 1]);
       LLVMValueRef y = pair_of(st, vt, a[1]->regs[i], a[1]->regs[i + 1]);
-      LLVMValueRef v = row->build(st->b, x, y, "");
-      r->regs[i] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 0), "");
-      r->regs[i + 1] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 1), "");
+      set_pair(st, r, i, row->build(st->b, x, y, ""));
     }
   }
   for (; i < n; i++) {
@@ -169,13 +179,11 @@ static LLVMValueRef s8_pair_to_float(cg_state *st, LLVMValueRef x0, LLVMValueRef
   return LLVMBuildFSub(b, LLVMBuildBitCast(b, lo, vt, ""), LLVMBuildBitCast(b, hi, vt, ""), "");
 }
 
-/* Whether sitofp from `from` to `to` takes s8_pair_to_float: i8 to f16 (sm_53+) or to bf16
- * (sub.bf16x2: sm_90). */
+/* Whether sitofp from `from` to `to` takes s8_pair_to_float: i8 to f16 or bf16 where the
+ * packed subtraction exists. */
 static bool s8_pairs(cg_state *st, LLVMOpcode opc, LLVMTypeRef from, LLVMTypeRef to) {
-  LLVMTypeKind k = LLVMGetTypeKind(to);
-  unsigned sm = st->cm->target->sm;
   return opc == LLVMSIToFP && LLVMGetTypeKind(from) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(from) == 8 &&
-         ((k == LLVMHalfTypeKind && sm >= 53) || (k == LLVMBFloatTypeKind && sm >= 90));
+         packed_16bit(st, to);
 }
 
 bool cg_ew_cast(cg_state *st, ir_op *op, const cg_lowering *row) {
@@ -187,11 +195,7 @@ bool cg_ew_cast(cg_state *st, ir_op *op, const cg_lowering *row) {
   LLVMTypeRef ty = cg_scalar_type(st, op->results[0].type);
   unsigned i = 0;
   if (n > 1 && s8_pairs(st, opc, LLVMTypeOf(a[0]->regs[0]), ty)) {
-    for (; i + 1 < n; i += 2) {
-      LLVMValueRef v = s8_pair_to_float(st, a[0]->regs[i], a[0]->regs[i + 1], ty);
-      r->regs[i] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 0), "");
-      r->regs[i + 1] = LLVMBuildExtractElement(st->b, v, cg_i32(st, 1), "");
-    }
+    for (; i + 1 < n; i += 2) set_pair(st, r, i, s8_pair_to_float(st, a[0]->regs[i], a[0]->regs[i + 1], ty));
   }
   for (; i < n; i++) {
     LLVMValueRef x = a[0]->regs[i];

@@ -189,14 +189,6 @@ LLVMValueRef cg_shared_offset_addr(cg_state *st, LLVMValueRef base, LLVMTypeRef 
 
 /* ---- vector width ---------------------------------------------------------------------- */
 
-static int64_t gcd64(int64_t a, int64_t b) {
-  while (b) {
-    int64_t t = a % b;
-    a = b, b = t;
-  }
-  return a;
-}
-
 /* The allocation offset of the buffer a memdesc value names, or -1 when it is not known
  * here (not from a local_alloc). A stage of a multi-buffered allocation (memdesc_index, the
  * pipeline's run-time stage) gives a value aligned as every stage is: the gcd of the
@@ -206,7 +198,7 @@ static int64_t buffer_offset(ir_value *md) {
   tgpu_memdesc whole;
   if (def && ir_op_code(def) == IR_OP_MEMDESC_INDEX && tgpu_memdesc_get(ir_op_operand(def, 0)->type, &whole)) {
     int64_t base = buffer_offset(ir_op_operand(def, 0)), tile = (int64_t)tgpu_memdesc_tile_bytes(&whole);
-    return base < 0 || tile <= 0 ? -1 : gcd64(base, tile);
+    return base < 0 || tile <= 0 ? -1 : sup_gcd64(base, tile);
   }
   if (!def || ir_op_code(def) != IR_OP_LOCAL_ALLOC) return -1;
   const ir_attr *a = ir_op_get_attr(def, TGPU_ATTR_ALLOCATION_OFFSET);

@@ -82,6 +82,20 @@ void sup_strbuf_free(sup_strbuf *b);
  * runs) and gives "". */
 char *sup_arena_strbuf(sup_arena *a, sup_strbuf *b);
 
+/* ---- arithmetic ------------------------------------------------------------------------- */
+
+/* The greatest common divisor of |a| and |b|; 1 when both are 0. */
+static inline int64_t sup_gcd64(int64_t a, int64_t b) {
+  if (a < 0) a = -a;
+  if (b < 0) b = -b;
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a ? a : 1;
+}
+
 /* ---- hashing and a pointer-keyed / string-keyed map ------------------------------------ */
 uint64_t sup_hash_bytes(const void *p, size_t len, uint64_t seed);
 uint64_t sup_hash_combine(uint64_t h, uint64_t v);
