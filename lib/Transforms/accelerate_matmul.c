@@ -117,11 +117,6 @@ typedef struct accel_state {
 
 /* ---- wgmma (version 3) ------------------------------------------------------------------- */
 
-/* The dim of operand v ([M, K] or [K, N]) to keep contiguous in shared memory: the M (A)
- * or N (B) dim when v is a tt.load (through layout conversions and 2-D transposes) whose
- * pointers are more contiguous along it than along K, or a tt.descriptor_load whose
- * innermost dim it is, so that the tile is stored as it was
- * loaded (16-byte vectors, and the async copies of pipelining, cannot transpose); else K. */
 /* Whether x is a broadcast value (a splat, a constant, a broadcast, or a reshape of one):
  * a scale or mask beside an operand's data, not the data. */
 static bool broadcast_value(ir_value *x) {
@@ -140,6 +135,13 @@ static ir_value *data_operand(ir_op *def) {
   return NULL;
 }
 
+/* The dim of operand v ([M, K] or [K, N]) to keep contiguous in shared memory: the M (A)
+ * or N (B) dim when v is a tt.load (through layout conversions, 2-D transposes and, for an
+ * operand computed element-wise, the ops' data operands; past a reshape or join the
+ * operand's last dim is taken as the load's) whose pointers are more contiguous along it
+ * than along K, or a tt.descriptor_load whose innermost dim it is, so that the tile is
+ * stored as it was loaded (16-byte vectors, and the async copies of pipelining, cannot
+ * transpose); else K. */
 static unsigned operand_contig_dim(accel_state *s, ir_value *v, unsigned op_idx) {
   unsigned k_dim = op_idx ? 0 : 1, mn_dim = 1 - k_dim, dims[2] = {0, 1}; /* v's dim d is dims[d] of def's */
   bool exact = true; /* dims tracked through every op; else (a reshape or join on the way: an

@@ -43,13 +43,13 @@
  *   every warpgroup waited for it before the top barrier); otherwise B = S and the produce
  *   slot stays unmarked, so membar puts a second barrier after the wgmma wait.
  * A register-A dot in flight (attention's p @ v): when no dot stays in flight as above, a
- *   warp_group_dot with A in registers, made before the loop or from another dot of the body
- *   (so not written again before that dot's wait), and B a pipelined stage, whose result goes only to
- *   the yield while its carried value has other users in the body (the rescale acc *
- *   alpha), becomes asynchronous with no wait after it; its carried value is waited for
- *   (pending 0) before its first use in the next iteration: right after the last shared-A
- *   warp_group_dot before that use (q @ k^T, made asynchronous too: one wait on both
- *   accumulators completes both groups, which complete in order), else just before the
+ *   warp_group_dot with A in registers, made before the loop or from another dot of the
+ *   body (so not written again before that dot's wait), and B a pipelined stage, whose
+ *   result goes only to the yield while its carried value has other users in the body (the
+ *   rescale acc * alpha), becomes asynchronous with no wait after it; its carried value is
+ *   waited for (pending 0) before its first use in the next iteration: right after the last
+ *   shared-A warp_group_dot before that use (q @ k^T, made asynchronous too: one wait on
+ *   both accumulators completes both groups, which complete in order), else just before the
  *   use; after the loop a wait (pending 0) gives the final value. B is chosen as above,
  *   counting the function's other shared buffers (q) for the occupancy; the copies of
  *   iteration i then overwrite a stage whose p @ v every warpgroup waited for before the
@@ -202,13 +202,16 @@ static bool tma_candidate(ir_op *op, pl_load *out) {
   return true;
 }
 
-/* Whether v reaches, through the ops that use it in the loop's body (a bounded search), an
- * operand of a dot whose element type is not `elem`: values the body converts before the
- * tensor cores read them (a dequantized operand: tl.dot_scaled's, int8 weights; a gather's
- * row indices). Loads of the dot's own type that reach it another way (a transposed B
- * on mma.sync, fp32 for tf32) keep their synchronous loads, which measured no worse. */
-static bool feeds_dot_converted(const ir_block *body, ir_value *v, const ir_type *elem, unsigned depth) {
-  if (depth > 32) return false;
+/* Whether v reaches, through the ops that use it in the loop's body (a bounded search, each
+ * value visited once: `seen`), an operand of a dot whose element type is not `elem`: values
+ * the body converts before the tensor cores read them (a dequantized operand: tl.dot_scaled's,
+ * int8 weights; a gather's row indices). Loads of the dot's own type that reach it another
+ * way (a transposed B on mma.sync, fp32 for tf32) keep their synchronous loads, which
+ * measured no worse. */
+static bool feeds_dot_converted(const ir_block *body, ir_value *v, const ir_type *elem, unsigned depth,
+                                sup_ptrmap *seen) {
+  if (depth > 32 || sup_ptrmap_has(seen, (uint64_t)(uintptr_t)v)) return false;
+  sup_ptrmap_put(seen, (uint64_t)(uintptr_t)v, v);
   for (ir_use *u = v->first_use; u; u = u->next_use) {
     ir_op *x = u->user;
     if (x->parent != body) continue;
@@ -220,7 +223,7 @@ static bool feeds_dot_converted(const ir_block *body, ir_value *v, const ir_type
       continue;
     }
     for (unsigned r = 0; r < x->nresults; r++) /* tensors, and the local_alloc a wgmma reads */
-      if (feeds_dot_converted(body, ir_op_result(x, r), elem, depth + 1)) return true;
+      if (feeds_dot_converted(body, ir_op_result(x, r), elem, depth + 1, seen)) return true;
   }
   return false;
 }
@@ -234,9 +237,11 @@ static bool feeds_dot_converted(const ir_block *body, ir_value *v, const ir_type
 static bool reg_stage(ir_op *load, unsigned vec, tgpu_memdesc *md) {
   const ir_type *t = ir_op_result(load, 0)->type;
   tgpu_blocked bl;
-  if (!ir_type_is_tensor(t) || !tgpu_blocked_get(t->encoding, &bl) ||
-      !feeds_dot_converted(load->parent, ir_op_result(load, 0), ir_type_scalar(t), 0))
-    return false;
+  if (!ir_type_is_tensor(t) || !tgpu_blocked_get(t->encoding, &bl)) return false;
+  sup_ptrmap seen = {0};
+  bool converted = feeds_dot_converted(load->parent, ir_op_result(load, 0), ir_type_scalar(t), 0, &seen);
+  sup_ptrmap_free(&seen);
+  if (!converted) return false;
   memset(md, 0, sizeof *md);
   md->rank = t->rank;
   md->layout.rank = t->rank;
@@ -422,33 +427,44 @@ static unsigned wgmma_pending(const pl_loop *p) {
 }
 
 /* Whether v is computed in the body from the result of another warp_group_dot (a bounded
- * search through its operands). */
-static bool from_body_dot(const pl_loop *p, ir_value *v, const ir_op *self, unsigned depth) {
+ * search through its operands, each op visited once: `seen`). */
+static bool from_body_dot(const pl_loop *p, ir_value *v, const ir_op *self, unsigned depth, sup_ptrmap *seen) {
   ir_op *d = ir_value_def(v);
-  if (!d || d->parent != p->body || depth > 32) return false;
+  if (!d || d->parent != p->body || depth > 32 || sup_ptrmap_has(seen, (uint64_t)(uintptr_t)d)) return false;
   if (d != self && ir_op_code(d) == IR_OP_WARP_GROUP_DOT) return true;
+  sup_ptrmap_put(seen, (uint64_t)(uintptr_t)d, d);
   for (unsigned i = 0; i < d->noperands; i++)
-    if (from_body_dot(p, ir_op_operand(d, i), self, depth + 1)) return true;
+    if (from_body_dot(p, ir_op_operand(d, i), self, depth + 1, seen)) return true;
   return false;
+}
+
+/* Whether the next iteration can write the A registers of register-A dot `op` before a wait
+ * on `op` could come: A computed in the body without another dot's result on the way. */
+static bool a_rewritten_early(const pl_loop *p, ir_op *op) {
+  ir_value *a = ir_op_operand(op, 0);
+  ir_op *d = ir_value_def(a);
+  if (!d || d->parent != p->body) return false;
+  sup_ptrmap seen = {0};
+  bool after_dot = from_body_dot(p, a, op, 0, &seen);
+  sup_ptrmap_free(&seen);
+  return !after_dot;
 }
 
 /* A warp_group_dot with A in registers and B a pipelined stage whose result goes only to
  * the yield, while the carried value is used by other ops of the body (attention's p @ v,
  * whose accumulator the next iteration rescales): it can stay in flight until its carried
  * value's first use in the next iteration. Its A must be made before the loop or come from
- * another dot of the body (p from q @ k^T's result, which the wait gives): the next iteration's A then cannot be
- * written before that wait, while a wgmma in flight still reads its A registers (the PTX
- * ISA makes writing them undefined); an A computed from loads alone (a dequantized operand)
- * could be, so such a dot is waited for at once. NULL when there is none (or the loop's
- * wgmma already stay in flight as above). */
+ * another dot of the body (p from q @ k^T's result, which the wait gives): the next
+ * iteration's A then cannot be written before that wait, while a wgmma in flight still reads
+ * its A registers (the PTX ISA makes writing them undefined); an A computed from loads alone
+ * (a dequantized operand) could be, so such a dot is waited for at once. NULL when there is
+ * none (or the loop's wgmma already stay in flight as above). */
 static ir_op *find_carried_dot(const pl_loop *p, unsigned *pos) {
   ir_op *yield = ir_block_terminator(p->body);
   for (ir_op *op = p->body->first; op; op = op->next) {
     if (ir_op_code(op) != IR_OP_WARP_GROUP_DOT || !tgpu_wgmma_a_in_regs(op) || !from_stage(p, ir_op_operand(op, 1)))
       continue;
-    ir_op *a_def = ir_value_def(ir_op_operand(op, 0));
-    if (a_def && a_def->parent == p->body && !from_body_dot(p, ir_op_operand(op, 0), op, 0))
-      continue; /* A written each iteration, before any wait */
+    if (a_rewritten_early(p, op)) continue;
     ir_value *d = ir_op_result(op, 0);
     if (ir_value_num_uses(d) != 1 || d->first_use->user != yield) continue;
     ir_value *arg = p->body->args[d->first_use->index + 1];
