@@ -392,10 +392,29 @@ typedef struct remat_entry {
   ir_value *to;
 } remat_entry;
 
+/* How a value of a rematerialized chain reaches layout `enc`. */
+typedef enum { REMAT_NO, REMAT_RECOMPUTE, REMAT_CONVERT } remat_how;
+
+/* One answer of how_remat for (v, enc, depth, root); next: the index + 1 of the next entry
+ * with the same hash, 0 for none. */
+typedef struct how_entry {
+  const ir_value *v;
+  const ir_attr *enc;
+  unsigned depth;
+  int64_t root;
+  remat_how how;
+  size_t next;
+} how_entry;
+
 typedef struct remat_state {
   ir_module *m;
   remat_entry *memo;
   size_t n, cap;
+  /* how_remat's answers: a value used twice by each op of a chain (x * x + x) would be
+   * asked about along every path otherwise, 2^length times */
+  how_entry *hows;
+  size_t nhows, caphows;
+  sup_ptrmap how_index; /* hash of the key -> index + 1 of the first entry */
 } remat_state;
 
 static ir_value *memo_get(const remat_state *s, const ir_value *v, const ir_attr *enc) {
@@ -415,21 +434,57 @@ static void memo_put(remat_state *s, const ir_value *v, const ir_attr *enc, ir_v
   s->memo[s->n++] = (remat_entry){v, enc, to};
 }
 
-/* How a value of a rematerialized chain reaches layout `enc`. */
-typedef enum { REMAT_NO, REMAT_RECOMPUTE, REMAT_CONVERT } remat_how;
+static uint64_t how_key(const ir_value *v, const ir_attr *enc, unsigned depth, int64_t root) {
+  uint64_t h = sup_hash_combine(sup_hash_combine((uint64_t)(uintptr_t)v, (uint64_t)(uintptr_t)enc), depth);
+  h = sup_hash_combine(h, (uint64_t)root);
+  return h ? h : 1; /* 0 is the map's empty key */
+}
+
+static const how_entry *how_get(const remat_state *s, const ir_value *v, const ir_attr *enc, unsigned depth,
+                                int64_t root) {
+  size_t i = (size_t)(uintptr_t)sup_ptrmap_get(&s->how_index, how_key(v, enc, depth, root));
+  for (; i; i = s->hows[i - 1].next) {
+    const how_entry *e = &s->hows[i - 1];
+    if (e->v == v && e->enc == enc && e->depth == depth && e->root == root) return e;
+  }
+  return NULL;
+}
+
+static remat_how how_put(remat_state *s, const ir_value *v, const ir_attr *enc, unsigned depth, int64_t root,
+                         remat_how how) {
+  if (s->nhows == s->caphows) { /* out of memory: not remembered (only slower) */
+    size_t cap = s->caphows ? s->caphows * 2 : 64;
+    how_entry *hows = realloc(s->hows, cap * sizeof *hows);
+    if (!hows) return how;
+    s->hows = hows;
+    s->caphows = cap;
+  }
+  uint64_t key = how_key(v, enc, depth, root);
+  size_t head = (size_t)(uintptr_t)sup_ptrmap_get(&s->how_index, key);
+  s->hows[s->nhows] = (how_entry){v, enc, depth, root, how, head};
+  if (sup_ptrmap_put(&s->how_index, key, (void *)(uintptr_t)(s->nhows + 1))) s->nhows++;
+  return how;
+}
 
 /* Recomputed (the chain of cheap producers that makes it, in `enc`), else converted where
  * it is when it has at most 1/REMAT_SMALL of the elements of the conversion being removed
  * (`root`): a tl.dot_scaled scale of [128, 4] loaded, broadcast along K and reshaped to
  * [128, 128] is converted before the broadcast, 32 times fewer elements. */
 #define REMAT_SMALL 4
-static remat_how how_remat(ir_value *v, const ir_attr *enc, unsigned depth, int64_t root) {
+static remat_how how_remat_uncached(remat_state *s, ir_value *v, const ir_attr *enc, unsigned depth, int64_t root);
+
+static remat_how how_remat(remat_state *s, ir_value *v, const ir_attr *enc, unsigned depth, int64_t root) {
   if (enc_of(v) == enc) return REMAT_RECOMPUTE;
+  const how_entry *e = how_get(s, v, enc, depth, root);
+  return e ? e->how : how_put(s, v, enc, depth, root, how_remat_uncached(s, v, enc, depth, root));
+}
+
+static remat_how how_remat_uncached(remat_state *s, ir_value *v, const ir_attr *enc, unsigned depth, int64_t root) {
   remat_how fallback = enc_of(v) && ir_type_numel(v->type) * REMAT_SMALL <= root ? REMAT_CONVERT : REMAT_NO;
   ir_op *def = ir_value_def(v);
   if (!def || depth > REMAT_MAX_DEPTH) return fallback;
   if (ir_op_code(def) == IR_OP_CONVERT_LAYOUT) {
-    remat_how h = how_remat(ir_op_operand(def, 0), enc, depth + 1, root);
+    remat_how h = how_remat(s, ir_op_operand(def, 0), enc, depth + 1, root);
     return h == REMAT_NO ? fallback : h;
   }
   const tgpu_layout_rule *rule = tgpu_layout_rule_of(def);
@@ -438,7 +493,7 @@ static remat_how how_remat(ir_value *v, const ir_attr *enc, unsigned depth, int6
   if (!opnd_enc) return fallback;
   for (unsigned i = 0; i < def->noperands; i++) {
     ir_value *o = ir_op_operand(def, i);
-    if (ir_type_is_tensor(o->type) && how_remat(o, opnd_enc, depth + 1, root) == REMAT_NO) return fallback;
+    if (ir_type_is_tensor(o->type) && how_remat(s, o, opnd_enc, depth + 1, root) == REMAT_NO) return fallback;
   }
   return REMAT_RECOMPUTE;
 }
@@ -470,7 +525,7 @@ static ir_value *remat(remat_state *s, ir_value *v, const ir_attr *enc, int64_t 
   ir_value *done = memo_get(s, v, enc);
   if (done) return done;
   ir_value *r;
-  if (how_remat(v, enc, 0, root) == REMAT_CONVERT) {
+  if (how_remat(s, v, enc, 0, root) == REMAT_CONVERT) {
     r = convert_at_def(s, v, enc);
   } else {
     ir_op *def = ir_value_def(v);
@@ -494,23 +549,29 @@ static ir_value *remat(remat_state *s, ir_value *v, const ir_attr *enc, int64_t 
 }
 
 unsigned tgpu_rematerialize_converts(ir_module *m) {
-  remat_state s = {m, NULL, 0, 0};
+  remat_state s = {.m = m};
   unsigned removed = 0;
   ir_oplist l = ir_collect_ops(m->op, false, NULL);
   for (size_t i = 0; i < l.count; i++) {
     ir_op *op = l.ops[i];
     if (!op->parent || ir_op_code(op) != IR_OP_CONVERT_LAYOUT) continue;
+    /* how_remat's answers hold while one conversion is replaced (the values they name stay
+     * as they are); erasing dead ops afterwards may free them */
+    sup_ptrmap_free(&s.how_index);
+    s.nhows = 0;
     const ir_attr *enc = enc_of(&op->results[0]);
     ir_value *src = ir_op_operand(op, 0);
     int64_t root = ir_type_numel(src->type);
     /* (src itself is never "converted where it is": it has the root's elements) */
-    if (!enc || how_remat(src, enc, 0, root) == REMAT_NO) continue;
+    if (!enc || how_remat(&s, src, enc, 0, root) == REMAT_NO) continue;
     ir_value_replace_all_uses(&op->results[0], remat(&s, src, enc, root));
     tgpu_erase_if_dead(op);
     removed++;
   }
   ir_oplist_free(&l);
   free(s.memo);
+  free(s.hows);
+  sup_ptrmap_free(&s.how_index);
   return removed;
 }
 
