@@ -7,21 +7,15 @@
 import json
 import os
 import sys
-import tempfile
 
-os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp())
-import torch
-from triton.testing import do_bench
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "test", "gpu", "torch"))
 sys.dont_write_bytecode = True
-import harness  # noqa: E402
+import side_by_side as sbs  # noqa: E402  (first: Triton's cache, the harness)
+import torch  # noqa: E402
 
-h = harness.open_harness(os.path.abspath(sys.argv[1]))
+h = sbs.open_carry()
 S = int(sys.argv[2]) if len(sys.argv) > 2 else 4096
 M = N = K = S
-tfn = h.triton(os.path.join(ROOT, "bench", "dequant_kernels.tir"), "w8_matmul")
+tfn = h.triton(os.path.join(sbs.ROOT, "bench", "dequant_kernels.tir"), "w8_matmul")
 flops = 2.0 * M * N * K
 torch.manual_seed(0)
 x_a = torch.randn(M, K, device="cuda").to(torch.bfloat16)  # activations as the lhs
@@ -39,7 +33,7 @@ def row(impl, case, fn, out, ref):
     fn()
     torch.cuda.synchronize()
     err = float((out.double() - ref).abs().max() / ref.abs().max())
-    ms = do_bench(fn, warmup=25, rep=200, return_mode="median")
+    ms = sbs.median_ms(fn)
     print(json.dumps(dict(impl=impl, case=case, ms=round(ms, 4), tflops=round(flops / ms / 1e9, 1),
                           check="ok" if err < 1e-2 else "WRONG %.2e" % err)), flush=True)
 
@@ -61,6 +55,6 @@ for qa in (True, False):
     a16 = (w_a.to(torch.bfloat16) if qa else x_a)
     b16 = (x_b if qa else w_b.to(torch.bfloat16))
     res = torch.empty(M, N, device="cuda", dtype=torch.bfloat16)
-    ms = do_bench(lambda: torch.matmul(a16, b16, out=res), warmup=25, rep=200, return_mode="median")
+    ms = sbs.median_ms(lambda: torch.matmul(a16, b16, out=res))
     print(json.dumps(dict(impl="torch bf16, weights dequantized beforehand", case="int8 %s %d^3" % (
         "lhs" if qa else "rhs", S), ms=round(ms, 4), tflops=round(flops / ms / 1e9, 1), check="-")), flush=True)

@@ -8,19 +8,13 @@
 import json
 import os
 import sys
-import tempfile
 
-os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp())
-import torch
-from triton.testing import do_bench
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "test", "gpu", "torch"))
 sys.dont_write_bytecode = True
-import harness  # noqa: E402
+import side_by_side as sbs  # noqa: E402  (first: Triton's cache, the harness)
+import torch  # noqa: E402
 import check_dotscaled as cd  # noqa: E402
 
-h = harness.open_harness(os.path.abspath(sys.argv[1]))
+h = sbs.open_carry()
 S = int(sys.argv[2]) if len(sys.argv) > 2 else 4096
 M = N = K = S
 tfn = h.triton(cd.FILE, "mx_matmul")
@@ -43,7 +37,7 @@ def row(impl, case, fn, out, want):
     fn()
     torch.cuda.synchronize()
     err = float((out - want).abs().max() / want.abs().max())
-    ms = do_bench(fn, warmup=25, rep=200, return_mode="median")
+    ms = sbs.median_ms(fn)
     print(json.dumps(dict(impl=impl, case=case, ms=round(ms, 4), tflops=round(flops / ms / 1e9, 1),
                           check="ok" if err < 1e-4 else "WRONG %.2e" % err)), flush=True)
 
@@ -66,7 +60,7 @@ for (af, bf), (a, b, sa, sb, want, a16, b16) in data.items():
     # torch's bf16 matmul of the operands already dequantized (its output rounded to bf16)
     out = torch.empty(M, N, device="cuda")
     res = torch.empty(M, N, device="cuda", dtype=torch.bfloat16)
-    ms = do_bench(lambda: torch.matmul(a16, b16, out=res), warmup=25, rep=200, return_mode="median")
+    ms = sbs.median_ms(lambda: torch.matmul(a16, b16, out=res))
     err = float((res.float() - want).abs().max() / want.abs().max())
     print(json.dumps(dict(impl="torch bf16, dequantized", case="%s x %s %d^3" % (af, bf, S), ms=round(ms, 4),
                           tflops=round(flops / ms / 1e9, 1), check="ok" if err < 1e-2 else "WRONG %.2e" % err)),

@@ -8,18 +8,12 @@
 import json
 import os
 import sys
-import tempfile
 
-os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp())
-import torch
-from triton.testing import do_bench
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "test", "gpu", "torch"))
 sys.dont_write_bytecode = True
-import harness  # noqa: E402
+import side_by_side as sbs  # noqa: E402  (first: Triton's cache, the harness)
+import torch  # noqa: E402
 
-h = harness.open_harness(os.path.abspath(sys.argv[1]))
+h = sbs.open_carry()
 tk = {n: h.triton("bench/stdlib_kernels.tir", n) for n in ("sort_rows", "topk_rows", "flip_rows")}
 R, N, K = int(os.environ.get("ROWS", "16384")), 256, 8
 
@@ -28,7 +22,7 @@ def row(impl, case, fn, want, got, nbytes):
     fn()
     torch.cuda.synchronize()
     ok = torch.equal(got(), want)
-    ms = do_bench(fn, warmup=25, rep=200, return_mode="median")
+    ms = sbs.median_ms(fn)
     print(json.dumps(dict(impl=impl, case=case, ms=ms, gbps=nbytes / ms / 1e6, check="ok" if ok else "WRONG")),
           flush=True)
 
