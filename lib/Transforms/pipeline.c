@@ -101,6 +101,7 @@
 #define PL_MAX_LOADS 8
 #define PL_WS_WARPS 4 /* the producer warpgroup of a warp-specialized loop */
 #define PL_MAX_OPERANDS 64 /* of a loop with_carried rebuilds (its operand arrays) */
+#define PL_MAX_RINGS 2     /* computed wgmma operands given two buffers (ring_candidate) */
 
 typedef struct pl_load {
   ir_op *load;     /* tt.load (or tt.descriptor_load: TMA) in the body */
@@ -141,6 +142,9 @@ typedef struct pl_loop {
   sup_ptrmap cone;    /* ops computing the loads' operands */
   sup_ptrmap rec;     /* ops computing the next values of the carried args the cone reads */
   sup_ptrmap carried; /* block args (the cone's loop-carried inputs) */
+  ir_op *rings[PL_MAX_RINGS]; /* computed operands of wgmma left in flight: their local_allocs */
+  ir_value *ring_bufs[PL_MAX_RINGS]; /* each one's two buffers (made by the prologue) */
+  unsigned nrings;
 } pl_loop;
 
 static bool in_set(const sup_ptrmap *s, const void *p) { return sup_ptrmap_has(s, (uint64_t)(uintptr_t)p); }
@@ -410,20 +414,59 @@ static bool from_stage(const pl_loop *p, const ir_value *v) {
   return false;
 }
 
-/* 1 when every warp_group_dot that reads a pipelined stage can stay in flight (both its
- * operands are stages, which no one writes while it runs, and its accumulator only goes
- * round the loop), else 0. */
-static unsigned wgmma_pending(const pl_loop *p) {
+/* Whether v is a wgmma operand that the body computes and stores to shared memory each
+ * iteration (a dequantized B: tgpu.local_alloc of a value the body computes, not a pipelined
+ * load's tile), read only by warp_group_dots of the body. Given two buffers (a ring, written
+ * in turn), its dot can stay in flight: the next iteration writes the other buffer. */
+static bool ring_candidate(const pl_loop *p, const ir_value *v) {
+  ir_op *a = v->def;
+  if (!a || a->parent != p->body || ir_op_code(a) != IR_OP_LOCAL_ALLOC || a->noperands != 1) return false;
+  ir_op *x = ir_value_def(ir_op_operand(a, 0));
+  if (!x || x->parent != p->body || is_pipelined_load(p, x)) return false;
+  for (ir_use *u = v->first_use; u; u = u->next_use)
+    if (ir_op_code(u->user) != IR_OP_WARP_GROUP_DOT || u->user->parent != p->body || u->index > 1) return false;
+  return true;
+}
+
+/* Adds v's local_alloc to the rings; false when PL_MAX_RINGS others are there. */
+static bool add_ring(pl_loop *p, ir_value *v) {
+  for (unsigned k = 0; k < p->nrings; k++)
+    if (p->rings[k] == v->def) return true;
+  if (p->nrings == PL_MAX_RINGS) return false;
+  p->rings[p->nrings++] = v->def;
+  return true;
+}
+
+/* 1 when every warp_group_dot that reads a pipelined stage can stay in flight (each
+ * operand is a stage, which no one writes while it runs, or, with `rings`, a computed
+ * operand that ring_candidate allows, which goes to a ring; its accumulator only goes
+ * round the loop), else 0. With `rings`, those operands' local_allocs are p->rings
+ * after it (0 when more than PL_MAX_RINGS). */
+static unsigned wgmma_pending(pl_loop *p, bool rings) {
   bool any = false;
+  p->nrings = 0;
   for (unsigned i = 0; i < p->nloads; i++) {
     if (p->loads[i].reg || ir_op_code(p->loads[i].consumer) != IR_OP_LOCAL_ALLOC) continue;
     for (ir_use *u = ir_op_result(p->loads[i].consumer, 0)->first_use; u; u = u->next_use) {
-      if (!async_dot(p, u->user) || !from_stage(p, ir_op_operand(u->user, 0)) || !from_stage(p, ir_op_operand(u->user, 1)))
-        return 0;
+      if (!async_dot(p, u->user)) return p->nrings = 0;
+      for (unsigned k = 0; k < 2; k++) {
+        ir_value *x = ir_op_operand(u->user, k);
+        if (from_stage(p, x)) continue;
+        if (!rings || !ring_candidate(p, x) || !add_ring(p, x)) return p->nrings = 0;
+      }
       any = true;
     }
   }
   return any ? 1 : 0;
+}
+
+/* The bytes of the rings: two tiles each. */
+static int64_t ring_bytes(const pl_loop *p) {
+  int64_t bytes = 0;
+  tgpu_memdesc md;
+  for (unsigned k = 0; k < p->nrings; k++)
+    if (tgpu_memdesc_get(ir_op_result(p->rings[k], 0)->type, &md)) bytes += 2 * tgpu_memdesc_tile_bytes(&md);
+  return bytes;
 }
 
 /* Whether v is computed in the body from the result of another warp_group_dot (a bounded
@@ -757,6 +800,13 @@ static void prologue(pl_loop *p, ir_value **ahead) {
     all.num_buffers = p->buffers;
     p->loads[i].buf = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(p->m->ctx, &all));
   }
+  for (unsigned k = 0; k < p->nrings; k++) {
+    tgpu_memdesc ring;
+    tgpu_memdesc_get(ir_op_result(p->rings[k], 0)->type, &ring); /* (checked by ring_bytes) */
+    ring.is_mutable = true;
+    ring.num_buffers = 2;
+    p->ring_bufs[k] = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(p->m->ctx, &ring));
+  }
   if (p->ntma) p->bars = alloc_barriers(&b, p, 1); /* one arrival per phase: the issuer's expect */
   ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1);
   for (unsigned a = 1; a < p->body->nargs; a++) ahead[a] = ir_op_operand(p->loop, 3 + a - 1);
@@ -804,13 +854,46 @@ static void consume(pl_loop *p, ir_value *idx) {
   }
 }
 
-/* After consume(): both operands are consume stages. */
-static bool reads_stages(ir_op *dot) {
+/* Whether `buf` is one of the rings' buffers. */
+static bool is_ring(const pl_loop *p, const ir_value *buf) {
+  for (unsigned k = 0; k < p->nrings; k++)
+    if (p->ring_bufs[k] == buf) return true;
+  return false;
+}
+
+/* After consume() and ring_stores(): both operands are consume stages or ring buffers. */
+static bool reads_stages(const pl_loop *p, ir_op *dot) {
   for (unsigned i = 0; i < 2; i++) {
     ir_op *d = ir_value_def(ir_op_operand(dot, i));
-    if (!d || ir_op_code(d) != IR_OP_MEMDESC_INDEX || !ir_op_get_string_attr(d, TGPU_ATTR_PIPELINE_SLOT)) return false;
+    if (!d || ir_op_code(d) != IR_OP_MEMDESC_INDEX ||
+        !(ir_op_get_string_attr(d, TGPU_ATTR_PIPELINE_SLOT) || is_ring(p, ir_op_operand(d, 0))))
+      return false;
   }
   return true;
+}
+
+/* Each ring's local_alloc becomes a tgpu.local_store of its value into buffer `idx` of the
+ * ring (1 - idx in the next iteration: the dot that read it may still be in flight then;
+ * the one that read `idx` two iterations ago completed at the last iteration's wait, which
+ * every warp passed before the barrier membar puts between that dot's read and this
+ * store). The buffer is left unmarked (no pipeline_slot): for membar it is the whole
+ * ring, so that barrier is always there. */
+static void ring_stores(pl_loop *p, ir_value *idx) {
+  ir_builder b;
+  ir_builder_init(&b, p->m);
+  for (unsigned k = 0; k < p->nrings; k++) {
+    ir_op *a = p->rings[k];
+    tgpu_memdesc one;
+    tgpu_memdesc_get(ir_op_result(a, 0)->type, &one);
+    one.is_mutable = true;
+    ir_builder_set_before(&b, a);
+    b.loc = a->loc;
+    ir_value *slot = index_of(&b, p->ring_bufs[k], &one, idx, NULL), *ops[2] = {ir_op_operand(a, 0), slot};
+    ir_build(&b, "tgpu.local_store", 2, ops, 0, NULL);
+    ir_value_replace_all_uses(ir_op_result(a, 0), slot);
+    ir_op_erase(a);
+    p->rings[k] = NULL;
+  }
 }
 
 /* Makes the stage-reading warp_group_dots asynchronous with a wait after each (pending =
@@ -821,7 +904,7 @@ static void async_dots(pl_loop *p) {
   ir_context *ctx = p->m->ctx;
   ir_op *yield = ir_block_terminator(p->body);
   for (ir_op *op = p->body->first; op; op = op->next) {
-    if (ir_op_code(op) != IR_OP_WARP_GROUP_DOT || !async_dot(p, op) || !reads_stages(op)) continue;
+    if (ir_op_code(op) != IR_OP_WARP_GROUP_DOT || !async_dot(p, op) || !reads_stages(p, op)) continue;
     ir_value *d = ir_op_result(op, 0);
     unsigned pos = d->first_use->index;
     ir_op_set_attr(op, TGPU_ATTR_ASYNC, ir_bool_attr(ctx, true));
@@ -1064,8 +1147,11 @@ static void rewrite(pl_loop *p) {
   ir_block *producer = p->ws ? ws_split(p, p->outer ? p->outer : p->loop) : NULL;
   ir_builder_set_before(&b, p->loop);
   b.loc = p->loop->loc;
-  ir_value *inits[3] = {tile_rd ? tile_rd : i32c(&b, 0), i32c(&b, p->dist % p->buffers),
-                        tile_phase ? tile_phase : i32c(&b, 0)}; /* rd, wr, TMA phase */
+  /* rd, wr, the TMA phase (with TMA loads), the rings' buffer (with rings) */
+  ir_value *inits[4] = {tile_rd ? tile_rd : i32c(&b, 0), i32c(&b, p->dist % p->buffers)};
+  unsigned extra = 2;
+  if (p->ntma) inits[extra++] = tile_phase ? tile_phase : i32c(&b, 0);
+  if (p->nrings) inits[extra++] = i32c(&b, 0);
   pl_tile nx = {0}; /* flat: the next tile, its trip count and this tile's end */
   ir_value *nk = NULL, *end = NULL;
   if (p->flat) { /* the tile's first write stage: D after its first read stage, round the ring */
@@ -1084,7 +1170,7 @@ static void rewrite(pl_loop *p) {
   for (unsigned a = 0; a < nargs; a++) old_args[a] = p->body->args[a];
   ir_block *old_body = p->body;
   unsigned nres0 = p->loop->nresults;
-  if (!add_carried(p, inits, p->ntma ? 3 : 2)) {
+  if (!add_carried(p, inits, extra)) {
     ir_valmap_free(&nx.vm);
     return;
   }
@@ -1102,6 +1188,7 @@ static void rewrite(pl_loop *p) {
   }
   ir_value *rd = p->body->args[nargs], *wr = p->body->args[nargs + 1];
   ir_value *phase = p->ntma ? p->body->args[nargs + 2] : NULL;
+  ir_value *ring = p->nrings ? p->body->args[nargs + extra - 1] : NULL;
   ir_op *yield = ir_block_terminator(p->body);
   /* top: wait for iteration i's group (cp.async) and stage (TMA: the phase of its mbarrier) */
   ir_builder_set_before(&b, p->body->first);
@@ -1111,6 +1198,7 @@ static void rewrite(pl_loop *p) {
     ir_build(&b, "tgpu.mbarrier_wait", 2, ops, 0, NULL);
   }
   consume(p, rd);
+  if (ring) ring_stores(p, ring);
   if (async_wg) async_dots(p);
   else if (p->carried_dot) carry_dot(p);
   if (p->ws) release(p, rd);
@@ -1135,7 +1223,8 @@ static void rewrite(pl_loop *p) {
   yv[ny] = next_index(&b, rd, p->buffers);
   yv[ny + 1] = next_index(&b, wr, p->buffers);
   if (p->ntma) yv[ny + 2] = flip_on_wrap(&b, phase, yv[ny]); /* the read stage's parity */
-  ir_op_set_operands(yield, ny + (p->ntma ? 3 : 2), yv);
+  if (ring) yv[ny + extra - 1] = binop(&b, "arith.xori", ring, i32c(&b, 1));
+  ir_op_set_operands(yield, ny + extra, yv);
   if (p->flat) flat_peel(p, &nx, nk, end, nargs, slot);
   /* after the final wgmma waits: the barrier membar puts before the invalidations then also
    * orders every warpgroup's last wgmma reads before the stages' bytes are reused */
@@ -1205,6 +1294,19 @@ static int64_t shared_bytes(const pl_loop *p, const ir_op *f, bool outside_loop_
 
 static int64_t other_shared_bytes(const pl_loop *p, const ir_op *f) { return shared_bytes(p, f, true); }
 
+/* The bytes of the pipelined loads' own local_allocs (wgmma operands), which their stages
+ * replace. */
+static int64_t consumer_bytes(const pl_loop *p) {
+  int64_t bytes = 0;
+  tgpu_memdesc md;
+  for (unsigned i = 0; i < p->nloads; i++) {
+    ir_op *c = p->loads[i].consumer;
+    if (c && ir_op_code(c) == IR_OP_LOCAL_ALLOC && tgpu_memdesc_get(ir_op_result(c, 0)->type, &md))
+      bytes += tgpu_memdesc_bytes(&md);
+  }
+  return bytes;
+}
+
 /* One stage's bytes: every pipelined load's tile. */
 static int64_t stage_bytes_of(const pl_loop *p) {
   int64_t bytes = 0;
@@ -1212,27 +1314,47 @@ static int64_t stage_bytes_of(const pl_loop *p) {
   return bytes;
 }
 
+/* How many CTAs of `bytes` of shared memory fit on an SM, counting threads too. */
+static int64_t ctas_per_sm(int64_t bytes, int64_t limit, const ir_op *f) {
+  int64_t by_threads = TGPU_MAX_THREADS_PER_SM / (TGPU_WARP_SIZE * (int64_t)(f ? tgpu_func_num_warps(f) : 4));
+  int64_t by_smem = bytes > 0 ? limit / bytes : by_threads;
+  return by_smem < by_threads ? by_smem : by_threads;
+}
+
+static int64_t max_scratch(const ir_op *op, const ir_op *skip, unsigned num_warps);
 /* S buffers and D = S - 1 loads in flight; with a wgmma group in flight, one buffer more
  * when it fits in 7/8 of the target's shared memory and costs no occupancy (as many CTAs
  * of S + 1 stages fit on an SM as of S stages, counting shared memory and threads; the copies then overwrite a stage two dots
  * old, which the barrier at the top of the iteration has freed), else S buffers and a
- * barrier between the wgmma wait and the copies (the produce slot is left unmarked). */
+ * barrier between the wgmma wait and the copies (the produce slot is left unmarked).
+ * A computed operand's ring (wgmma_pending) is taken when it fits in 7/8 of shared memory
+ * and the SM holds one CTA with or without it; else its dot is waited for at once: with two
+ * CTAs an SM, the other CTA's wgmma runs while this one converts, and the ring measured
+ * slower there (H200, bench/dequant.py and bench/dotscaled.py: W8A16 rhs 128x256x64 370 ->
+ * 494 TFLOP/s alone on its SM, bf16 x e2m1 128x128x64 with 4 warps 264 -> 252 two a SM). */
 static void choose_buffers(pl_loop *p) {
-  p->wg_pending = wgmma_pending(p);
+  int64_t stage_bytes = stage_bytes_of(p);
+  const tgpu_target *t = tgpu_target_of_module(p->m);
+  const ir_op *f = tgpu_enclosing_func(p->loop);
+  int64_t limit = t ? (int64_t)t->smem_limit : 0;
+  p->wg_pending = wgmma_pending(p, true);
+  if (p->nrings && f) {
+    /* one CTA's shared memory without rings: in the loop, the S stages, the other buffers
+     * and the loop's largest scratch; after it, the function's (an epilogue's conversion) */
+    unsigned nw = tgpu_func_num_warps(f);
+    int64_t loop = (int64_t)p->stages * stage_bytes + shared_bytes(p, f, false) - consumer_bytes(p) + max_scratch(p->loop, NULL, nw);
+    int64_t after = max_scratch(f, NULL, nw), one = loop > after ? loop : after;
+    if (loop + ring_bytes(p) / 2 > limit / 8 * 7 || ctas_per_sm(one, limit, f) > 1)
+      p->wg_pending = wgmma_pending(p, false);
+  }
   p->carried_dot = p->wg_pending ? NULL : find_carried_dot(p, &p->carried_pos);
   p->buffers = p->stages;
   p->dist = p->stages - 1;
   if (!p->wg_pending && !p->carried_dot) return;
-  int64_t stage_bytes = stage_bytes_of(p);
-  const tgpu_target *t = tgpu_target_of_module(p->m);
-  const ir_op *f = tgpu_enclosing_func(p->loop);
-  int64_t other = p->carried_dot ? other_shared_bytes(p, f) : 0;
-  int64_t limit = t ? (int64_t)t->smem_limit : 0, more = (int64_t)(p->stages + 1) * stage_bytes + other;
-  int64_t by_threads = TGPU_MAX_THREADS_PER_SM / (TGPU_WARP_SIZE * (int64_t)(f ? tgpu_func_num_warps(f) : 4));
-  int64_t ctas_s = limit / ((int64_t)p->stages * stage_bytes + other), ctas_more = limit / more;
-  if (ctas_s > by_threads) ctas_s = by_threads;
-  if (ctas_more > by_threads) ctas_more = by_threads;
-  if (more <= limit / 8 * 7 && ctas_more == ctas_s) p->buffers = p->stages + 1;
+  int64_t other = (p->carried_dot ? other_shared_bytes(p, f) : 0) + ring_bytes(p);
+  int64_t more = (int64_t)(p->stages + 1) * stage_bytes + other;
+  if (more <= limit / 8 * 7 && ctas_per_sm(more, limit, f) == ctas_per_sm((int64_t)p->stages * stage_bytes + other, limit, f))
+    p->buffers = p->stages + 1;
   else p->wait_barrier = true;
 }
 
@@ -1379,7 +1501,7 @@ static bool ws_wanted(pl_loop *p) {
   ir_op *outer = said ? NULL : persistent_outer(p, f);
   bool want = said ? ir_op_get_int_attr(p->loop, TILE_ATTR_LOOP_WARP_SPECIALIZE, 0) != 0 : outer || ws_by_cost(p, f);
   ir_op *at = outer ? outer : p->loop;
-  if (!want || !p->ntma || p->ncp ||
+  if (!want || !p->ntma || p->ncp || p->nrings ||
       !(p->wg_pending || p->carried_dot) || ir_op_parent_op(at) != f ||
       ir_op_get_attr(f, TGPU_ATTR_WS_WARPS))
     return false;
@@ -1409,7 +1531,7 @@ static bool flat_wanted(pl_loop *p) {
   ir_op *o = ir_op_parent_op(p->loop);
   unsigned buffers = p->buffers;
   if (!f || p->ws || !o || ir_op_code(o) != IR_OP_FOR || !ir_op_get_int_attr(o, TILE_ATTR_LOOP_FLATTEN, 0) ||
-      !p->ntma || p->ncp || !p->wg_pending || p->carried.count || !persistent_fits(p, o, f, &buffers))
+      !p->ntma || p->ncp || p->nrings || !p->wg_pending || p->carried.count || !persistent_fits(p, o, f, &buffers))
     return false;
   for (ir_op *op = ir_region_entry(ir_op_region(o, 0))->first; op; op = op->next) /* selected per copy */
     for (unsigned r = 0; in_set(&p->outer_cone, op) && r < op->nresults; r++)

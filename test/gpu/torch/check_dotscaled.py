@@ -66,6 +66,7 @@ CASES = [  # name, a fmt, a store, b fmt, b store, a scaled, b scaled, BM, BN, B
     ("mx_e5m2_bf16", "e5m2", "fp8", "bf16", None, True, False, 64, 64, 32, 64, 192, 96),
     ("mx_fp16_e2m1", "fp16", None, "e2m1", None, False, True, 64, 64, 64, 128, 64, 192),
     ("mx_bf16_e2m1_fast", "bf16", None, "e2m1", None, False, True, 64, 64, 64, 128, 128, 128),
+    ("mx_bf16_e2m1_ring", "bf16", None, "e2m1", None, False, True, 128, 256, 64, 256, 500, 640),
 ]
 
 
@@ -74,6 +75,7 @@ CASES = [  # name, a fmt, a store, b fmt, b store, a scaled, b scaled, BM, BN, B
 TRITON_DIFFERS = {
     "mx_bf16_e2m1": "Triton 3.6's bf16 x e2m1 result differs from the dequantized reference on the H200",
     "mx_bf16_e2m1_fast": "Triton 3.6's bf16 x e2m1 result differs from the dequantized reference on the H200",
+    "mx_bf16_e2m1_ring": "Triton 3.6's bf16 x e2m1 result differs from the dequantized reference on the H200",
     "mx_fp16_e2m1": "Triton 3.6's fp16 x e2m1 result differs from the dequantized reference on the H200",
     "mx_e4m3_e4m3": "Triton 3.6 cannot compile this text: other=0 on an fp8 pointer's load",
     "mx_e5m2_bf16": "Triton 3.6 cannot compile this text: other=0 on an fp8 pointer's load",
@@ -160,6 +162,17 @@ def dequant(h):
             want = a.double() @ bb
             bound = (a.double().abs() @ bb.abs()) * 1e-5
             h.check("%s K=%d" % (name, K), out, want.float(), atol=float(bound.max()), rtol=0)
+    # dequant_b_wide: c = a @ b.to(bf16) in 128x256 tiles, the converted B in a ring of two
+    # buffers: 1, 2, 3 and 16 iterations (fewer than the stages, an odd count, and more)
+    for K in (64, 128, 192, 1024):
+        M, N = 256, 512
+        a = torch.randn(M, K, device=DEV).to(torch.bfloat16)
+        b = torch.randint(-128, 128, (K, N), device=DEV, dtype=torch.int8)
+        out = torch.empty(M, N, device=DEV)
+        h.kernel("deq_b_ring")((M // 128, N // 256), a, b, out, N, K)
+        want = a.double() @ b.double()
+        bound = (a.double().abs() @ b.double().abs()) * 1e-5
+        h.check("deq_b_ring K=%d" % K, out, want.float(), atol=float(bound.max()), rtol=0)
     # dequant_a: c = (a.to(f16) * s[:, None]) @ b, A in wgmma's registers
     for name in ("deq_a_wgmma", "deq_a_wgmma_s4"):
         for K in (32, 64, 96, 256):
