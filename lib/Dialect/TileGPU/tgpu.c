@@ -269,6 +269,11 @@ unsigned tgpu_elems_per_thread(const ir_attr *enc, unsigned rank, const int64_t 
   return total;
 }
 
+unsigned tgpu_regs_per_thread(const ir_attr *enc, unsigned rank, const int64_t *shape) {
+  tgpu_ll_layout l;
+  return tgpu_ll_from_encoding(enc, rank, shape, &l) ? 0 : 1u << l.nreg;
+}
+
 bool tgpu_layout_equal(const ir_attr *enc_a, const ir_attr *enc_b, unsigned rank,
                        const int64_t *shape, unsigned num_warps) {
   tgpu_ll_layout a, b;

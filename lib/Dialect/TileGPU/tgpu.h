@@ -121,6 +121,9 @@ const char *tgpu_layout_check(const ir_attr *enc, unsigned rank, const int64_t *
 /* Elements each thread holds for a tensor of this shape in this layout (replicated copies
  * counted once per thread). */
 unsigned tgpu_elems_per_thread(const ir_attr *enc, unsigned rank, const int64_t *shape);
+/* Registers each thread holds for it, replicated copies counted each (what the lowering
+ * computes: an op on the tensor costs this many per thread); 0 when it cannot be mapped. */
+unsigned tgpu_regs_per_thread(const ir_attr *enc, unsigned rank, const int64_t *shape);
 
 /* Whether two layouts place every element of a tensor of `shape` in the same register of
  * the same thread (their linear layouts are equal), however they are written. False when
