@@ -109,7 +109,7 @@
 #define PL_MAX_LOADS 8
 #define PL_WS_WARPS 4 /* the producer warpgroup of a warp-specialized loop */
 #define PL_MAX_OPERANDS 64 /* of a loop with_carried rebuilds (its operand arrays) */
-#define PL_MAX_RINGS 2     /* computed wgmma operands given two buffers (ring_candidate) */
+#define PL_MAX_RINGS 2     /* computed wgmma operands given two buffers (pl_ring) */
 
 typedef struct pl_load {
   ir_op *load;     /* tt.load (or tt.descriptor_load: TMA) in the body */
@@ -126,6 +126,15 @@ typedef struct pl_load {
   tgpu_memdesc md; /* one stage (num_buffers 1, mutable) */
   ir_value *buf;   /* the S-stage buffer */
 } pl_load;
+
+/* A computed wgmma operand given a ring of two shared buffers (wgmma_pending): a B the body
+ * stores with a local_alloc (`alloc`), or a 16-bit A the body computes in registers (`dot`'s
+ * operand 0, which goes through shared memory instead). */
+typedef struct pl_ring {
+  ir_op *alloc, *dot;
+  tgpu_memdesc md;   /* one buffer (mutable) */
+  ir_value *buf;     /* the two buffers (made by the prologue) */
+} pl_ring;
 
 typedef struct pl_loop {
   ir_module *m;
@@ -150,8 +159,7 @@ typedef struct pl_loop {
   sup_ptrmap cone;    /* ops computing the loads' operands */
   sup_ptrmap rec;     /* ops computing the next values of the carried args the cone reads */
   sup_ptrmap carried; /* block args (the cone's loop-carried inputs) */
-  ir_op *rings[PL_MAX_RINGS]; /* computed operands of wgmma left in flight: their local_allocs */
-  ir_value *ring_bufs[PL_MAX_RINGS]; /* each one's two buffers (made by the prologue) */
+  pl_ring rings[PL_MAX_RINGS]; /* computed operands of wgmma left in flight (wgmma_pending) */
   unsigned nrings;
 } pl_loop;
 
@@ -436,34 +444,56 @@ static bool ring_candidate(const pl_loop *p, const ir_value *v) {
   return true;
 }
 
-/* Adds v's local_alloc to the rings; false when PL_MAX_RINGS others are there. */
-static bool add_ring(pl_loop *p, ir_value *v) {
+/* Adds a ring (a B's local_alloc `alloc`, or the register A of `dot`); false when
+ * PL_MAX_RINGS others are there or no shared layout fits. */
+static bool add_ring(pl_loop *p, ir_op *alloc, ir_op *dot) {
   for (unsigned k = 0; k < p->nrings; k++)
-    if (p->rings[k] == v->def) return true;
+    if (alloc ? p->rings[k].alloc == alloc : p->rings[k].dot == dot) return true;
   if (p->nrings == PL_MAX_RINGS) return false;
-  p->rings[p->nrings++] = v->def;
+  pl_ring *r = &p->rings[p->nrings];
+  *r = (pl_ring){.alloc = alloc, .dot = dot};
+  if (alloc) {
+    tgpu_memdesc_get(ir_op_result(alloc, 0)->type, &r->md);
+  } else { /* A K-major in wgmma's swizzle, as accelerate-matmul stages a loaded A */
+    const ir_type *a = ir_op_operand(dot, 0)->type;
+    r->md = (tgpu_memdesc){.rank = 2, .elem = ir_type_scalar(a), .num_buffers = 1, .shape = {a->shape[0], a->shape[1]}};
+    if (!tgpu_wgmma_smem_layout(ir_type_byte_size(r->md.elem), 0, a->shape, 1, &r->md.layout)) return false;
+  }
+  r->md.is_mutable = true;
+  p->nrings++;
   return true;
 }
 
-/* 1 when every warp_group_dot that reads a pipelined stage can stay in flight (each
- * operand is a stage, which no one writes while it runs, or, with `rings`, a computed
- * operand that ring_candidate allows, which goes to a ring; its accumulator only goes
- * round the loop), else 0. With `rings`, those operands' local_allocs are p->rings
- * after it (0 when more than PL_MAX_RINGS). */
+static bool a_rewritten_early(const pl_loop *p, ir_op *op);
+
+/* Whether the body reads this operand of a warp_group_dot from a pipelined stage or a ring
+ * candidate (the dots wgmma_pending looks at). */
+static bool pipelined_operand(const pl_loop *p, ir_value *x) { return from_stage(p, x) || ring_candidate(p, x); }
+
+/* 1 when every warp_group_dot that reads a pipelined stage or a computed B can stay in
+ * flight (each operand is a stage, which no one writes while it runs, or, with `rings`, a
+ * computed operand that goes to a ring: a B ring_candidate allows, or an A in registers
+ * that the next iteration writes before a wait could come (a_rewritten_early); its
+ * accumulator only goes round the loop), else 0. With `rings`, those operands are
+ * p->rings after it (0 when more than PL_MAX_RINGS). */
 static unsigned wgmma_pending(pl_loop *p, bool rings) {
   bool any = false;
   p->nrings = 0;
-  for (unsigned i = 0; i < p->nloads; i++) {
-    if (p->loads[i].reg || ir_op_code(p->loads[i].consumer) != IR_OP_LOCAL_ALLOC) continue;
-    for (ir_use *u = ir_op_result(p->loads[i].consumer, 0)->first_use; u; u = u->next_use) {
-      if (!async_dot(p, u->user)) return p->nrings = 0;
-      for (unsigned k = 0; k < 2; k++) {
-        ir_value *x = ir_op_operand(u->user, k);
-        if (from_stage(p, x)) continue;
-        if (!rings || !ring_candidate(p, x) || !add_ring(p, x)) return p->nrings = 0;
+  for (ir_op *op = p->body->first; op; op = op->next) {
+    if (ir_op_code(op) != IR_OP_WARP_GROUP_DOT) continue;
+    bool a_reg = tgpu_wgmma_a_in_regs(op);
+    if (!(a_reg ? false : pipelined_operand(p, ir_op_operand(op, 0))) && !pipelined_operand(p, ir_op_operand(op, 1)))
+      continue;
+    if (!async_dot(p, op)) return p->nrings = 0;
+    for (unsigned k = 0; k < 2; k++) {
+      ir_value *x = ir_op_operand(op, k);
+      if (k == 0 && a_reg) {
+        if (!rings || !a_rewritten_early(p, op) || !add_ring(p, NULL, op)) return p->nrings = 0;
+      } else if (!from_stage(p, x) && (!rings || !ring_candidate(p, x) || !add_ring(p, x->def, NULL))) {
+        return p->nrings = 0;
       }
-      any = true;
     }
+    any = true;
   }
   return any ? 1 : 0;
 }
@@ -471,9 +501,16 @@ static unsigned wgmma_pending(pl_loop *p, bool rings) {
 /* The bytes of the rings: two tiles each. */
 static int64_t ring_bytes(const pl_loop *p) {
   int64_t bytes = 0;
-  tgpu_memdesc md;
+  for (unsigned k = 0; k < p->nrings; k++) bytes += 2 * tgpu_memdesc_tile_bytes(&p->rings[k].md);
+  return bytes;
+}
+
+/* What the rings add to the function's shared memory: a B ring one tile more than the
+ * local_alloc it replaces, an A ring (registers before) two tiles. */
+static int64_t ring_growth(const pl_loop *p) {
+  int64_t bytes = 0;
   for (unsigned k = 0; k < p->nrings; k++)
-    if (tgpu_memdesc_get(ir_op_result(p->rings[k], 0)->type, &md)) bytes += 2 * tgpu_memdesc_tile_bytes(&md);
+    bytes += (p->rings[k].alloc ? 1 : 2) * tgpu_memdesc_tile_bytes(&p->rings[k].md);
   return bytes;
 }
 
@@ -809,11 +846,9 @@ static void prologue(pl_loop *p, ir_value **ahead) {
     p->loads[i].buf = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(p->m->ctx, &all));
   }
   for (unsigned k = 0; k < p->nrings; k++) {
-    tgpu_memdesc ring;
-    tgpu_memdesc_get(ir_op_result(p->rings[k], 0)->type, &ring); /* (checked by ring_bytes) */
-    ring.is_mutable = true;
+    tgpu_memdesc ring = p->rings[k].md;
     ring.num_buffers = 2;
-    p->ring_bufs[k] = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(p->m->ctx, &ring));
+    p->rings[k].buf = ir_build1(&b, "tgpu.local_alloc", 0, NULL, tgpu_memdesc_type(p->m->ctx, &ring));
   }
   if (p->ntma) p->bars = alloc_barriers(&b, p, 1); /* one arrival per phase: the issuer's expect */
   ir_value *lb = ir_op_operand(p->loop, 0), *ub = ir_op_operand(p->loop, 1);
@@ -865,7 +900,7 @@ static void consume(pl_loop *p, ir_value *idx) {
 /* Whether `buf` is one of the rings' buffers. */
 static bool is_ring(const pl_loop *p, const ir_value *buf) {
   for (unsigned k = 0; k < p->nrings; k++)
-    if (p->ring_bufs[k] == buf) return true;
+    if (p->rings[k].buf == buf) return true;
   return false;
 }
 
@@ -880,27 +915,46 @@ static bool reads_stages(const pl_loop *p, ir_op *dot) {
   return true;
 }
 
-/* Each ring's local_alloc becomes a tgpu.local_store of its value into buffer `idx` of the
- * ring (1 - idx in the next iteration: the dot that read it may still be in flight then;
- * the one that read `idx` two iterations ago completed at the last iteration's wait, which
- * every warp passed before the barrier membar puts between that dot's read and this
- * store). The buffer is left unmarked (no pipeline_slot): for membar it is the whole
- * ring, so that barrier is always there. */
+/* Each ring's value is stored (tgpu.local_store) into buffer `idx` of the ring (1 - idx in
+ * the next iteration: the dot that read it may still be in flight then; the one that read
+ * `idx` two iterations ago completed at the last iteration's wait, which every warp passed
+ * before the barrier membar puts between that dot's read and this store), and the dot reads
+ * that buffer: a B's local_alloc goes; an A in registers is stored (before the layout
+ * conversion that made it wgmma's register layout, which then dies) just before the
+ * fence_async_shared in front of its dot (one is added when there is none). The buffer is left unmarked (no pipeline_slot):
+ * for membar it is the whole ring, so that barrier is always there. */
 static void ring_stores(pl_loop *p, ir_value *idx) {
   ir_builder b;
   ir_builder_init(&b, p->m);
   for (unsigned k = 0; k < p->nrings; k++) {
-    ir_op *a = p->rings[k];
-    tgpu_memdesc one;
-    tgpu_memdesc_get(ir_op_result(a, 0)->type, &one);
-    one.is_mutable = true;
-    ir_builder_set_before(&b, a);
-    b.loc = a->loc;
-    ir_value *slot = index_of(&b, p->ring_bufs[k], &one, idx, NULL), *ops[2] = {ir_op_operand(a, 0), slot};
+    pl_ring *r = &p->rings[k];
+    ir_op *at = r->alloc;
+    ir_value *v;
+    if (at) {
+      v = ir_op_operand(at, 0);
+    } else {
+      at = r->dot->prev; /* the dot's fence, past the conversions and stage reads before the dot */
+      while (at && (ir_op_code(at) == IR_OP_CONVERT_LAYOUT || ir_op_code(at) == IR_OP_MEMDESC_INDEX)) at = at->prev;
+      if (!at || ir_op_code(at) != IR_OP_FENCE_ASYNC_SHARED) at = r->dot;
+      v = ir_op_operand(r->dot, 0);
+      ir_op *cv = ir_value_def(v);
+      if (cv && ir_op_code(cv) == IR_OP_CONVERT_LAYOUT) v = ir_op_operand(cv, 0);
+    }
+    ir_builder_set_before(&b, at);
+    b.loc = at->loc;
+    ir_value *slot = index_of(&b, r->buf, &r->md, idx, NULL), *ops[2] = {v, slot};
     ir_build(&b, "tgpu.local_store", 2, ops, 0, NULL);
-    ir_value_replace_all_uses(ir_op_result(a, 0), slot);
-    ir_op_erase(a);
-    p->rings[k] = NULL;
+    if (r->alloc) {
+      ir_value_replace_all_uses(ir_op_result(r->alloc, 0), slot);
+      ir_op_erase(r->alloc);
+      r->alloc = NULL;
+      continue;
+    }
+    ir_value *old = ir_op_operand(r->dot, 0);
+    ir_op_set_operand(r->dot, 0, slot);
+    if (at == r->dot) ir_build(&b, "tgpu.fence_async_shared", 0, NULL, 0, NULL);
+    ir_op *cv = ir_value_def(old);
+    if (cv && ir_op_code(cv) == IR_OP_CONVERT_LAYOUT && !ir_value_has_uses(old)) ir_op_erase(cv);
   }
 }
 
@@ -1352,7 +1406,7 @@ static void choose_buffers(pl_loop *p) {
     unsigned nw = tgpu_func_num_warps(f);
     int64_t loop = (int64_t)p->stages * stage_bytes + shared_bytes(p, f, false) - consumer_bytes(p) + max_scratch(p->loop, NULL, nw);
     int64_t after = max_scratch(f, NULL, nw), one = loop > after ? loop : after;
-    if (loop + ring_bytes(p) / 2 > limit / 8 * 7 || ctas_per_sm(one, limit, f) > 1)
+    if (loop + ring_growth(p) > limit / 8 * 7 || ctas_per_sm(one, limit, f) > 1)
       p->wg_pending = wgmma_pending(p, false);
   }
   p->carried_dot = p->wg_pending ? NULL : find_carried_dot(p, &p->carried_pos);

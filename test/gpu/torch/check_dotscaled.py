@@ -162,17 +162,20 @@ def dequant(h):
             want = a.double() @ bb
             bound = (a.double().abs() @ bb.abs()) * 1e-5
             h.check("%s K=%d" % (name, K), out, want.float(), atol=float(bound.max()), rtol=0)
-    # dequant_b_wide: c = a @ b.to(bf16) in 128x256 tiles, the converted B in a ring of two
-    # buffers: 1, 2, 3 and 16 iterations (fewer than the stages, an odd count, and more)
-    for K in (64, 128, 192, 1024):
-        M, N = 256, 512
-        a = torch.randn(M, K, device=DEV).to(torch.bfloat16)
-        b = torch.randint(-128, 128, (K, N), device=DEV, dtype=torch.int8)
-        out = torch.empty(M, N, device=DEV)
-        h.kernel("deq_b_ring")((M // 128, N // 256), a, b, out, N, K)
-        want = a.double() @ b.double()
-        bound = (a.double().abs() @ b.double().abs()) * 1e-5
-        h.check("deq_b_ring K=%d" % K, out, want.float(), atol=float(bound.max()), rtol=0)
+    # dequant_b_wide / dequant_a_wide: c = a @ b.to(bf16) and a.to(bf16) @ b in 128x256 tiles,
+    # the converted operand in a ring of two buffers: 1, 2, 3 and 16 iterations (fewer than
+    # the stages, an odd count, and more)
+    for name in ("deq_b_ring", "deq_a_ring"):
+        for K in (64, 128, 192, 1024):
+            M, N = 256, 512
+            x = torch.randn(M if name == "deq_b_ring" else K, K if name == "deq_b_ring" else N, device=DEV)
+            w = torch.randint(-128, 128, (K, N) if name == "deq_b_ring" else (M, K), device=DEV, dtype=torch.int8)
+            a, b = (x.to(torch.bfloat16), w) if name == "deq_b_ring" else (w, x.to(torch.bfloat16))
+            out = torch.empty(M, N, device=DEV)
+            h.kernel(name)((M // 128, N // 256), a, b, out, N, K)
+            want = a.double() @ b.double()
+            bound = (a.double().abs() @ b.double().abs()) * 1e-5
+            h.check("%s K=%d" % (name, K), out, want.float(), atol=float(bound.max()), rtol=0)
     # dequant_a: c = (a.to(f16) * s[:, None]) @ b, A in wgmma's registers
     for name in ("deq_a_wgmma", "deq_a_wgmma_s4"):
         for K in (32, 64, 96, 256):
