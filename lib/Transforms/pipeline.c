@@ -43,11 +43,13 @@
  *   every warpgroup waited for it before the top barrier); otherwise B = S and the produce
  *   slot stays unmarked, so membar puts a second barrier after the wgmma wait.
  * Rings: a warp_group_dot whose operand is not a stage but a tgpu.local_alloc of a value
- *   the body computes (a dequantized B) can stay in flight as above when that local_alloc
- *   becomes a ring of two buffers made before the loop, written in turn by tgpu.local_store
- *   (a carried index flipped each iteration): the next iteration stores into the buffer the
+ *   the body computes (a dequantized B), or a 16-bit A the body computes in registers (a
+ *   dequantized A, which would make the dot wait at once), can stay in flight as above when
+ *   that operand goes to a ring of two buffers made before the loop, written in turn by
+ *   tgpu.local_store (a carried index flipped each iteration; an A in wgmma's A layout, the
+ *   dot then reading it from shared memory): the next iteration stores into the buffer the
  *   dot before last read, which the last wait completed; membar sees the whole ring (no
- *   pipeline_slot) and puts its barrier before the store. Taken when the ring fits in 7/8 of
+ *   pipeline_slot) and puts its barrier before the store. Taken when the rings fit in 7/8 of
  *   shared memory and the CTA has its SM alone (choose_buffers); else the dot is waited for
  *   at once, as before.
  * A register-A dot in flight (attention's p @ v): when no dot stays in flight as above, a
