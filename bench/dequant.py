@@ -1,4 +1,4 @@
-# Weight-only int8 matmul (W8A16; bench/dequant_kernels.tir, w8_matmul): tilec (compiled on
+# Weight-only int8 matmul (W8A16; bench/dequant_kernels.tir, w8_matmul and w8_linear): tilec (compiled on
 # the dev machine by bench/dequant_prepare.sh, launched through libtilert) beside Triton's JIT
 # on the same text, config and num_stages, and torch's bf16 matmul of the dequantized weights.
 # Each result checked against float64, then timed (do_bench, median). One JSON line a row.
@@ -15,17 +15,21 @@ import torch  # noqa: E402
 h = sbs.open_carry()
 S = int(sys.argv[2]) if len(sys.argv) > 2 else 4096
 M = N = K = S
-tfn = h.triton(os.path.join(sbs.ROOT, "bench", "dequant_kernels.tir"), "w8_matmul")
+KT = os.path.join(sbs.ROOT, "bench", "dequant_kernels.tir")
+tfn = {"w8_matmul": h.triton(KT, "w8_matmul"), "w8_linear": h.triton(KT, "w8_linear")}
 flops = 2.0 * M * N * K
 torch.manual_seed(0)
 x_a = torch.randn(M, K, device="cuda").to(torch.bfloat16)  # activations as the lhs
 x_b = torch.randn(K, N, device="cuda").to(torch.bfloat16)  # as the rhs
 w_a = torch.randint(-128, 128, (M, K), device="cuda", dtype=torch.int8)
 w_b = torch.randint(-128, 128, (K, N), device="cuda", dtype=torch.int8)
+w_l = torch.randint(-128, 128, (N, K), device="cuda", dtype=torch.int8)  # torch.nn.Linear's [out, in]
 s_m = torch.rand(M, device="cuda") * 0.01 + 0.001
 s_n = torch.rand(N, device="cuda") * 0.01 + 0.001
-want = {True: (w_a.double() * s_m.double()[:, None]) @ x_b.double(),
-        False: x_a.double() @ (w_b.double() * s_n.double()[None, :])}
+want = {"A": (w_a.double() * s_m.double()[:, None]) @ x_b.double(),
+        "B": x_a.double() @ (w_b.double() * s_n.double()[None, :]),
+        "L": x_a.double() @ (w_l.double() * s_n.double()[:, None]).T}
+FORM = {"A": "lhs", "B": "rhs", "L": "rhs [N, K]"}
 
 
 def row(impl, case, fn, out, ref):
@@ -39,22 +43,23 @@ def row(impl, case, fn, out, ref):
 
 
 for line in open(os.path.join(os.path.abspath(sys.argv[1]), "index.txt")):
-    name = line.split("|")[0]
+    name, kname = line.split("|")[0], line.split("|")[2]
     _, q, tile, w, s = name.split("_")
     bm, bn, bk = (int(v) for v in tile.split("x"))
-    w, s, qa = int(w[1:]), int(s[1:]), q == "A"
-    a, b, sc = (w_a, x_b, s_m) if qa else (x_a, w_b, s_n)
+    w, s = int(w[1:]), int(s[1:])
+    a, b, sc = {"A": (w_a, x_b, s_m), "B": (x_a, w_b, s_n), "L": (x_a, w_l, s_n)}[q]
     out = torch.empty(M, N, device="cuda", dtype=torch.bfloat16)
     grid = (M // bm, N // bn)
-    case = "int8 %s %d^3 %s w%d s%d" % ("lhs" if qa else "rhs", S, tile, w, s)
+    case = "int8 %s %d^3 %s w%d s%d" % (FORM[q], S, tile, w, s)
     k = h.kernel(name)
-    row("tilec", case, lambda: k(grid, a, b, sc, out, M, N, K), out, want[qa])
-    row("triton", case, lambda: tfn[grid](a, b, sc, out, M, N, K, bm, bn, bk, qa, num_warps=w, num_stages=s),
-        out, want[qa])
-for qa in (True, False):
-    a16 = (w_a.to(torch.bfloat16) if qa else x_a)
-    b16 = (x_b if qa else w_b.to(torch.bfloat16))
+    extra = () if q == "L" else (q == "A",)
+    row("tilec", case, lambda: k(grid, a, b, sc, out, M, N, K), out, want[q])
+    row("triton", case, lambda: tfn[kname][grid](a, b, sc, out, M, N, K, bm, bn, bk, *extra, num_warps=w, num_stages=s),
+        out, want[q])
+for q in ("A", "B", "L"):
+    a16 = w_a.to(torch.bfloat16) if q == "A" else x_a
+    b16 = {"A": x_b, "B": w_b.to(torch.bfloat16), "L": w_l.to(torch.bfloat16).T}[q]
     res = torch.empty(M, N, device="cuda", dtype=torch.bfloat16)
     ms = sbs.median_ms(lambda: torch.matmul(a16, b16, out=res))
-    print(json.dumps(dict(impl="torch bf16, weights dequantized beforehand", case="int8 %s %d^3" % (
-        "lhs" if qa else "rhs", S), ms=round(ms, 4), tflops=round(flops / ms / 1e9, 1), check="-")), flush=True)
+    print(json.dumps(dict(impl="torch bf16, weights dequantized beforehand", case="int8 %s %d^3" % (FORM[q], S),
+                          ms=round(ms, 4), tflops=round(flops / ms / 1e9, 1), check="-")), flush=True)
