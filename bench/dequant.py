@@ -16,7 +16,7 @@ h = sbs.open_carry()
 S = int(sys.argv[2]) if len(sys.argv) > 2 else 4096
 M = N = K = S
 KT = os.path.join(sbs.ROOT, "bench", "dequant_kernels.tir")
-tfn = {"w8_matmul": h.triton(KT, "w8_matmul"), "w8_linear": h.triton(KT, "w8_linear")}
+tfn = {k: h.triton(KT, k) for k in ("w8_matmul", "w8_linear", "w4_matmul")}
 flops = 2.0 * M * N * K
 torch.manual_seed(0)
 x_a = torch.randn(M, K, device="cuda").to(torch.bfloat16)  # activations as the lhs
@@ -24,12 +24,23 @@ x_b = torch.randn(K, N, device="cuda").to(torch.bfloat16)  # as the rhs
 w_a = torch.randint(-128, 128, (M, K), device="cuda", dtype=torch.int8)
 w_b = torch.randint(-128, 128, (K, N), device="cuda", dtype=torch.int8)
 w_l = torch.randint(-128, 128, (N, K), device="cuda", dtype=torch.int8)  # torch.nn.Linear's [out, in]
+w_q = torch.randint(0, 256, (K // 2, N), device="cuda", dtype=torch.uint8)  # int4 pairs along K
+W4_GROUP = 128  # the bench's int4 configs all have BLOCK_K = 128 or 64: scales per 128 rows
+s_q = (torch.rand(K // W4_GROUP, N, device="cuda") * 0.01 + 0.001).to(torch.bfloat16)
+
+
+def w4_values():
+    """w_q's int4 weights minus the zero point 8, [K, N] float64 (the low nibble first)."""
+    q = torch.stack(((w_q & 15).double(), (w_q >> 4).double()), dim=1).reshape(K, N)
+    return q - 8
 s_m = torch.rand(M, device="cuda") * 0.01 + 0.001
 s_n = torch.rand(N, device="cuda") * 0.01 + 0.001
 want = {"A": (w_a.double() * s_m.double()[:, None]) @ x_b.double(),
         "B": x_a.double() @ (w_b.double() * s_n.double()[None, :]),
         "L": x_a.double() @ (w_l.double() * s_n.double()[:, None]).T}
-FORM = {"A": "lhs", "B": "rhs", "L": "rhs [N, K]"}
+# w4: the kernel rounds (w - 8) * s to bf16 before the dot, so the reference does too
+W4_B = (w4_values() * s_q.double().repeat_interleave(W4_GROUP, dim=0)).to(torch.bfloat16)
+FORM = {"A": "lhs", "B": "rhs", "L": "rhs [N, K]", "Q": "int4 rhs"}
 
 
 def row(impl, case, fn, out, ref):
@@ -47,19 +58,23 @@ for line in open(os.path.join(os.path.abspath(sys.argv[1]), "index.txt")):
     _, q, tile, w, s = name.split("_")
     bm, bn, bk = (int(v) for v in tile.split("x"))
     w, s = int(w[1:]), int(s[1:])
-    a, b, sc = {"A": (w_a, x_b, s_m), "B": (x_a, w_b, s_n), "L": (x_a, w_l, s_n)}[q]
+    if q == "Q" and bk != W4_GROUP:  # the kernel's group is BLOCK_K: scales per bk rows
+        continue
+    a, b, sc = {"A": (w_a, x_b, s_m), "B": (x_a, w_b, s_n), "L": (x_a, w_l, s_n), "Q": (x_a, w_q, s_q)}[q]
+    if q == "Q" and "Q" not in want:
+        want["Q"] = x_a.double() @ W4_B.double()
     out = torch.empty(M, N, device="cuda", dtype=torch.bfloat16)
     grid = (M // bm, N // bn)
-    case = "int8 %s %d^3 %s w%d s%d" % (FORM[q], S, tile, w, s)
+    case = "%s %d^3 %s w%d s%d" % (FORM[q] if q == "Q" else "int8 " + FORM[q], S, tile, w, s)
     k = h.kernel(name)
-    extra = () if q == "L" else (q == "A",)
+    extra = () if q in "LQ" else (q == "A",)
     row("tilec", case, lambda: k(grid, a, b, sc, out, M, N, K), out, want[q])
     row("triton", case, lambda: tfn[kname][grid](a, b, sc, out, M, N, K, bm, bn, bk, *extra, num_warps=w, num_stages=s),
         out, want[q])
-for q in ("A", "B", "L"):
+for q in ("A", "B", "L", "Q"):
     a16 = w_a.to(torch.bfloat16) if q == "A" else x_a
-    b16 = {"A": x_b, "B": w_b.to(torch.bfloat16), "L": w_l.to(torch.bfloat16).T}[q]
+    b16 = {"A": x_b, "B": w_b.to(torch.bfloat16), "L": w_l.to(torch.bfloat16).T, "Q": W4_B}[q]
     res = torch.empty(M, N, device="cuda", dtype=torch.bfloat16)
     ms = sbs.median_ms(lambda: torch.matmul(a16, b16, out=res))
-    print(json.dumps(dict(impl="torch bf16, weights dequantized beforehand", case="int8 %s %d^3" % (FORM[q], S),
+    print(json.dumps(dict(impl="torch bf16, weights dequantized beforehand", case="%s %d^3" % (FORM[q], S),
                           ms=round(ms, 4), tflops=round(flops / ms / 1e9, 1), check="-")), flush=True)

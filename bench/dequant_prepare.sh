@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Dev machine: compiles the W8A16 matmuls (bench/dequant_kernels.tir, w8_matmul, w8_linear) for
+# Dev machine: compiles the weight-only quantized matmuls (bench/dequant_kernels.tir: w8_matmul,
+# w8_linear, w4_matmul) for
 # bench/dequant.py into ${1:-.carry/dequant-bench} (the harness's index.txt format), one
 # kernel per line of bench/dequant_configs.txt. TILEC_FLAGS: more tilec options for every
 # kernel (--no-wgmma: the mma.sync path).
@@ -11,13 +12,14 @@ F=bench/dequant_kernels.tir
 rm -rf "$out"; mkdir -p "$out"; : >"$out/index.txt"
 while read -r q bm bn bk w s; do
   case $q in ''|'#'*) continue ;; esac
-  form=$(case $q in True) echo A ;; False) echo B ;; *) echo L ;; esac)
+  form=$(case $q in True) echo A ;; False) echo B ;; Linear) echo L ;; *) echo Q ;; esac)
   name="dq_${form}_${bm}x${bn}x${bk}_w${w}_s${s}"
   a=$([ "$q" = True ] && echo "*i8:16" || echo "*bf16:16")
   b=$([ "$q" = True ] && echo "*bf16:16" || echo "*i8:16")
   sig="$a,$b,*fp32:16,*bf16:16,i32:16,i32:16,i32:16,$bm,$bn,$bk"
   k=w8_linear
-  [ "$form" = L ] || { sig="$sig,$q"; k=w8_matmul; }
+  [ "$form" = Q ] && { sig="*bf16:16,*u8:16,*bf16:16,*bf16:16,i32:16,i32:16,i32:16,$bm,$bn,$bk"; k=w4_matmul; }
+  [ "$form" = L ] || [ "$form" = Q ] || { sig="$sig,$q"; k=w8_matmul; }
   # shellcheck disable=SC2086
   "$T" "$F" --kernel $k --signature "$sig" --num-warps "$w" --num-stages "$s" ${TILEC_FLAGS:-} -o "$out/$name.ptx"
   echo "$name|$F|$k|--signature \"$sig\" --num-warps $w --num-stages $s ${TILEC_FLAGS:-}" >>"$out/index.txt"
