@@ -146,6 +146,56 @@ LLVMValueRef cg_byte_pair(cg_state *st, LLVMValueRef x0, LLVMValueRef x1) {
   return LLVMBuildOr(b, LLVMBuildZExt(b, x0, i16, ""), hi, "");
 }
 
+/* Whether v is `op(x, k)` for an integer constant k (either operand for a commutative op):
+ * x in *x, k in *k. */
+static bool op_const(LLVMValueRef v, LLVMOpcode op, LLVMValueRef *x, int64_t *k) {
+  if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != op) return false;
+  bool comm = op == LLVMAnd || op == LLVMAdd;
+  for (unsigned i = 0; i < (comm ? 2u : 1u); i++) {
+    LLVMValueRef c = LLVMGetOperand(v, 1 - i);
+    if (!LLVMIsAConstantInt(c)) continue;
+    *x = LLVMGetOperand(v, i);
+    *k = LLVMConstIntGetSExtValue(c);
+    return true;
+  }
+  return false;
+}
+
+/* Whether x0, x1 (bytes) are the low and high nibble of one byte less one constant, as int4
+ * weights are unpacked (`(w & 15) - 8`, `(w >> 4) - 8`, the subtraction optional): the byte
+ * in *byte, the constant in *c (within the range where the byte subtraction cannot wrap). */
+static bool nibble_pair(LLVMValueRef x0, LLVMValueRef x1, LLVMValueRef *byte, int64_t *c) {
+  LLVMValueRef a0 = x0, a1 = x1, b0, b1;
+  int64_t k0, k1, m, sh;
+  *c = 0;
+  if (op_const(x0, LLVMSub, &a0, &k0) && op_const(x1, LLVMSub, &a1, &k1) && k0 == k1) *c = k0;
+  else if (op_const(x0, LLVMAdd, &a0, &k0) && op_const(x1, LLVMAdd, &a1, &k1) && k0 == k1) *c = -k0;
+  else a0 = x0, a1 = x1;
+  if (*c < -112 || *c > 127) return false; /* 0 - c .. 15 - c must fit the signed byte */
+  if (!op_const(a0, LLVMAnd, &b0, &m) || m != 15 || !op_const(a1, LLVMLShr, &b1, &sh) || sh != 4 || b0 != b1)
+    return false;
+  *byte = b0;
+  return true;
+}
+
+/* The nibble pair of `byte` less c as two exact f16 or bf16 values: the nibbles masked into
+ * bits 0-3 and 16-19 under a magic exponent (bf16 0x43xx: 128 + q; f16 0x64xx: 1024 + q),
+ * and one packed subtraction of the magic plus c. */
+static LLVMValueRef nibbles_to_float(cg_state *st, LLVMValueRef byte, int64_t c, LLVMTypeRef ft) {
+  LLVMBuilderRef b = st->b;
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(st->ctx), vt = LLVMVectorType(ft, 2);
+  bool bf = LLVMGetTypeKind(ft) == LLVMBFloatTypeKind;
+  int64_t magic = bf ? 0x4300 : 0x6400;
+  LLVMValueRef w = LLVMBuildZExt(b, byte, i32, "");
+  LLVMValueRef lo = LLVMBuildAnd(b, w, cg_i32(st, 0x0F), "");
+  LLVMValueRef hi = LLVMBuildShl(b, LLVMBuildAnd(b, w, cg_i32(st, 0xF0), ""), cg_i32(st, 12), "");
+  LLVMValueRef q = LLVMBuildOr(b, LLVMBuildOr(b, lo, hi, ""), cg_i32(st, magic << 16 | magic), "");
+  /* magic + c as the float: 128 + c (bf16) or 1024 + c (f16), exact for |c| < 128 */
+  LLVMValueRef off = LLVMConstReal(ft, (double)((bf ? 128 : 1024) + c));
+  LLVMValueRef offs = LLVMConstVector((LLVMValueRef[]){off, off}, 2);
+  return LLVMBuildFSub(b, LLVMBuildBitCast(b, q, vt, ""), offs, "");
+}
+
 /* Signed bytes x0, x1 as two exact f16 or bf16 values, a <2 x half/bfloat>: the bytes put
  * under a magic high byte by one prmt make each value a float offset by a constant (bf16's
  * 0x43xx: 128 + the low 7 bits, with the sign bit landing in the exponent; f16's 0x64xx with
@@ -153,6 +203,9 @@ LLVMValueRef cg_byte_pair(cg_state *st, LLVMValueRef x0, LLVMValueRef x1) {
  * conversion on Hopper). Four instructions for two elements, against two a value through
  * a 16-bit integer. */
 static LLVMValueRef s8_pair_to_float(cg_state *st, LLVMValueRef x0, LLVMValueRef x1, LLVMTypeRef ft) {
+  LLVMValueRef byte;
+  int64_t c;
+  if (nibble_pair(x0, x1, &byte, &c)) return nibbles_to_float(st, byte, c, ft);
   LLVMBuilderRef b = st->b;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(st->ctx), vt = LLVMVectorType(ft, 2);
   bool bf = LLVMGetTypeKind(ft) == LLVMBFloatTypeKind;

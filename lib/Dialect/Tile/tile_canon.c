@@ -43,6 +43,121 @@ static bool const_int(ir_value *v, int64_t *out) {
   return true;
 }
 
+/* The signed values v can take, [*lo, *hi], read from the ops that make it: constants,
+ * and with nonnegative constant masks, logical right shifts, extensions, additions and
+ * subtractions that cannot overflow, and shape ops (join, trans, reshape, broadcast,
+ * expand_dims, splat), within a bounded depth; false when unknown. */
+static bool int_range(ir_value *v, int64_t *lo, int64_t *hi, unsigned depth) {
+  const ir_type *t = ir_type_scalar(v->type);
+  int64_t c;
+  if (!ir_type_is_int(t) || t->width > 32 || depth > 16) return false;
+  int64_t wmin = -((int64_t)1 << (t->width - 1)), wmax = ((int64_t)1 << (t->width - 1)) - 1;
+  if (const_int(v, &c)) return *lo = *hi = c, true;
+  ir_op *d = ir_value_def(v);
+  if (!d) return false;
+  int64_t l0, h0, l1, h1;
+  switch (ir_op_code(d)) {
+  case IR_OP_SPLAT: case IR_OP_BROADCAST: case IR_OP_EXPAND_DIMS: case IR_OP_TRANS: case IR_OP_RESHAPE:
+    return int_range(ir_op_operand(d, 0), lo, hi, depth + 1);
+  case IR_OP_JOIN:
+    if (!int_range(ir_op_operand(d, 0), &l0, &h0, depth + 1) || !int_range(ir_op_operand(d, 1), &l1, &h1, depth + 1))
+      return false;
+    return *lo = l0 < l1 ? l0 : l1, *hi = h0 > h1 ? h0 : h1, true;
+  case IR_OP_ANDI:
+    for (unsigned k = 0; k < 2; k++)
+      if (int_range(ir_op_operand(d, k), &l0, &h0, depth + 1) && l0 == h0 && l0 >= 0) return *lo = 0, *hi = l0, true;
+    return false;
+  case IR_OP_SHRUI: {
+    const ir_type *xt = ir_type_scalar(ir_op_operand(d, 0)->type);
+    if (!int_range(ir_op_operand(d, 1), &l1, &h1, depth + 1) || l1 != h1 || l1 < 1 || l1 >= xt->width) return false;
+    if (!int_range(ir_op_operand(d, 0), &l0, &h0, depth + 1) || l0 < 0) l0 = 0, h0 = ((int64_t)1 << xt->width) - 1;
+    return *lo = l0 >> l1, *hi = h0 >> l1, true;
+  }
+  case IR_OP_EXTUI: {
+    const ir_type *xt = ir_type_scalar(ir_op_operand(d, 0)->type);
+    if (!int_range(ir_op_operand(d, 0), &l0, &h0, depth + 1) || l0 < 0) l0 = 0, h0 = ((int64_t)1 << xt->width) - 1;
+    return *lo = l0, *hi = h0, true;
+  }
+  case IR_OP_EXTSI: {
+    const ir_type *xt = ir_type_scalar(ir_op_operand(d, 0)->type);
+    if (int_range(ir_op_operand(d, 0), lo, hi, depth + 1)) return true;
+    return *lo = -((int64_t)1 << (xt->width - 1)), *hi = ((int64_t)1 << (xt->width - 1)) - 1, true;
+  }
+  case IR_OP_ADDI: case IR_OP_SUBI: {
+    if (!int_range(ir_op_operand(d, 0), &l0, &h0, depth + 1) || !int_range(ir_op_operand(d, 1), &l1, &h1, depth + 1))
+      return false;
+    bool add = ir_op_code(d) == IR_OP_ADDI;
+    *lo = add ? l0 + l1 : l0 - h1;
+    *hi = add ? h0 + h1 : h0 - l1;
+    return *lo >= wmin && *hi <= wmax; /* no wrap-around in v's width */
+  }
+  default: return false;
+  }
+}
+
+/* sitofp / uitofp of a wider integer whose values fit in a signed byte, to a 16-bit float:
+ * converts the byte instead (arith.trunci first; tile_canonicalize_trunci then computes the
+ * chain on bytes), which the lowering turns two at a time into f16 or bf16 pairs, and an
+ * int4 pair unpacked from one byte into one packed conversion (int4 weights unpacked as
+ * `(w & 15).to(tl.int16) - 8`, `(w >> 4).to(tl.int16) - 8`). A uitofp of a byte whose
+ * values are under 128 (`(w & 15).to(tl.bfloat16)`) becomes sitofp, which the lowering pairs. */
+bool tile_canonicalize_int_to_float(ir_module *m, ir_op *op) {
+  ir_value *x = ir_op_operand(op, 0);
+  const ir_type *xt = ir_type_scalar(x->type), *rt = ir_type_scalar(ir_op_result(op, 0)->type);
+  int64_t lo, hi;
+  if (!ir_type_is_int(xt) || xt->width < 8 || !ir_type_is_float(rt) || rt->width != 16) return false;
+  if (!int_range(x, &lo, &hi, 0) || lo < -128 || hi > 127) return false;
+  if (xt->width == 8) /* a byte already: uitofp of values under 128 is sitofp */
+    return ir_op_code(op) == IR_OP_UITOFP && lo >= 0 && rebuild_from(m, op, "arith.sitofp", x);
+  ir_builder b;
+  ir_builder_init(&b, m);
+  ir_builder_set_before(&b, op);
+  b.loc = op->loc;
+  ir_value *t = ir_build1(&b, "arith.trunci", 1, &x, ir_type_with_scalar(m->ctx, x->type, ir_int_type(m->ctx, 8)));
+  return rebuild_from(m, op, "arith.sitofp", t);
+}
+
+/* trunci moved up through the op that makes its operand when that op has no other user:
+ * trunci(extui / extsi x) is x when x has the result's width; integer addition,
+ * subtraction, multiplication and bitwise ops commute with truncation (arithmetic modulo
+ * 2^width), and so do shape ops. The chain then computes in the narrow type. */
+bool tile_canonicalize_trunci(ir_module *m, ir_op *op) {
+  ir_value *x = ir_op_operand(op, 0), *r = ir_op_result(op, 0);
+  ir_op *d = ir_value_def(x);
+  if (!d || ir_value_num_uses(x) != 1 || d->nresults != 1) return false;
+  const ir_type *rs = ir_type_scalar(r->type);
+  ir_context *ctx = m->ctx;
+  switch (ir_op_code(d)) {
+  case IR_OP_EXTUI: case IR_OP_EXTSI: {
+    ir_value *y = ir_op_operand(d, 0);
+    if (ir_type_scalar(y->type) != rs) return false;
+    replace_and_erase(op, y);
+    ir_op_erase(d);
+    return true;
+  }
+  case IR_OP_ADDI: case IR_OP_SUBI: case IR_OP_MULI: case IR_OP_ANDI: case IR_OP_ORI: case IR_OP_XORI:
+  case IR_OP_JOIN: case IR_OP_TRANS: case IR_OP_RESHAPE: case IR_OP_BROADCAST: case IR_OP_EXPAND_DIMS: {
+    ir_builder b;
+    ir_builder_init(&b, m);
+    ir_builder_set_before(&b, d);
+    b.loc = op->loc;
+    ir_valmap vm = {{0}};
+    for (unsigned k = 0; k < d->noperands; k++) {
+      ir_value *o = ir_op_operand(d, k);
+      ir_valmap_put(&vm, o, ir_build1(&b, "arith.trunci", 1, &o, ir_type_with_scalar(ctx, o->type, rs)));
+    }
+    ir_op *c = ir_op_clone(m, d, &vm);
+    ir_valmap_free(&vm);
+    ir_value_set_type(ir_op_result(c, 0), r->type);
+    ir_op_insert_before(c, d);
+    replace_and_erase(op, ir_op_result(c, 0));
+    ir_op_erase(d);
+    return true;
+  }
+  default: return false;
+  }
+}
+
 /* scf.if with a constant condition: the taken region's ops move before the if. */
 bool tile_canonicalize_if(ir_module *m, ir_op *op) {
   (void)m;

@@ -22,6 +22,8 @@ bool tile_canonicalize_broadcast(ir_module *m, ir_op *op);
 bool tile_canonicalize_expand_dims(ir_module *m, ir_op *op);
 bool tile_canonicalize_if(ir_module *m, ir_op *op);
 bool tile_canonicalize_for(ir_module *m, ir_op *op);
+bool tile_canonicalize_int_to_float(ir_module *m, ir_op *op);
+bool tile_canonicalize_trunci(ir_module *m, ir_op *op);
 
 /* Verifiers of tt.atomic_rmw and tt.atomic_cas (tile_atomic.c). */
 bool tile_verify_atomic_rmw(ir_op *op);

@@ -148,6 +148,16 @@ def int8_and_half(h):
             want = x.to(dst)
             want[n:] = 0
             h.check_equal("%s n=%d" % (name, n), y, want)
+    # every byte's two int4 values less the zero point (0 or 8), interleaved
+    w = torch.arange(0, 256, dtype=torch.int32, device=DEV).to(torch.uint8)
+    for name, dst, zero in (("i4_bf16_z8", torch.bfloat16, 8), ("i4_f16_z8", torch.float16, 8),
+                            ("i4_bf16_z0", torch.bfloat16, 0), ("i4_bf16_i8", torch.bfloat16, 8),
+                            ("i4_f16_u8", torch.float16, 0),
+                            ("i4_bf16_z8_sm80", torch.bfloat16, 8)):
+        y = torch.zeros(512, dtype=dst, device=DEV)
+        h.kernel(name)(1, w, y)
+        want = torch.stack(((w & 15).int() - zero, (w >> 4).int() - zero), dim=1).reshape(512).to(dst)
+        h.check_equal(name, y, want)
     # f16 / bf16 products, sums and differences, each rounded once, specials included
     for name, dt in (("half_arith_f16", torch.float16), ("half_arith_bf16", torch.bfloat16)):
         g = torch.Generator(device=DEV).manual_seed(7)
