@@ -107,8 +107,9 @@ bool tile_canonicalize_int_to_float(ir_module *m, ir_op *op) {
   int64_t lo, hi;
   if (!ir_type_is_int(xt) || xt->width < 8 || !ir_type_is_float(rt) || rt->width != 16) return false;
   if (!int_range(x, &lo, &hi, 0) || lo < -128 || hi > 127) return false;
+  if (ir_op_code(op) == IR_OP_UITOFP && lo < 0) return false; /* (negative as signed: large unsigned) */
   if (xt->width == 8) /* a byte already: uitofp of values under 128 is sitofp */
-    return ir_op_code(op) == IR_OP_UITOFP && lo >= 0 && rebuild_from(m, op, "arith.sitofp", x);
+    return ir_op_code(op) == IR_OP_UITOFP && rebuild_from(m, op, "arith.sitofp", x);
   ir_builder b;
   ir_builder_init(&b, m);
   ir_builder_set_before(&b, op);
