@@ -484,7 +484,7 @@ static unsigned wgmma_pending(pl_loop *p, bool rings) {
   for (ir_op *op = p->body->first; op; op = op->next) {
     if (ir_op_code(op) != IR_OP_WARP_GROUP_DOT) continue;
     bool a_reg = tgpu_wgmma_a_in_regs(op);
-    if (!(a_reg ? false : pipelined_operand(p, ir_op_operand(op, 0))) && !pipelined_operand(p, ir_op_operand(op, 1)))
+    if (!(!a_reg && pipelined_operand(p, ir_op_operand(op, 0))) && !pipelined_operand(p, ir_op_operand(op, 1)))
       continue;
     if (!async_dot(p, op)) return p->nrings = 0;
     for (unsigned k = 0; k < 2; k++) {
@@ -923,8 +923,9 @@ static bool reads_stages(const pl_loop *p, ir_op *dot) {
  * before the barrier membar puts between that dot's read and this store), and the dot reads
  * that buffer: a B's local_alloc goes; an A in registers is stored (before the layout
  * conversion that made it wgmma's register layout, which then dies) just before the
- * fence_async_shared in front of its dot (one is added when there is none). The buffer is left unmarked (no pipeline_slot):
- * for membar it is the whole ring, so that barrier is always there. */
+ * fence_async_shared in front of its dot (one is added when there is none). The buffer is
+ * left unmarked (no pipeline_slot): for membar it is the whole ring, so that barrier is
+ * always there. */
 static void ring_stores(pl_loop *p, ir_value *idx) {
   ir_builder b;
   ir_builder_init(&b, p->m);
