@@ -1,4 +1,5 @@
-# Weight-only int8 matmul (W8A16; bench/dequant_kernels.tir, w8_matmul and w8_linear): tilec (compiled on
+# Weight-only quantized matmuls (bench/dequant_kernels.tir: W8A16 w8_matmul and w8_linear, W4A16
+# w4_matmul): tilec (compiled on
 # the dev machine by bench/dequant_prepare.sh, launched through libtilert) beside Triton's JIT
 # on the same text, config and num_stages, and torch's bf16 matmul of the dequantized weights.
 # Each result checked against float64, then timed (do_bench, median). One JSON line a row.
@@ -25,7 +26,7 @@ w_a = torch.randint(-128, 128, (M, K), device="cuda", dtype=torch.int8)
 w_b = torch.randint(-128, 128, (K, N), device="cuda", dtype=torch.int8)
 w_l = torch.randint(-128, 128, (N, K), device="cuda", dtype=torch.int8)  # torch.nn.Linear's [out, in]
 w_q = torch.randint(0, 256, (K // 2, N), device="cuda", dtype=torch.uint8)  # int4 pairs along K
-W4_GROUP = 128  # the bench's int4 configs all have BLOCK_K = 128 or 64: scales per 128 rows
+W4_GROUP = 128  # w4_matmul's group is its BLOCK_K: the int4 configs with BLOCK_K = 128 run
 s_q = (torch.rand(K // W4_GROUP, N, device="cuda") * 0.01 + 0.001).to(torch.bfloat16)
 
 
@@ -35,12 +36,13 @@ def w4_values():
     return q - 8
 s_m = torch.rand(M, device="cuda") * 0.01 + 0.001
 s_n = torch.rand(N, device="cuda") * 0.01 + 0.001
-want = {"A": (w_a.double() * s_m.double()[:, None]) @ x_b.double(),
-        "B": x_a.double() @ (w_b.double() * s_n.double()[None, :]),
-        "L": x_a.double() @ (w_l.double() * s_n.double()[:, None]).T}
 # w4: the kernel rounds (w - 8) * s to bf16 before the dot, so the reference does too
 W4_B = (w4_values() * s_q.double().repeat_interleave(W4_GROUP, dim=0)).to(torch.bfloat16)
-FORM = {"A": "lhs", "B": "rhs", "L": "rhs [N, K]", "Q": "int4 rhs"}
+want = {"A": (w_a.double() * s_m.double()[:, None]) @ x_b.double(),
+        "B": x_a.double() @ (w_b.double() * s_n.double()[None, :]),
+        "L": x_a.double() @ (w_l.double() * s_n.double()[:, None]).T,
+        "Q": x_a.double() @ W4_B.double()}
+FORM = {"A": "int8 lhs", "B": "int8 rhs", "L": "int8 rhs [N, K]", "Q": "int4 rhs"}
 
 
 def row(impl, case, fn, out, ref):
@@ -58,14 +60,12 @@ for line in open(os.path.join(os.path.abspath(sys.argv[1]), "index.txt")):
     _, q, tile, w, s = name.split("_")
     bm, bn, bk = (int(v) for v in tile.split("x"))
     w, s = int(w[1:]), int(s[1:])
-    if q == "Q" and bk != W4_GROUP:  # the kernel's group is BLOCK_K: scales per bk rows
+    if q == "Q" and bk != W4_GROUP:
         continue
     a, b, sc = {"A": (w_a, x_b, s_m), "B": (x_a, w_b, s_n), "L": (x_a, w_l, s_n), "Q": (x_a, w_q, s_q)}[q]
-    if q == "Q" and "Q" not in want:
-        want["Q"] = x_a.double() @ W4_B.double()
     out = torch.empty(M, N, device="cuda", dtype=torch.bfloat16)
     grid = (M // bm, N // bn)
-    case = "%s %d^3 %s w%d s%d" % (FORM[q] if q == "Q" else "int8 " + FORM[q], S, tile, w, s)
+    case = "%s %d^3 %s w%d s%d" % (FORM[q], S, tile, w, s)
     k = h.kernel(name)
     extra = () if q in "LQ" else (q == "A",)
     row("tilec", case, lambda: k(grid, a, b, sc, out, M, N, K), out, want[q])

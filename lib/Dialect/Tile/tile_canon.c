@@ -47,11 +47,18 @@ static bool const_int(ir_value *v, int64_t *out) {
  * and with nonnegative constant masks, logical right shifts, extensions, additions and
  * subtractions that cannot overflow, and shape ops (join, trans, reshape, broadcast,
  * expand_dims, splat), within a bounded depth; false when unknown. */
+/* Every value of a `width`-bit integer read as signed or unsigned, in [*lo, *hi]; true. */
+static bool width_range(unsigned width, bool is_signed, int64_t *lo, int64_t *hi) {
+  *lo = is_signed ? -((int64_t)1 << (width - 1)) : 0;
+  *hi = is_signed ? ((int64_t)1 << (width - 1)) - 1 : ((int64_t)1 << width) - 1;
+  return true;
+}
+
 static bool int_range(ir_value *v, int64_t *lo, int64_t *hi, unsigned depth) {
   const ir_type *t = ir_type_scalar(v->type);
-  int64_t c;
+  int64_t c, wmin, wmax;
   if (!ir_type_is_int(t) || t->width > 32 || depth > 16) return false;
-  int64_t wmin = -((int64_t)1 << (t->width - 1)), wmax = ((int64_t)1 << (t->width - 1)) - 1;
+  width_range(t->width, true, &wmin, &wmax);
   if (const_int(v, &c)) return *lo = *hi = c, true;
   ir_op *d = ir_value_def(v);
   if (!d) return false;
@@ -70,18 +77,13 @@ static bool int_range(ir_value *v, int64_t *lo, int64_t *hi, unsigned depth) {
   case IR_OP_SHRUI: {
     const ir_type *xt = ir_type_scalar(ir_op_operand(d, 0)->type);
     if (!int_range(ir_op_operand(d, 1), &l1, &h1, depth + 1) || l1 != h1 || l1 < 1 || l1 >= xt->width) return false;
-    if (!int_range(ir_op_operand(d, 0), &l0, &h0, depth + 1) || l0 < 0) l0 = 0, h0 = ((int64_t)1 << xt->width) - 1;
+    if (!int_range(ir_op_operand(d, 0), &l0, &h0, depth + 1) || l0 < 0) width_range(xt->width, false, &l0, &h0);
     return *lo = l0 >> l1, *hi = h0 >> l1, true;
   }
-  case IR_OP_EXTUI: {
-    const ir_type *xt = ir_type_scalar(ir_op_operand(d, 0)->type);
-    if (!int_range(ir_op_operand(d, 0), &l0, &h0, depth + 1) || l0 < 0) l0 = 0, h0 = ((int64_t)1 << xt->width) - 1;
-    return *lo = l0, *hi = h0, true;
-  }
-  case IR_OP_EXTSI: {
-    const ir_type *xt = ir_type_scalar(ir_op_operand(d, 0)->type);
-    if (int_range(ir_op_operand(d, 0), lo, hi, depth + 1)) return true;
-    return *lo = -((int64_t)1 << (xt->width - 1)), *hi = ((int64_t)1 << (xt->width - 1)) - 1, true;
+  case IR_OP_EXTUI: case IR_OP_EXTSI: { /* (a zero-extended negative value is large) */
+    bool is_signed = ir_op_code(d) == IR_OP_EXTSI;
+    if (int_range(ir_op_operand(d, 0), lo, hi, depth + 1) && (is_signed || *lo >= 0)) return true;
+    return width_range(ir_type_scalar(ir_op_operand(d, 0)->type)->width, is_signed, lo, hi);
   }
   case IR_OP_ADDI: case IR_OP_SUBI: {
     if (!int_range(ir_op_operand(d, 0), &l0, &h0, depth + 1) || !int_range(ir_op_operand(d, 1), &l1, &h1, depth + 1))
@@ -119,9 +121,9 @@ bool tile_canonicalize_int_to_float(ir_module *m, ir_op *op) {
 }
 
 /* trunci moved up through the op that makes its operand when that op has no other user:
- * trunci(extui / extsi x) is x when x has the result's width; integer addition,
- * subtraction, multiplication and bitwise ops commute with truncation (arithmetic modulo
- * 2^width), and so do shape ops. The chain then computes in the narrow type. */
+ * integer addition, subtraction, multiplication and bitwise ops commute with truncation
+ * (arithmetic modulo 2^width), and so do shape ops. The chain then computes in the narrow
+ * type, down to the extension from it, which the cast folder removes (trunc(ext(x)) is x). */
 bool tile_canonicalize_trunci(ir_module *m, ir_op *op) {
   ir_value *x = ir_op_operand(op, 0), *r = ir_op_result(op, 0);
   ir_op *d = ir_value_def(x);
@@ -129,13 +131,6 @@ bool tile_canonicalize_trunci(ir_module *m, ir_op *op) {
   const ir_type *rs = ir_type_scalar(r->type);
   ir_context *ctx = m->ctx;
   switch (ir_op_code(d)) {
-  case IR_OP_EXTUI: case IR_OP_EXTSI: {
-    ir_value *y = ir_op_operand(d, 0);
-    if (ir_type_scalar(y->type) != rs) return false;
-    replace_and_erase(op, y);
-    ir_op_erase(d);
-    return true;
-  }
   case IR_OP_ADDI: case IR_OP_SUBI: case IR_OP_MULI: case IR_OP_ANDI: case IR_OP_ORI: case IR_OP_XORI:
   case IR_OP_JOIN: case IR_OP_TRANS: case IR_OP_RESHAPE: case IR_OP_BROADCAST: case IR_OP_EXPAND_DIMS: {
     ir_builder b;

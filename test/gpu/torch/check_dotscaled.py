@@ -165,12 +165,13 @@ def dequant(h):
     # dequant_b_wide / dequant_a_wide: c = a @ b.to(bf16) and a.to(bf16) @ b in 128x256 tiles,
     # the converted operand in a ring of two buffers: 1, 2, 3 and 16 iterations (fewer than
     # the stages, an odd count, and more)
-    for name in ("deq_b_ring", "deq_a_ring"):
-        for K in (64, 128, 192, 1024):
-            M, N = 256, 512
-            x = torch.randn(M if name == "deq_b_ring" else K, K if name == "deq_b_ring" else N, device=DEV)
-            w = torch.randint(-128, 128, (K, N) if name == "deq_b_ring" else (M, K), device=DEV, dtype=torch.int8)
-            a, b = (x.to(torch.bfloat16), w) if name == "deq_b_ring" else (w, x.to(torch.bfloat16))
+    M, N = 256, 512
+    for K in (64, 128, 192, 1024):
+        x_lhs = torch.randn(M, K, device=DEV).to(torch.bfloat16)
+        x_rhs = torch.randn(K, N, device=DEV).to(torch.bfloat16)
+        w_rhs = torch.randint(-128, 128, (K, N), device=DEV, dtype=torch.int8)
+        w_lhs = torch.randint(-128, 128, (M, K), device=DEV, dtype=torch.int8)
+        for name, a, b in (("deq_b_ring", x_lhs, w_rhs), ("deq_a_ring", w_lhs, x_rhs)):
             out = torch.empty(M, N, device=DEV)
             h.kernel(name)((M // 128, N // 256), a, b, out, N, K)
             want = a.double() @ b.double()
