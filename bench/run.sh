@@ -7,6 +7,7 @@
 #   bash bench/run.sh .carry/kernels     # on the GPU machine (kernels compiled by tilec here)
 #   bash bench/run.sh --mock             # anywhere: builds and runs against a host stand-in
 #                                        # for libcuda (no peers; checks the plumbing only)
+#   NO_MATMUL=1 bash bench/run.sh ...    # without matmul.py (the dots' own runs cover it)
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${TILERT_BUILD_DIR:-/tmp/tilert-bench-build}
@@ -58,11 +59,13 @@ if [ $MOCK = 0 ]; then
   TILERT_BUILD_DIR=$BUILD timeout 400 python3 "$ROOT/bench/norms.py" "$TORCH_DIR" >"$LOGS/norms.jsonl" 2>"$LOGS/norms.err"
   echo "   rc=$? ($(wc -l <"$LOGS/norms.jsonl") results)"
   tail -5 "$LOGS/norms.err"
-  echo "== matmul.py ($TORCH_DIR: tilec mma.sync / wgmma, Triton, cuBLAS / SDPA)"
-  TILERT_BUILD_DIR=$BUILD timeout 500 python3 "$ROOT/bench/matmul.py" "$TORCH_DIR" >"$LOGS/matmul.jsonl" 2>"$LOGS/matmul.err"
-  echo "   rc=$? ($(wc -l <"$LOGS/matmul.jsonl") results)"
-  tail -5 "$LOGS/matmul.err"
-  python3 "$ROOT/bench/report_dots.py" "$LOGS/matmul.jsonl" "$GPU" | tee "$LOGS/matmul.md"
+  if [ "${NO_MATMUL:-0}" != 1 ]; then
+    echo "== matmul.py ($TORCH_DIR: tilec mma.sync / wgmma, Triton, cuBLAS / SDPA)"
+    TILERT_BUILD_DIR=$BUILD timeout 500 python3 "$ROOT/bench/matmul.py" "$TORCH_DIR" >"$LOGS/matmul.jsonl" 2>"$LOGS/matmul.err"
+    echo "   rc=$? ($(wc -l <"$LOGS/matmul.jsonl") results)"
+    tail -5 "$LOGS/matmul.err"
+    python3 "$ROOT/bench/report_dots.py" "$LOGS/matmul.jsonl" "$GPU" | tee "$LOGS/matmul.md"
+  fi
 else
   : >"$LOGS/peers.jsonl"
   : >"$LOGS/norms.jsonl"
