@@ -17,7 +17,7 @@ h = sbs.open_carry()
 S = int(sys.argv[2]) if len(sys.argv) > 2 else 4096
 M = N = K = S
 KT = os.path.join(sbs.ROOT, "bench", "dequant_kernels.tir")
-tfn = {k: h.triton(KT, k) for k in ("w8_matmul", "w8_linear", "w4_matmul")}
+tfn = {k: h.triton(KT, k) for k in ("w8_matmul", "w8_linear", "w4_matmul", "w8_linear_t", "w4_matmul_t")}
 flops = 2.0 * M * N * K
 torch.manual_seed(0)
 x_a = torch.randn(M, K, device="cuda").to(torch.bfloat16)  # activations as the lhs
@@ -42,7 +42,9 @@ want = {"A": (w_a.double() * s_m.double()[:, None]) @ x_b.double(),
         "B": x_a.double() @ (w_b.double() * s_n.double()[None, :]),
         "L": x_a.double() @ (w_l.double() * s_n.double()[:, None]).T,
         "Q": x_a.double() @ W4_B.double()}
-FORM = {"A": "int8 lhs", "B": "int8 rhs", "L": "int8 rhs [N, K]", "Q": "int4 rhs"}
+want["T"], want["U"] = want["L"], want["Q"]  # the same products, the dot swapped by hand
+FORM = {"A": "int8 lhs", "B": "int8 rhs", "L": "int8 rhs [N, K]", "Q": "int4 rhs",
+        "T": "int8 rhs [N, K] swapped", "U": "int4 rhs swapped"}
 
 
 def row(impl, case, fn, out, ref):
@@ -60,14 +62,15 @@ for line in open(os.path.join(os.path.abspath(sys.argv[1]), "index.txt")):
     _, q, tile, w, s = name.split("_")
     bm, bn, bk = (int(v) for v in tile.split("x"))
     w, s = int(w[1:]), int(s[1:])
-    if q == "Q" and bk != W4_GROUP:
+    if q in "QU" and bk != W4_GROUP:
         continue
-    a, b, sc = {"A": (w_a, x_b, s_m), "B": (x_a, w_b, s_n), "L": (x_a, w_l, s_n), "Q": (x_a, w_q, s_q)}[q]
+    a, b, sc = {"A": (w_a, x_b, s_m), "B": (x_a, w_b, s_n), "L": (x_a, w_l, s_n), "Q": (x_a, w_q, s_q),
+                 "T": (x_a, w_l, s_n), "U": (x_a, w_q, s_q)}[q]
     out = torch.empty(M, N, device="cuda", dtype=torch.bfloat16)
     grid = (M // bm, N // bn)
     case = "%s %d^3 %s w%d s%d" % (FORM[q], S, tile, w, s)
     k = h.kernel(name)
-    extra = () if q in "LQ" else (q == "A",)
+    extra = () if q in "LQTU" else (q == "A",)
     row("tilec", case, lambda: k(grid, a, b, sc, out, M, N, K), out, want[q])
     row("triton", case, lambda: tfn[kname][grid](a, b, sc, out, M, N, K, bm, bn, bk, *extra, num_warps=w, num_stages=s),
         out, want[q])

@@ -450,8 +450,26 @@ static axis_info identity_info(axis_analysis *a, ir_op *op, const ir_value *v) {
   return *axis_analysis_get(a, ir_op_operand(op, 0));
 }
 
+/* tt.trans: result dim i has the facts of operand dim order[i]. */
+static axis_info trans_info(axis_analysis *a, ir_op *op, const ir_value *v) {
+  const axis_info *s = axis_analysis_get(a, ir_op_operand(op, 0));
+  int64_t order[IR_MAX_RANK];
+  unsigned r = rank_of(v);
+  if (s->rank != r || ir_attr_get_i64_array(ir_op_get_attr(op, "order"), order, IR_MAX_RANK) != (int)r)
+    return pessimistic(v);
+  axis_info o = *s;
+  for (unsigned d = 0; d < r; d++) {
+    if (order[d] < 0 || order[d] >= (int64_t)r) return pessimistic(v);
+    o.contiguity[d] = s->contiguity[order[d]];
+    o.divisibility[d] = s->divisibility[order[d]];
+    o.constancy[d] = s->constancy[order[d]];
+  }
+  return o;
+}
+
 static axis_info op_result_info(axis_analysis *a, ir_op *op, const ir_value *v) {
   switch (ir_op_code(op)) {
+  case IR_OP_TRANS: return trans_info(a, op, v);
   case IR_OP_CONSTANT: return constant_op_info(op, v);
   case IR_OP_MAKE_RANGE: return make_range_info(op, v);
   case IR_OP_SPLAT: return splat_info(a, op, v);

@@ -7,7 +7,7 @@
  *                   in bytes), capped at AXIS_MAX_DIVISOR,
  *   constancy[d]    length of the runs of equal values along d.
  * Sources: tt.make_range, constants, function arguments (func attribute tt.divisibility),
- * splat/broadcast/expand_dims, integer arithmetic, addptr, comparisons, select; hints
+ * splat/broadcast/expand_dims/trans, integer arithmetic, addptr, comparisons, select; hints
  * tt.divisibility / tt.contiguity on a defining op override the computed values; scf.for's
  * carried values get the fixpoint of their initial and yielded values (Triton's dataflow:
  * a pointer advanced by a multiple of 16 elements stays aligned). Unknown ops get the

@@ -291,6 +291,45 @@ static ir_value *stage_operand(ir_builder *b, ir_value *v, const tgpu_shared_lay
   return twin ? twin : ir_build1(b, "tgpu.local_alloc", 1, &v, t);
 }
 
+/* An operand staged for wgmma that is a 2-D tt.trans (through at most one layout
+ * conversion) of a tt.load used only there (`tl.dot(x, tl.trans(w))`, w given N x K as
+ * torch.nn.Linear keeps it): the transpose moves above the load, onto its pointers, mask
+ * and other (a constant is remade transposed), so the load itself reads the tile the dot
+ * stages and the pipeliner can copy it straight into its stages (it pipelines a load whose
+ * only use is the local_alloc). Nothing moves: the transposed layouts name the same
+ * registers. */
+static void hoist_transposed_load(ir_module *m, ir_value *v) {
+  ir_op *tr = ir_value_def(v);
+  if (tr && ir_op_code(tr) == IR_OP_CONVERT_LAYOUT) tr = ir_value_def(ir_op_operand(tr, 0));
+  if (!tr || ir_op_code(tr) != IR_OP_TRANS || ir_op_result(tr, 0)->type->rank != 2) return;
+  ir_value *x = ir_op_operand(tr, 0);
+  ir_op *load = ir_value_def(x);
+  if (!load || ir_op_code(load) != IR_OP_LOAD || load->parent != tr->parent || ir_value_num_uses(x) != 1) return;
+  for (unsigned i = 0; i < load->noperands; i++)
+    if (!ir_type_is_tensor(ir_op_operand(load, i)->type) || ir_op_operand(load, i)->type->rank != 2) return;
+  const ir_type *t = ir_op_result(tr, 0)->type;
+  const ir_attr *order = ir_op_get_attr(tr, "order");
+  ir_builder b;
+  ir_builder_init(&b, m);
+  ir_builder_set_before(&b, load);
+  b.loc = tr->loc;
+  for (unsigned i = 0; i < load->noperands; i++) {
+    ir_value *o = ir_op_operand(load, i);
+    const ir_type *ot = ir_type_with_scalar(m->ctx, t, ir_type_scalar(o->type));
+    const ir_attr *c = ir_value_constant(o);
+    ir_value *n = c && (c->kind == IR_ATTR_INT || c->kind == IR_ATTR_FLOAT) ? ir_build_constant(&b, ot, c) : NULL;
+    if (!n) {
+      ir_op *nt = ir_build(&b, "tt.trans", 1, &o, 1, &ot);
+      ir_op_set_attr(nt, "order", order);
+      n = ir_op_result(nt, 0);
+    }
+    ir_op_set_operand(load, i, n);
+  }
+  ir_value_set_type(x, t);
+  ir_value_replace_all_uses(ir_op_result(tr, 0), x);
+  ir_op_erase(tr);
+}
+
 /* dot(a, b, c) -> local_alloc(a), local_alloc(b), fence_async_shared, warp_group_dot; a
  * stays a tensor when a_in_registers says so (legalization gives it its layout). */
 static void to_warp_group_dot(accel_state *s, ir_op *dot, unsigned num_warps, const tgpu_shared_layout *layouts) {
@@ -298,8 +337,11 @@ static void to_warp_group_dot(accel_state *s, ir_op *dot, unsigned num_warps, co
   ir_builder_init(&b, s->m);
   ir_builder_set_before(&b, dot);
   b.loc = dot->loc;
+  bool a_reg = a_in_registers(dot);
+  if (!a_reg) hoist_transposed_load(s->m, ir_op_operand(dot, 0));
+  hoist_transposed_load(s->m, ir_op_operand(dot, 1));
   ir_value *a = ir_op_operand(dot, 0), *operands[2] = {a, ir_op_operand(dot, 1)};
-  ir_value *ops[3] = {a_in_registers(dot) ? a : stage_operand(&b, a, &layouts[0]),
+  ir_value *ops[3] = {a_reg ? a : stage_operand(&b, a, &layouts[0]),
                       stage_operand(&b, ir_op_operand(dot, 1), &layouts[1]), ir_op_operand(dot, 2)};
   ir_build(&b, "tgpu.fence_async_shared", 0, NULL, 0, NULL);
   tgpu_mma mma = {.version = 3, .rank = 2, .warps_per_cta = {num_warps, 1}};

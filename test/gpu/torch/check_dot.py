@@ -152,6 +152,32 @@ def precisions(h):
                 atol=8e-3 * math.sqrt(K), rtol=2e-3)
 
 
+def transposed(h):
+    """mm_bt: C = A @ B^T with B given N x K and transposed after its load (tl.trans), and
+    with A given K x M and transposed too (`.T`, mm_btat); on wgmma both loads pipelined
+    (accelerate-matmul moves the transposes above them). Aligned sizes, a K tail, ragged
+    M and N, fewer K blocks than stages, K = 0."""
+    for name, dt, bm, bn, ta in (("mm_bt_f16", torch.float16, 128, 128, False),
+                                 ("mm_bt_bf16_s4", torch.bfloat16, 128, 256, False),
+                                 ("mm_bt_f16_unhinted", torch.float16, 64, 64, False),
+                                 ("mm_bt_f16_mma", torch.float16, 128, 128, False),
+                                 ("mm_btat_f16", torch.float16, 128, 128, True)):
+        k = h.kernel(name)
+        sizes = ((256, 512, 1024), (128, 256, 64), (256, 256, 96), (0, 0, 0))
+        if "unhinted" in name:
+            sizes += ((100, 70, 200), (65, 130, 33))
+        for M, N, K in sizes:
+            if M == 0:
+                M, N, K = 128, 256, 0
+            a = torch.randn(M, K, device=DEV).to(dt)
+            b = torch.randn(N, K, device=DEV).to(dt)
+            c = torch.full((M, N), 7.0, device=DEV).to(dt)
+            aa = a.t().contiguous() if ta else a
+            k((cdiv(M, bm), cdiv(N, bn)), aa, b, c, M, N, K)
+            h.check("%s %dx%dx%d" % (name, M, N, K), c.double(), (a.double() @ b.double().t()),
+                    atol=1e-2 * max(1, math.sqrt(K)), rtol=1e-2)
+
+
 def seeds(h):
     M, N, K = 100, 130, 64
     a, b = torch.randn(M, K, device=DEV), torch.randn(K, N, device=DEV)
@@ -262,6 +288,7 @@ def run(h):
     h.part("fp8", fp8, h)
     h.part("tutorial file", tutorial_file, h)
     h.part("precisions", precisions, h)
+    h.part("transposed operands", transposed, h)
     h.part("seed kernels", seeds, h)
     h.part("attention", attention, h)
     h.part("attention, pipelined", attention_pipelined, h)
