@@ -25,6 +25,9 @@
  *   element-wise ops (attention's p = exp2(q k^T ...) cast to f16) is not staged: the
  *   warp_group_dot reads it from registers (tgpu_wgmma_a_reg_layout, which legalization
  *   converts it into; from the version 3 accumulator that conversion moves nothing).
+ *   A staged operand that is a 2-D tt.trans of a tt.load used only there (`tl.trans(w)`,
+ *   `w.T`) gets the transpose moved above the load, onto its pointers, mask and other, so
+ *   that the pipeliner copies the tile into its stages (hoist_transposed_load).
  * Warps (Triton's rule for mma v2): a batch dim takes warps first (up to its size); then,
  *   while warps are left, double the warps along M when M / (16 wm) >= N / (8 wn) and M has
  *   room, else along N. Dots connected to each other through the ops between them
