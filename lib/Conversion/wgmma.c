@@ -150,10 +150,11 @@ static LLVMValueRef desc_plus(cg_state *st, LLVMValueRef base_desc, unsigned off
 /* The function running one m64nNk16 instruction: (desc a, desc b, scale-d, acc...) -> acc;
  * trans_a / trans_b are the instruction's immediates (1: the operand is MN-major), named
  * in the function (_ta, _tb) so that each variant is its own helper. */
-/* The operand type's name in the instruction (f16, bf16, e4m3, e5m2). */
+/* The operand type's name in the instruction (f16, bf16, e4m3, e5m2; tf32 for f32). */
 static const char *wgmma_type(const ir_type *t) {
   switch (t->fkind) {
   case IR_BF16: return "bf16";
+  case IR_F32: return "tf32";
   case IR_F8E4M3FN: return "e4m3";
   case IR_F8E5M2: return "e5m2";
   default: return "f16";
@@ -191,8 +192,11 @@ static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, const ir_type *elem, bool
                              LLVMTypeRef *out_fty) {
   char name[64], text[2048], cons[1024];
   const char *ty = wgmma_type(elem);
-  bool f8 = ir_type_byte_size(elem) == 1; /* k32; 8-bit operands have no transpose bits */
-  snprintf(name, sizeof name, "__tilec_wgmma_m64n%uk%u_%s%s%s", n, f8 ? 32 : 16, ty, trans_a ? "_ta" : "",
+  /* 32 bytes of K: k16 (16-bit), k32 (8-bit), k8 (tf32); only 16-bit operands have the
+   * transpose immediates (the others are K-major) */
+  unsigned kk = 32 / ir_type_byte_size(elem);
+  bool no_trans = ir_type_byte_size(elem) != 2;
+  snprintf(name, sizeof name, "__tilec_wgmma_m64n%uk%u_%s%s%s", n, kk, ty, trans_a ? "_ta" : "",
            trans_b ? "_tb" : "");
   unsigned nacc = n / 2;
   LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx), params[3 + 128];
@@ -202,9 +206,9 @@ static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, const ir_type *elem, bool
   for (unsigned i = 0; i < nacc; i++) params[3 + i] = fields[i] = f32;
   *out_fty = LLVMFunctionType(LLVMStructTypeInContext(st->ctx, fields, nacc, false), params, 3 + nacc, false);
   int k = snprintf(text, sizeof text, "{\n.reg .pred p;\nsetp.ne.b32 p, $%u, 0;\nwgmma.mma_async.sync.aligned.m64n%uk%u.f32.%s.%s {",
-                   nacc + 2, n, f8 ? 32 : 16, ty, ty);
+                   nacc + 2, n, kk, ty, ty);
   for (unsigned i = 0; i < nacc; i++) k += snprintf(text + k, sizeof text - (size_t)k, "%s$%u", i ? ", " : "", i);
-  if (f8) snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p, 1, 1;\n}", nacc, nacc + 1);
+  if (no_trans) snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p, 1, 1;\n}", nacc, nacc + 1);
   else snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p, 1, 1, %d, %d;\n}", nacc, nacc + 1, trans_a, trans_b);
   k = 0;
   for (unsigned i = 0; i < nacc; i++) k += snprintf(cons + k, sizeof cons - (size_t)k, "=f,");
@@ -276,7 +280,7 @@ static void lower_smem_a(cg_state *st, ir_op *op, cg_val *a, cg_val *b, const tg
   operand_desc da = operand_desc_of(ma, 0), db = operand_desc_of(mb, 1);
   LLVMTypeRef fty;
   LLVMValueRef fn = wgmma_fn(st, N, ma->elem, da.mn_major, db.mn_major, &fty);
-  unsigned kstep = 32 / da.eb; /* 32 bytes of K per instruction: k16 for 16-bit, k32 for 8-bit */
+  unsigned kstep = 32 / da.eb; /* 32 bytes of K per instruction: k16 for 16-bit, k32 for 8-bit, k8 for tf32 */
   LLVMValueRef a_addr = smem_addr(st, a->regs[0]), b_addr = smem_addr(st, b->regs[0]);
   /* warpgroup g's rows start at 64 g: a multiple of 64 and of A's slab width */
   LLVMValueRef group = LLVMBuildLShr(st->b, cg_warp_uniform(st), cg_i32(st, 2), "warpgroup");

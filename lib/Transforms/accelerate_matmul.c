@@ -14,13 +14,15 @@
  *   the result back to what its users have (remove-layout-conversions then propagates the
  *   mma layout through loops and the epilogue). Any other dot keeps its blocked layout: the
  *   FMA dot, which every legal tt.dot can take.
- * wgmma (sm_90a, unless the module says tgpu.wgmma = false): a 2-D f16/bf16 -> f32 or
- *   fp8 (e4m3 x e4m3, e5m2 x e5m2) -> f32 dot with whole warpgroups along M becomes
+ * wgmma (sm_90a, unless the module says tgpu.wgmma = false): a 2-D f16/bf16 -> f32,
+ *   fp8 (e4m3 x e4m3, e5m2 x e5m2) -> f32 or f32 x f32 -> f32 with input_precision tf32
+ *   (wgmma's k8 .tf32, both operands K-major) dot with whole warpgroups along M becomes
  *   tgpu.local_alloc of each operand, fence_async_shared and tgpu.warp_group_dot. Each
  *   operand's buffer keeps the contiguous dim of the tile as loaded (the axis info of the
  *   tt.load behind it, through layout conversions and transposes: coalesce has not run
  *   yet): MN-major when more contiguous along M (A) or N (B) than along K, else K-major
- *   (tgpu_wgmma_smem_layout gives both layouts; fp8 has K-major only; docs/dot.md).
+ *   (tgpu_wgmma_smem_layout gives both layouts; fp8 and tf32 have K-major only: an
+ *   f32 dot with an MN-contiguous operand stays on mma.sync; docs/dot.md).
  *   A 16-bit A computed from another warp_group_dot's result of its shape through
  *   element-wise ops (attention's p = exp2(q k^T ...) cast to f16) is not staged: the
  *   warp_group_dot reads it from registers (tgpu_wgmma_a_reg_layout, which legalization
@@ -236,10 +238,11 @@ static bool wgmma_fits(accel_state *s, ir_op *dot, unsigned num_warps, tgpu_shar
   if (c->rank != 2 || num_warps % 4 || !ir_type_is_float(ab) || !ir_type_is_float(cs) || cs->fkind != IR_F32)
     return false;
   bool f8 = ab->fkind == IR_F8E4M3FN || ab->fkind == IR_F8E5M2;
-  if (ab->fkind != IR_F16 && ab->fkind != IR_BF16 && !f8) return false;
+  bool tf32 = ab->fkind == IR_F32 && tile_dot_precision_of(dot) == TILE_DOT_TF32;
+  if (ab->fkind != IR_F16 && ab->fkind != IR_BF16 && !f8 && !tf32) return false;
   if (ir_type_scalar(ir_op_operand(dot, 1)->type) != ab) return false; /* one operand type */
   int64_t M = c->shape[0], N = c->shape[1];
-  if (M % (16 * (int64_t)num_warps) || N % 8 || N > 256 || a->shape[1] % (f8 ? 32 : 16)) return false;
+  if (M % (16 * (int64_t)num_warps) || N % 8 || N > 256 || a->shape[1] % (32 / ir_type_byte_size(ab))) return false;
   bool a_ok = a_in_registers(dot) || operand_layout(s, dot, 0, &out_layouts[0]);
   return a_ok && operand_layout(s, dot, 1, &out_layouts[1]);
 }

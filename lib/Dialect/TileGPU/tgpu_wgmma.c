@@ -14,7 +14,8 @@
  * k16 step never leaves its slab, so each instruction's descriptor starts inside one, and
  * the leading offset stays unused); the stride-dimension offset is the distance between
  * 8-row groups (8 S). MN-major (f16/bf16 only, the instruction's
- * trans bit 1; each row is a K index and holds S bytes of M or N): S is the widest of 128,
+ * trans bit 1; each row is a K index and holds S bytes of M or N; fp8 and tf32 operands are
+ * K-major only, tf32 f32 elements whose low 13 mantissa bits wgmma ignores): S is the widest of 128,
  * 64, 32 that divides the MN extent in bytes; an MN extent wider than S is stored as slabs
  * of S bytes of MN x all K rows (#tgpu.shared's `slab`); the stride-dimension offset is the
  * distance between 8-row groups along K (8 S) and the leading-dimension offset the distance
@@ -30,6 +31,8 @@
  * whose linear layout (linear_layout_mma.c) is the mma.sync operand's with every warp
  * along M: for a tensor of A's shape, the very map of the version 3 accumulator (attention's
  * p converts with convert_plan.c's NOOP route; test/unit/ll_unit.c checks both facts). */
+#include <string.h>
+
 #include "Dialect/TileGPU/tgpu_types.h"
 
 const ir_attr *tgpu_wgmma_a_reg_layout(ir_context *ctx, const ir_attr *acc_enc) {
@@ -130,10 +133,13 @@ bool tgpu_verify_warp_group_dot(ir_op *op) {
                     "widest swizzle dividing the rows, in slabs when wider");
   bool f16 = ir_type_is_float(elem) && (elem->fkind == IR_F16 || elem->fkind == IR_BF16);
   bool f8 = ir_type_is_float(elem) && (elem->fkind == IR_F8E4M3FN || elem->fkind == IR_F8E5M2);
-  if (M % 64 || N % 8 || N > 256 || K % (f8 ? 32 : 16))
-    return fail(op, "needs M % 64 == 0, N % 8 == 0, N <= 256, K a multiple of 16 (32 for fp8)");
-  if (!(f16 || f8) || !ir_type_is_float(ir_type_scalar(c)) || ir_type_scalar(c)->fkind != IR_F32)
-    return fail(op, "supports f16, bf16 and fp8 (e4m3, e5m2) operands with an f32 accumulator");
+  const char *prec = ir_op_get_string_attr(op, "input_precision");
+  bool tf32 = ir_type_is_float(elem) && elem->fkind == IR_F32 && prec && !strcmp(prec, "tf32");
+  if (M % 64 || N % 8 || N > 256 || K % (f8 ? 32 : tf32 ? 8 : 16))
+    return fail(op, "needs M % 64 == 0, N % 8 == 0, N <= 256, K a multiple of 16 (32 for fp8, 8 for tf32)");
+  if (!(f16 || f8 || tf32) || !ir_type_is_float(ir_type_scalar(c)) || ir_type_scalar(c)->fkind != IR_F32)
+    return fail(op, "supports f16, bf16, fp8 (e4m3, e5m2) and f32 with input_precision = \"tf32\" operands with an "
+                    "f32 accumulator");
   return true;
 }
 

@@ -155,13 +155,15 @@ def precisions(h):
 def transposed(h):
     """mm_bt: C = A @ B^T with B given N x K and transposed after its load (tl.trans), and
     with A given K x M and transposed too (`.T`, mm_btat); on wgmma both loads pipelined
-    (accelerate-matmul moves the transposes above them). Aligned sizes, a K tail, ragged
-    M and N, fewer K blocks than stages, K = 0."""
+    (accelerate-matmul moves the transposes above them); fp32 as tf32 wgmma (mm_bt_f32).
+    Aligned sizes, a K tail, ragged M and N, fewer K blocks than stages, K = 0."""
     for name, dt, bm, bn, ta in (("mm_bt_f16", torch.float16, 128, 128, False),
                                  ("mm_bt_bf16_s4", torch.bfloat16, 128, 256, False),
                                  ("mm_bt_f16_unhinted", torch.float16, 64, 64, False),
                                  ("mm_bt_f16_mma", torch.float16, 128, 128, False),
-                                 ("mm_btat_f16", torch.float16, 128, 128, True)):
+                                 ("mm_btat_f16", torch.float16, 128, 128, True),
+                                 ("mm_bt_f32", torch.float32, 128, 128, False),
+                                 ("mm_bt_f32_unhinted", torch.float32, 64, 64, False)):
         k = h.kernel(name)
         sizes = ((256, 512, 1024), (128, 256, 64), (256, 256, 96), (0, 0, 0))
         if "unhinted" in name:
