@@ -104,6 +104,15 @@ def fp8(h):
                 want = a.double() @ b.double()
                 h.check("%s %dx%dx%d tb=%d" % (name, M, N, K, trans_b), c.double(), want,
                         atol=1e-2 * math.sqrt(K), rtol=1e-2)
+    # B row-major with hinted strides: A pipelined, B stored K-major through registers
+    k = h.kernel("mm_fp8_e4m3_nmajor_s3")
+    for M, N, K in ((128, 128, 128), (256, 384, 1024), (256, 128, 64), (128, 256, 0)):
+        a = torch.randn(M, K, device=DEV).to(torch.float8_e4m3fn)
+        b = torch.randn(K, N, device=DEV).to(torch.float8_e4m3fn)
+        c = torch.empty((M, N), device=DEV, dtype=torch.float16)
+        k((cdiv(M, 128) * cdiv(N, 128),), a, b, c, M, N, K, K, N, N)
+        h.check("mm_fp8_e4m3_nmajor_s3 %dx%dx%d" % (M, N, K), c.double(), a.double() @ b.double(),
+                atol=1e-2 * max(1, math.sqrt(K)), rtol=1e-2)
 
 
 def tutorial_file(h):
