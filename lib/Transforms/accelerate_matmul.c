@@ -21,8 +21,9 @@
  *   operand's buffer keeps the contiguous dim of the tile as loaded (the axis info of the
  *   tt.load behind it, through layout conversions and transposes: coalesce has not run
  *   yet): MN-major when more contiguous along M (A) or N (B) than along K, else K-major
- *   (tgpu_wgmma_smem_layout gives both layouts; fp8 and tf32 have K-major only: an
- *   f32 dot with an MN-contiguous operand stays on mma.sync; docs/dot.md).
+ *   (tgpu_wgmma_smem_layout gives both layouts; fp8 and tf32 have K-major only, so their
+ *   MN-contiguous operands are stored K-major by the local_alloc, through registers, and
+ *   their loads stay synchronous; docs/dot.md).
  *   A 16-bit A computed from another warp_group_dot's result of its shape through
  *   element-wise ops (attention's p = exp2(q k^T ...) cast to f16) is not staged: the
  *   warp_group_dot reads it from registers (tgpu_wgmma_a_reg_layout, which legalization
