@@ -2,7 +2,8 @@
 # Runs tt.dot kernels (test/gpu/Inputs/dot/dot_kernels.tir) on the CPU against a host
 # reference: each kernel's LLVM IR from tilec (4 warps, --arch ARCH) is retargeted to the host
 # as sim_reduce.sh does; mma.sync is emulated per warp by test/gpu/sim/dot_main.c (through
-# mma_shim.ll). Covers the mma.sync path (f16 -> f32 / f16, bf16, tf32, tf32x3, i8), the FMA
+# mma_shim.ll; wgmma through wgmma_shim.sh). Covers the mma.sync path (f16 -> f32 / f16, bf16,
+# tf32, tf32x3, i8), wgmma (f16, bf16, fp8, tf32), the FMA
 # dot (ieee f32, f64, shapes without an mma tile), K loops, a transposed B and a batched dot,
 # and K loops through block pointers and tensor descriptors (dot_bptr, dot_desc: M, N, K not
 # multiples of the blocks, so their masks decide what is read and written).
@@ -24,7 +25,8 @@ pass=0; fail=0
 # K-major wgmma helper, wgmma_ta / wgmma_tb / wgmma_ta_tb: the helper with those transpose
 # bits (A M-major, B N-major))
 # expect: mma (the PTX-level LLVM IR calls an mma intrinsic) or fma (it does not); a trailing
-# '!' means the numeric check must fail (controls: plain tf32 misses the 1e-6 that tf32x3 meets;
+# '!' means the numeric check must fail (controls: plain tf32 misses the 1e-6 that tf32x3 meets,
+# on mma.sync and on wgmma, whose sim reads tf32 as the instruction does;
 # a sim that reads MN-major descriptors with LBO and SBO exchanged gets slabbed B wrong);
 # env: variables for the check (dot_main.c's SIM_SWAP_LBO_SBO)
 cases="
@@ -65,9 +67,14 @@ fp8e4m3_64x32x64_fma|dot2d|sm_90a+nowgmma|e4m3 f32|1 64 32 64 0 1 0 0|64,32,64,3
 wgmma_e4m3_64x32x64_loop|dot2d|sm_90a|e4m3 f32|1 64 32 64 0 1 0 0|64,32,64,32,\"ieee\",0,0,1|wgmma
 wgmma_e4m3_64x64x256_transb|dot2d|sm_90a|e4m3 f32|1 64 64 256 1 0 1 0.001|64,64,256,64,\"ieee\",0,1,0|wgmma
 wgmma_e5m2_64x128x128_kslab|dot2d|sm_90a+s1|e5m2 f32|1 64 128 256 1 0 1 0.001|64,128,256,256,\"ieee\",0,1,0|wgmma
+wgmma_tf32_64x64x64_transb|dot2d|sm_90a|f32 f32|1 64 64 64 1 0 1 0.004|64,64,64,32,\"tf32\",0,1,0|wgmma
+wgmma_tf32_64x64x128_transb_s3|dot2d|sm_90a+s3|f32 f32|1 64 64 128 1 1 1 0.004|64,64,128,32,\"tf32\",0,1,1|wgmma
+control_wgmma_tf32_misses_1e-6|dot2d|sm_90a|f32 f32|1 64 64 64 1 0 1 0.000001|64,64,64,32,\"tf32\",0,1,0|wgmma!
+wgmma_tf32_64x32x64_kn|dot2d|sm_90a|f32 f32|1 64 32 64 0 0 1 0.004|64,32,64,32,\"tf32\",0,0,0|wgmma
 fp8e5m2_32x32x32_f16out|dot2d|sm_80|e5m2 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,\"ieee\",1,0,0|fma
 trans_b_64x32x32|dot_bt|sm_80|f16 f32|1 64 32 32 1 0 0 0|64,32,32|mma
 trans_b_wgmma_64x64x64|dot_bt|sm_90a+wgmma|bf16 f32|1 64 64 64 1 0 0 0|64,64,64|wgmma
+trans_b_wgmma_tf32_64x64x64|dot_bt|sm_90a+wgmma|f32 f32|1 64 64 64 1 0 1 0.004|64,64,64|wgmma
 nowgmma_flag|dot2d|sm_90a+nowgmma|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|mma
 wgmma_kslab_f16_64x64x256|dot2d|sm_90a+s1|f16 f32|1 64 64 256 1 0 1 0.001|64,64,256,256,\"ieee\",0,1,0|wgmma
 wgmma_kslab_bf16_64x128x128_loop|dot2d|sm_90a|bf16 f32|1 64 128 512 1 1 1 0.001|64,128,512,128,\"ieee\",0,1,1|wgmma

@@ -128,7 +128,10 @@ static bool swap_lbo_sbo;
 static double fp8_value(bool e4m3, uint8_t c);
 
 /* Element (mn, k) of a wgmma operand (mn: A's row or B's column) through its descriptor;
- * kind 0 f16, 1 bf16 (2 bytes), 2 e4m3, 3 e5m2 (1 byte, K-major only). */
+ * kind 0 f16, 1 bf16 (2 bytes), 2 e4m3, 3 e5m2 (1 byte, K-major only), 4 tf32 (an f32 of 4
+ * bytes whose low 13 mantissa bits the instruction does not read; K-major only). */
+static unsigned wgmma_bytes(int kind) { return kind == 4 ? 4 : kind >= 2 ? 1 : 2; }
+
 static double wgmma_elem(int kind, uint64_t desc, bool mn_major, unsigned mn, unsigned k) {
   uint32_t start = (uint32_t)(desc & 0x3fff) << 4, lbo = (uint32_t)((desc >> 16) & 0x3fff) << 4;
   uint32_t sbo = (uint32_t)((desc >> 32) & 0x3fff) << 4;
@@ -139,9 +142,14 @@ static double wgmma_elem(int kind, uint64_t desc, bool mn_major, unsigned mn, un
   unsigned mode = (unsigned)(desc >> 62), row_bytes = mode == 1 ? 128 : mode == 2 ? 64 : 32, per_row = row_bytes / 2;
   uint32_t addr;
   if (mn_major) addr = start + (mn / per_row) * lbo + (mn % per_row) * 2 + (k % 8) * row_bytes + (k / 8) * sbo;
-  else addr = start + (mn / 8) * sbo + (mn % 8) * row_bytes + (kind >= 2 ? 1 : 2) * k;
+  else addr = start + (mn / 8) * sbo + (mn % 8) * row_bytes + wgmma_bytes(kind) * k;
   uint32_t bits = mode == 1 ? 7 : mode == 2 ? 3 : 1;
   addr ^= ((addr >> 7) & bits) << 4;
+  if (kind == 4) {
+    uint32_t w;
+    memcpy(&w, __tilec_smem + addr, 4);
+    return bits_f32(w & 0xffffe000u);
+  }
   if (kind >= 2) return fp8_value(kind == 2, __tilec_smem[addr]);
   uint16_t h;
   memcpy(&h, __tilec_smem + addr, 2);
@@ -155,7 +163,7 @@ static void exec_wgmma(int kind, int n, int trans, uint64_t da, uint64_t db, int
   for (int i = 0; i < n / 2; i++) {
     int row = 16 * w + g + 8 * ((i >> 1) & 1), col = 8 * (i >> 2) + 2 * t + (i & 1);
     double s = scale ? acc[i] : 0;
-    for (unsigned k = 0; k < (kind >= 2 ? 32u : 16u); k++) /* 32 bytes of K per instruction */
+    for (unsigned k = 0; k < 32 / wgmma_bytes(kind); k++) /* 32 bytes of K per instruction */
       s += wgmma_elem(kind, da, ta, (unsigned)row, k) * wgmma_elem(kind, db, tb, (unsigned)col, k);
     acc[i] = (float)s;
   }

@@ -2,10 +2,10 @@
 # Prints the host stand-ins (LLVM IR) for lib/Conversion/wgmma.c's m64nNk16 helpers, for the
 # CPU simulation (sim_dot.sh links them beside mma_shim.ll): one per N (8, 16, 32, 64, 128,
 # 256), operand type (f16, bf16 with the transpose bits: helper suffixes _ta, _tb; e4m3,
-# e5m2 at k32, K-major only), each with its
+# e5m2 at k32, tf32 at k8, K-major only), each with its
 # helper's signature (desc a, desc b, scale-d, N/2 accumulators) -> N/2 floats. Each spills
 # the accumulators to memory and calls dot_main.c's
-#   sim_wgmma(kind 0 f16 | 1 bf16 | 2 e4m3 | 3 e5m2, N, trans a | trans b << 1, desc a, desc b,
+#   sim_wgmma(kind 0 f16 | 1 bf16 | 2 e4m3 | 3 e5m2 | 4 tf32, N, trans a | trans b << 1, desc a, desc b,
 #             scale-d, acc).
 # The register-A forms (f16, bf16; suffix _ra, then _tb) take (a0, a1, a2, a3 as i32, desc b,
 # scale-d, N/2 accumulators) and call
@@ -35,9 +35,9 @@ for n in 8 16 32 64 128 256; do
   m=$((n / 2))
   st=$(printf 'float, %.0s' $(seq $m)); st="{${st%, }}"
   params=$(for i in $(seq 0 $((m - 1))); do printf ', float %%c%d' "$i"; done)
-  for kind in 0 1 2 3; do
+  for kind in 0 1 2 3 4; do
     ty=f16; kd=16; trs="0 1 2 3"
-    case $kind in 1) ty=bf16;; 2) ty=e4m3; kd=32; trs=0;; 3) ty=e5m2; kd=32; trs=0;; esac
+    case $kind in 1) ty=bf16;; 2) ty=e4m3; kd=32; trs=0;; 3) ty=e5m2; kd=32; trs=0;; 4) ty=tf32; kd=8; trs=0;; esac
     for trans in $trs; do
       suffix=""; [ $((trans & 1)) = 1 ] && suffix="${suffix}_ta"; [ $((trans & 2)) = 2 ] && suffix="${suffix}_tb"
       echo
