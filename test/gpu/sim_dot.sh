@@ -75,6 +75,9 @@ fp8e5m2_32x32x32_f16out|dot2d|sm_80|e5m2 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,
 trans_b_64x32x32|dot_bt|sm_80|f16 f32|1 64 32 32 1 0 0 0|64,32,32|mma
 trans_b_wgmma_64x64x64|dot_bt|sm_90a+wgmma|bf16 f32|1 64 64 64 1 0 0 0|64,64,64|wgmma
 trans_b_wgmma_tf32_64x64x64|dot_bt|sm_90a+wgmma|f32 f32|1 64 64 64 1 0 1 0.004|64,64,64|wgmma
+trans_b_loop_wgmma_f16_64x64x128_s3|dot_bt_loop|sm_90a+wgmma+s3|f16 f32|1 64 64 128 1 0 1 0.001|64,64,128,32|wgmma
+trans_b_loop_wgmma_tf32_64x32x64_s3|dot_bt_loop|sm_90a+wgmma+s3|f32 f32|1 64 32 64 1 0 1 0.004|64,32,64,32|wgmma
+trans_b_loop_mma_f16_64x64x128_s3|dot_bt_loop|sm_90a+nowgmma+s3|f16 f32|1 64 64 128 1 0 1 0.001|64,64,128,32|mma
 nowgmma_flag|dot2d|sm_90a+nowgmma|f16 f32|1 64 64 64 0 0 0 0|64,64,64,64,\"ieee\",0,0,0|mma
 wgmma_kslab_f16_64x64x256|dot2d|sm_90a+s1|f16 f32|1 64 64 256 1 0 1 0.001|64,64,256,256,\"ieee\",0,1,0|wgmma
 wgmma_kslab_bf16_64x128x128_loop|dot2d|sm_90a|bf16 f32|1 64 128 512 1 1 1 0.001|64,128,512,128,\"ieee\",0,1,1|wgmma
