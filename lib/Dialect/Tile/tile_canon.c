@@ -43,10 +43,6 @@ static bool const_int(ir_value *v, int64_t *out) {
   return true;
 }
 
-/* The signed values v can take, [*lo, *hi], read from the ops that make it: constants,
- * and with nonnegative constant masks, logical right shifts, extensions, additions and
- * subtractions that cannot overflow, and shape ops (join, trans, reshape, broadcast,
- * expand_dims, splat), within a bounded depth; false when unknown. */
 /* Every value of a `width`-bit integer read as signed or unsigned, in [*lo, *hi]; true. */
 static bool width_range(unsigned width, bool is_signed, int64_t *lo, int64_t *hi) {
   *lo = is_signed ? -((int64_t)1 << (width - 1)) : 0;
@@ -54,6 +50,10 @@ static bool width_range(unsigned width, bool is_signed, int64_t *lo, int64_t *hi
   return true;
 }
 
+/* The signed values v can take, [*lo, *hi], read from the ops that make it: constants,
+ * and with nonnegative constant masks, logical right shifts, extensions, additions and
+ * subtractions that cannot overflow, and shape ops (join, trans, reshape, broadcast,
+ * expand_dims, splat), within a bounded depth; false when unknown. */
 static bool int_range(ir_value *v, int64_t *lo, int64_t *hi, unsigned depth) {
   const ir_type *t = ir_type_scalar(v->type);
   int64_t c, wmin, wmax;

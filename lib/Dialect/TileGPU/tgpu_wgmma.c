@@ -31,8 +31,7 @@
  * whose linear layout (linear_layout_mma.c) is the mma.sync operand's with every warp
  * along M: for a tensor of A's shape, the very map of the version 3 accumulator (attention's
  * p converts with convert_plan.c's NOOP route; test/unit/ll_unit.c checks both facts). */
-#include <string.h>
-
+#include "Dialect/Tile/tile.h"
 #include "Dialect/TileGPU/tgpu_types.h"
 
 const ir_attr *tgpu_wgmma_a_reg_layout(ir_context *ctx, const ir_attr *acc_enc) {
@@ -133,8 +132,7 @@ bool tgpu_verify_warp_group_dot(ir_op *op) {
                     "widest swizzle dividing the rows, in slabs when wider");
   bool f16 = ir_type_is_float(elem) && (elem->fkind == IR_F16 || elem->fkind == IR_BF16);
   bool f8 = ir_type_is_float(elem) && (elem->fkind == IR_F8E4M3FN || elem->fkind == IR_F8E5M2);
-  const char *prec = ir_op_get_string_attr(op, "input_precision");
-  bool tf32 = ir_type_is_float(elem) && elem->fkind == IR_F32 && prec && !strcmp(prec, "tf32");
+  bool tf32 = ir_type_is_float(elem) && elem->fkind == IR_F32 && tile_dot_precision_of(op) == TILE_DOT_TF32;
   if (M % 64 || N % 8 || N > 256 || K % (f8 ? 32 : tf32 ? 8 : 16))
     return fail(op, "needs M % 64 == 0, N % 8 == 0, N <= 256, K a multiple of 16 (32 for fp8, 8 for tf32)");
   if (!(f16 || f8 || tf32) || !ir_type_is_float(ir_type_scalar(c)) || ir_type_scalar(c)->fkind != IR_F32)
