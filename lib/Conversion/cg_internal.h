@@ -257,7 +257,7 @@ bool cg_lower_convert_layout(cg_state *st, ir_op *op);
 /* ---- wgmma.c ---- */
 bool cg_lower_warp_group_dot(cg_state *st, ir_op *op);
 bool cg_lower_warp_group_dot_wait(cg_state *st, ir_op *op);
-/* The registers passed through empty volatile asm (four f32 per call), so that LLVM
+/* The registers passed through empty volatile asm (four f32, or four i32 of an i8 dot, per call), so that LLVM
  * treats them as opaque values computed at this point (wgmma.c). */
 cg_val *cg_wgmma_opaque(cg_state *st, const cg_val *c);
 bool cg_lower_fence_async_shared(cg_state *st, ir_op *op);

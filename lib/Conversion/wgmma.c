@@ -150,8 +150,10 @@ static LLVMValueRef desc_plus(cg_state *st, LLVMValueRef base_desc, unsigned off
 /* The function running one m64nNk16 instruction: (desc a, desc b, scale-d, acc...) -> acc;
  * trans_a / trans_b are the instruction's immediates (1: the operand is MN-major), named
  * in the function (_ta, _tb) so that each variant is its own helper. */
-/* The operand type's name in the instruction (f16, bf16, e4m3, e5m2; tf32 for f32). */
+/* The operand type's name in the instruction (f16, bf16, e4m3, e5m2; tf32 for f32; s8 for
+ * i8, Triton's int8 being signed). */
 static const char *wgmma_type(const ir_type *t) {
+  if (ir_type_is_int(t)) return "s8";
   switch (t->fkind) {
   case IR_BF16: return "bf16";
   case IR_F32: return "tf32";
@@ -193,25 +195,27 @@ static LLVMValueRef wgmma_fn(cg_state *st, unsigned n, const ir_type *elem, bool
   char name[64], text[2048], cons[1024];
   const char *ty = wgmma_type(elem);
   /* 32 bytes of K: k16 (16-bit), k32 (8-bit), k8 (tf32); only 16-bit operands have the
-   * transpose immediates (the others are K-major) */
+   * transpose immediates (the others are K-major), and only floats the scale immediates;
+   * i8 accumulates into s32 registers */
   unsigned kk = 32 / ir_type_byte_size(elem);
-  bool no_trans = ir_type_byte_size(elem) != 2;
+  bool no_trans = ir_type_byte_size(elem) != 2, integer = ir_type_is_int(elem);
   snprintf(name, sizeof name, "__tilec_wgmma_m64n%uk%u_%s%s%s", n, kk, ty, trans_a ? "_ta" : "",
            trans_b ? "_tb" : "");
   unsigned nacc = n / 2;
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx), params[3 + 128];
+  LLVMTypeRef acc = integer ? LLVMInt32TypeInContext(st->ctx) : LLVMFloatTypeInContext(st->ctx), params[3 + 128];
   params[0] = params[1] = LLVMInt64TypeInContext(st->ctx);
   params[2] = LLVMInt32TypeInContext(st->ctx);
   LLVMTypeRef fields[128];
-  for (unsigned i = 0; i < nacc; i++) params[3 + i] = fields[i] = f32;
+  for (unsigned i = 0; i < nacc; i++) params[3 + i] = fields[i] = acc;
   *out_fty = LLVMFunctionType(LLVMStructTypeInContext(st->ctx, fields, nacc, false), params, 3 + nacc, false);
-  int k = snprintf(text, sizeof text, "{\n.reg .pred p;\nsetp.ne.b32 p, $%u, 0;\nwgmma.mma_async.sync.aligned.m64n%uk%u.f32.%s.%s {",
-                   nacc + 2, n, kk, ty, ty);
+  int k = snprintf(text, sizeof text, "{\n.reg .pred p;\nsetp.ne.b32 p, $%u, 0;\nwgmma.mma_async.sync.aligned.m64n%uk%u.%s.%s.%s {",
+                   nacc + 2, n, kk, integer ? "s32" : "f32", ty, ty);
   for (unsigned i = 0; i < nacc; i++) k += snprintf(text + k, sizeof text - (size_t)k, "%s$%u", i ? ", " : "", i);
-  if (no_trans) snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p, 1, 1;\n}", nacc, nacc + 1);
+  if (integer) snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p;\n}", nacc, nacc + 1);
+  else if (no_trans) snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p, 1, 1;\n}", nacc, nacc + 1);
   else snprintf(text + k, sizeof text - (size_t)k, "}, $%u, $%u, p, 1, 1, %d, %d;\n}", nacc, nacc + 1, trans_a, trans_b);
   k = 0;
-  for (unsigned i = 0; i < nacc; i++) k += snprintf(cons + k, sizeof cons - (size_t)k, "=f,");
+  for (unsigned i = 0; i < nacc; i++) k += snprintf(cons + k, sizeof cons - (size_t)k, integer ? "=r," : "=f,");
   k += snprintf(cons + k, sizeof cons - (size_t)k, "l,l,r");
   for (unsigned i = 0; i < nacc; i++) k += snprintf(cons + k, sizeof cons - (size_t)k, ",%u", i);
   return asm_helper(st, name, *out_fty, text, cons);
@@ -345,13 +349,18 @@ bool cg_lower_warp_group_dot_wait(cg_state *st, ir_op *op) {
 }
 
 cg_val *cg_wgmma_opaque(cg_state *st, const cg_val *c) {
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(st->ctx), four[4] = {f32, f32, f32, f32};
-  LLVMTypeRef fty = LLVMFunctionType(LLVMStructTypeInContext(st->ctx, four, 4, false), four, 4, false);
-  LLVMValueRef tie = asm_helper(st, "__tilec_wgmma_tie4", fty, "", "=f,=f,=f,=f,0,1,2,3");
   cg_val *out = cg_val_new(st, c->n);
   memcpy(out->regs, c->regs, sizeof(LLVMValueRef) * c->n);
+  if (c->n < 4) return out;
+  /* f32 accumulators ("=f"), or i32 ones of an i8 dot ("=r") */
+  LLVMTypeRef t = LLVMTypeOf(c->regs[0]), four[4] = {t, t, t, t};
+  bool f32 = t == LLVMFloatTypeInContext(st->ctx);
+  if (!f32 && t != LLVMInt32TypeInContext(st->ctx)) return out;
+  LLVMTypeRef fty = LLVMFunctionType(LLVMStructTypeInContext(st->ctx, four, 4, false), four, 4, false);
+  LLVMValueRef tie = f32 ? asm_helper(st, "__tilec_wgmma_tie4", fty, "", "=f,=f,=f,=f,0,1,2,3")
+                         : asm_helper(st, "__tilec_wgmma_tie4_i32", fty, "", "=r,=r,=r,=r,0,1,2,3");
   for (unsigned i = 0; i + 4 <= c->n; i += 4) {
-    if (LLVMTypeOf(c->regs[i]) != f32) break;
+    if (LLVMTypeOf(c->regs[i]) != t) break;
     LLVMValueRef r = LLVMBuildCall2(st->b, fty, tie, c->regs + i, 4, "");
     for (unsigned j = 0; j < 4; j++) out->regs[i + j] = LLVMBuildExtractValue(st->b, r, j, "");
   }

@@ -225,25 +225,22 @@ static bool computed_elementwise(ir_value *v) {
 static bool a_in_registers(ir_op *dot) {
   ir_value *a = ir_op_operand(dot, 0);
   const ir_type *e = ir_type_scalar(a->type);
-  return (e->fkind == IR_F16 || e->fkind == IR_BF16) &&
+  return ir_type_is_float(e) && (e->fkind == IR_F16 || e->fkind == IR_BF16) &&
          (from_warp_group_dot(a, a->type, 0) || computed_elementwise(a));
 }
 
-/* Whether the dot can be one wgmma warp-group dot: f16/bf16/fp8 -> f32, 2-D, whole warpgroups
- * along M (M a multiple of 16 * num_warps), N a multiple of 8 up to 256, and both operands
+/* Whether the dot can be one wgmma warp-group dot: f16/bf16/fp8/tf32 -> f32 or i8 -> i32, 2-D,
+ * whole warpgroups along M (M a multiple of 16 * num_warps), an N wgmma has (tgpu_wgmma_n_ok),
+ * K a multiple of the instruction's, and both operands
  * with a wgmma shared layout (K-major: K rows of 32, 64 or 128 bytes, or 128-byte slabs of
  * wider rows; MN-major: see tgpu_wgmma_smem_layout). */
 static bool wgmma_fits(accel_state *s, ir_op *dot, unsigned num_warps, tgpu_shared_layout *out_layouts) {
-  const ir_type *a = ir_op_operand(dot, 0)->type, *c = ir_op_result(dot, 0)->type;
-  const ir_type *ab = ir_type_scalar(a), *cs = ir_type_scalar(c);
-  if (c->rank != 2 || num_warps % 4 || !ir_type_is_float(ab) || !ir_type_is_float(cs) || cs->fkind != IR_F32)
-    return false;
-  bool f8 = ab->fkind == IR_F8E4M3FN || ab->fkind == IR_F8E5M2;
-  bool tf32 = ab->fkind == IR_F32 && tile_dot_precision_of(dot) == TILE_DOT_TF32;
-  if (ab->fkind != IR_F16 && ab->fkind != IR_BF16 && !f8 && !tf32) return false;
+  const ir_type *a = ir_op_operand(dot, 0)->type, *c = ir_op_result(dot, 0)->type, *ab = ir_type_scalar(a);
+  if (c->rank != 2 || num_warps % 4) return false;
   if (ir_type_scalar(ir_op_operand(dot, 1)->type) != ab) return false; /* one operand type */
+  unsigned kstep = tgpu_wgmma_k_step(dot, ab); /* the verifier's rule: f16, bf16, fp8, tf32 -> f32; i8 -> i32 */
   int64_t M = c->shape[0], N = c->shape[1];
-  if (M % (16 * (int64_t)num_warps) || N % 8 || N > 256 || a->shape[1] % (32 / ir_type_byte_size(ab))) return false;
+  if (!kstep || M % (16 * (int64_t)num_warps) || !tgpu_wgmma_n_ok(ab, N) || a->shape[1] % kstep) return false;
   bool a_ok = a_in_registers(dot) || operand_layout(s, dot, 0, &out_layouts[0]);
   return a_ok && operand_layout(s, dot, 1, &out_layouts[1]);
 }

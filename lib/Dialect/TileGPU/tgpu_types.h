@@ -111,6 +111,14 @@ bool tgpu_wgmma_operand_layout(unsigned k_bytes, unsigned elem_bytes, unsigned o
  * write it (16-byte chunks along contig_dim stay contiguous), warp_group_dot reads it. */
 bool tgpu_wgmma_smem_layout(unsigned elem_bytes, unsigned op_idx, const int64_t *shape, unsigned contig_dim,
                             tgpu_shared_layout *out);
+/* The K of one wgmma instruction for dot (a tt.dot or tgpu.warp_group_dot: its result is
+ * the accumulator, its input_precision read for f32) with operands of type elem: 16 for
+ * f16 and bf16, 32 for fp8 and i8 (s8 into an i32 accumulator), 8 for f32 as tf32; 0 when
+ * wgmma has no form for them. tgpu_wgmma_n_ok: whether it has an m64nN form for n (a
+ * multiple of 8 up to 256; the integer forms skip 40, 56, ... : above 32, multiples of 16
+ * only). (tgpu_wgmma.c) */
+unsigned tgpu_wgmma_k_step(ir_op *dot, const ir_type *elem);
+bool tgpu_wgmma_n_ok(const ir_type *elem, int64_t n);
 /* Whether a wgmma operand layout of operand op_idx is MN-major (its trans bit is 1). */
 bool tgpu_wgmma_is_mn_major(const tgpu_shared_layout *l, unsigned op_idx);
 /* The layout of a warp_group_dot's A operand held in registers (16-bit elements) for the

@@ -14,7 +14,7 @@
  * k16 step never leaves its slab, so each instruction's descriptor starts inside one, and
  * the leading offset stays unused); the stride-dimension offset is the distance between
  * 8-row groups (8 S). MN-major (f16/bf16 only, the instruction's
- * trans bit 1; each row is a K index and holds S bytes of M or N; fp8 and tf32 operands are
+ * trans bit 1; each row is a K index and holds S bytes of M or N; fp8, i8 and tf32 operands are
  * K-major only, tf32 f32 elements whose low 13 mantissa bits wgmma ignores): S is the widest of 128,
  * 64, 32 that divides the MN extent in bytes; an MN extent wider than S is stored as slabs
  * of S bytes of MN x all K rows (#tgpu.shared's `slab`); the stride-dimension offset is the
@@ -80,6 +80,26 @@ bool tgpu_wgmma_smem_layout(unsigned elem_bytes, unsigned op_idx, const int64_t 
   return true;
 }
 
+unsigned tgpu_wgmma_k_step(ir_op *dot, const ir_type *elem) {
+  const ir_type *acc = ir_type_scalar(ir_op_result(dot, 0)->type);
+  if (ir_type_is_int(elem)) /* s8 (Triton's int8 dots are signed) into s32 */
+    return elem->width == 8 && ir_type_is_int(acc) && acc->width == 32 ? 32 : 0;
+  if (!ir_type_is_float(elem) || !ir_type_is_float(acc) || acc->fkind != IR_F32) return 0;
+  switch (elem->fkind) {
+  case IR_F16:
+  case IR_BF16: return 16;
+  case IR_F8E4M3FN:
+  case IR_F8E5M2: return 32;
+  case IR_F32: return tile_dot_precision_of(dot) == TILE_DOT_TF32 ? 8 : 0;
+  default: return 0;
+  }
+}
+
+bool tgpu_wgmma_n_ok(const ir_type *elem, int64_t n) {
+  if (n < 8 || n > 256 || n % 8) return false;
+  return !ir_type_is_int(elem) || n <= 32 || n % 16 == 0; /* ptxas: no m64n40k32 for s8 */
+}
+
 bool tgpu_wgmma_is_mn_major(const tgpu_shared_layout *l, unsigned op_idx) { return l->order[0] == (op_idx ? 1u : 0u); }
 
 static bool fail(ir_op *op, const char *msg) {
@@ -130,14 +150,13 @@ bool tgpu_verify_warp_group_dot(ir_op *op) {
     return fail(op, "operands must be memdescs [M, K] and [K, N] of one element type in a wgmma layout: "
                     "K-contiguous rows of 32, 64 or 128 bytes, or (16-bit elements) M- or N-contiguous in the "
                     "widest swizzle dividing the rows, in slabs when wider");
-  bool f16 = ir_type_is_float(elem) && (elem->fkind == IR_F16 || elem->fkind == IR_BF16);
-  bool f8 = ir_type_is_float(elem) && (elem->fkind == IR_F8E4M3FN || elem->fkind == IR_F8E5M2);
-  bool tf32 = ir_type_is_float(elem) && elem->fkind == IR_F32 && tile_dot_precision_of(op) == TILE_DOT_TF32;
-  if (M % 64 || N % 8 || N > 256 || K % (f8 ? 32 : tf32 ? 8 : 16))
-    return fail(op, "needs M % 64 == 0, N % 8 == 0, N <= 256, K a multiple of 16 (32 for fp8, 8 for tf32)");
-  if (!(f16 || f8 || tf32) || !ir_type_is_float(ir_type_scalar(c)) || ir_type_scalar(c)->fkind != IR_F32)
+  unsigned kstep = tgpu_wgmma_k_step(op, elem);
+  if (!kstep)
     return fail(op, "supports f16, bf16, fp8 (e4m3, e5m2) and f32 with input_precision = \"tf32\" operands with an "
-                    "f32 accumulator");
+                    "f32 accumulator, and i8 operands with an i32 accumulator");
+  if (M % 64 || !tgpu_wgmma_n_ok(elem, N) || K % kstep)
+    return fail(op, "needs M % 64 == 0, N a multiple of 8 up to 256 (i8: 8, 16, 24, 32 or a multiple of 16), K a "
+                    "multiple of 16 (32 for fp8 and i8, 8 for tf32)");
   return true;
 }
 
