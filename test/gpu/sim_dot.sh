@@ -3,7 +3,7 @@
 # reference: each kernel's LLVM IR from tilec (4 warps, --arch ARCH) is retargeted to the host
 # as sim_reduce.sh does; mma.sync is emulated per warp by test/gpu/sim/dot_main.c (through
 # mma_shim.ll; wgmma through wgmma_shim.sh). Covers the mma.sync path (f16 -> f32 / f16, bf16,
-# tf32, tf32x3, i8), wgmma (f16, bf16, fp8, tf32), the FMA
+# tf32, tf32x3, i8), wgmma (f16, bf16, fp8, tf32, i8), the FMA
 # dot (ieee f32, f64, shapes without an mma tile), K loops, a transposed B and a batched dot,
 # and K loops through block pointers and tensor descriptors (dot_bptr, dot_desc: M, N, K not
 # multiples of the blocks, so their masks decide what is read and written).
@@ -71,6 +71,9 @@ wgmma_tf32_64x64x64_transb|dot2d|sm_90a|f32 f32|1 64 64 64 1 0 1 0.004|64,64,64,
 wgmma_tf32_64x64x128_transb_s3|dot2d|sm_90a+s3|f32 f32|1 64 64 128 1 1 1 0.004|64,64,128,32,\"tf32\",0,1,1|wgmma
 control_wgmma_tf32_misses_1e-6|dot2d|sm_90a|f32 f32|1 64 64 64 1 0 1 0.000001|64,64,64,32,\"tf32\",0,1,0|wgmma!
 wgmma_tf32_64x32x64_kn|dot2d|sm_90a|f32 f32|1 64 32 64 0 0 1 0.004|64,32,64,32,\"tf32\",0,0,0|wgmma
+wgmma_i8_64x64x64_loop|dot2d|sm_90a|i8 i32|1 64 64 64 0 1 0 0|64,64,64,32,\"ieee\",2,0,1|wgmma
+wgmma_i8_64x128x256_transb_s3|dot2d|sm_90a+s3|i8 i32|1 64 128 256 1 1 0 0|64,128,256,64,\"ieee\",2,1,1|wgmma
+wgmma_i8_64x256x256_kslab_s1|dot2d|sm_90a+s1|i8 i32|1 64 256 256 1 0 0 0|64,256,256,256,\"ieee\",2,1,0|wgmma
 fp8e5m2_32x32x32_f16out|dot2d|sm_80|e5m2 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,\"ieee\",1,0,0|fma
 trans_b_64x32x32|dot_bt|sm_80|f16 f32|1 64 32 32 1 0 0 0|64,32,32|mma
 trans_b_wgmma_64x64x64|dot_bt|sm_90a+wgmma|bf16 f32|1 64 64 64 1 0 0 0|64,64,64|wgmma

@@ -129,7 +129,10 @@ static double fp8_value(bool e4m3, uint8_t c);
 
 /* Element (mn, k) of a wgmma operand (mn: A's row or B's column) through its descriptor;
  * kind 0 f16, 1 bf16 (2 bytes), 2 e4m3, 3 e5m2 (1 byte, K-major only), 4 tf32 (an f32 of 4
- * bytes whose low 13 mantissa bits the instruction does not read; K-major only). */
+ * bytes whose low 13 mantissa bits the instruction does not read; K-major only), 5 s8 (a
+ * signed byte, K-major only; its accumulators are i32, kept as their bits in the float
+ * array: exec_wgmma sums exactly in 64 bits and wraps as the instruction's s32 does). */
+enum { WG_S8 = 5 };
 static unsigned wgmma_bytes(int kind) { return kind == 4 ? 4 : kind >= 2 ? 1 : 2; }
 
 static double wgmma_elem(int kind, uint64_t desc, bool mn_major, unsigned mn, unsigned k) {
@@ -150,6 +153,7 @@ static double wgmma_elem(int kind, uint64_t desc, bool mn_major, unsigned mn, un
     memcpy(&w, __tilec_smem + addr, 4);
     return bits_f32(w & 0xffffe000u);
   }
+  if (kind == WG_S8) return (int8_t)__tilec_smem[addr];
   if (kind >= 2) return fp8_value(kind == 2, __tilec_smem[addr]);
   uint16_t h;
   memcpy(&h, __tilec_smem + addr, 2);
@@ -162,6 +166,16 @@ static void exec_wgmma(int kind, int n, int trans, uint64_t da, uint64_t db, int
   bool ta = trans & 1, tb = (trans & 2) != 0;
   for (int i = 0; i < n / 2; i++) {
     int row = 16 * w + g + 8 * ((i >> 1) & 1), col = 8 * (i >> 2) + 2 * t + (i & 1);
+    if (kind == WG_S8) {
+      int32_t c;
+      memcpy(&c, &acc[i], 4);
+      int64_t s = scale ? c : 0;
+      for (unsigned k = 0; k < 32; k++)
+        s += (int64_t)wgmma_elem(kind, da, ta, (unsigned)row, k) * (int64_t)wgmma_elem(kind, db, tb, (unsigned)col, k);
+      c = (int32_t)(uint32_t)s;
+      memcpy(&acc[i], &c, 4);
+      continue;
+    }
     double s = scale ? acc[i] : 0;
     for (unsigned k = 0; k < 32 / wgmma_bytes(kind); k++) /* 32 bytes of K per instruction */
       s += wgmma_elem(kind, da, ta, (unsigned)row, k) * wgmma_elem(kind, db, tb, (unsigned)col, k);

@@ -334,6 +334,28 @@ define {float, float, float, float} @__tilec_wgmma_tie4(float %a, float %b, floa
   ret {float, float, float, float} %r3
 }
 
+; the same for an i8 dot's i32 accumulators (their bits go through sim_wgmma_tie as floats)
+define {i32, i32, i32, i32} @__tilec_wgmma_tie4_i32(i32 %a, i32 %b, i32 %c, i32 %d) {
+  %v = alloca [4 x i32]
+  %p1 = getelementptr i32, ptr %v, i32 1
+  %p2 = getelementptr i32, ptr %v, i32 2
+  %p3 = getelementptr i32, ptr %v, i32 3
+  store i32 %a, ptr %v
+  store i32 %b, ptr %p1
+  store i32 %c, ptr %p2
+  store i32 %d, ptr %p3
+  call void @sim_wgmma_tie(ptr %v)
+  %a2 = load i32, ptr %v
+  %b2 = load i32, ptr %p1
+  %c2 = load i32, ptr %p2
+  %d2 = load i32, ptr %p3
+  %r0 = insertvalue {i32, i32, i32, i32} poison, i32 %a2, 0
+  %r1 = insertvalue {i32, i32, i32, i32} %r0, i32 %b2, 1
+  %r2 = insertvalue {i32, i32, i32, i32} %r1, i32 %c2, 2
+  %r3 = insertvalue {i32, i32, i32, i32} %r2, i32 %d2, 3
+  ret {i32, i32, i32, i32} %r3
+}
+
 ; fptrunc float -> bfloat (a kernel's p.to(bf16)) becomes a call of compiler-rt's
 ; __truncsfbf2 on the host, which libgcc 12 lacks: round to nearest even (finite inputs).
 define bfloat @__truncsfbf2(float %x) {
