@@ -42,6 +42,9 @@ bool sema_dt_is_float(sema_dtype d);
 bool sema_dt_is_fp8(sema_dtype d);      /* fp8e4nv, fp8e5 */
 bool sema_dt_is_ptr(sema_dtype d);
 unsigned sema_dt_bits(sema_dtype d);    /* scalar width in bits; pointers 64 */
+/* The scalar dtype's name as Triton spells it after `tl.` ("int32", "float32"); NULL for
+ * pointers and void. */
+const char *sema_dt_tl_name(sema_dtype d);
 /* Triton's short name: "i32", "u8", "fp16", "bf16", "*fp32". Static storage for scalars;
  * pointers come from a small per-call buffer, so copy before the next call. */
 const char *sema_dt_name(sema_dtype d, char buf[16]);

@@ -99,6 +99,15 @@ static bool accumulator(sema *S, const sema_dot_call *c, sema_dtype rd, unsigned
                sema_describe(S, acc));
     return false;
   }
+  /* Triton asks the accumulator's dtype of out_dtype (float32 unless given) too, whatever the
+   * result: an int32 accumulator of an int8 dot needs out_dtype=tl.int32 */
+  sema_dtype od = c->out_dtype ? *c->out_dtype : sema_dt(SD_FP32);
+  if (!sema_dt_eq(acc->dt, od)) {
+    const char *an = sema_dt_tl_name(acc->dt), *on = sema_dt_tl_name(od);
+    sema_error(S, c->loc, "%s: acc is %s but out_dtype is %s: pass out_dtype=tl.%s to accumulate in %s", c->disp,
+               an ? an : "?", on ? on : "?", an ? an : "?", an ? an : "?");
+    return false;
+  }
   *out = *acc;
   return true;
 }

@@ -89,21 +89,29 @@ bool sema_dt_parse(const char *s, sema_dtype *out, int64_t *out_div) {
   return *rest == '\0';
 }
 
+/* tl.<name> spellings; a kind's first entry is its canonical name (sema_dt_tl_name). */
+static const struct { const char *n; sema_dkind k; } tl_names[] = {
+    {"int1", SD_I1},       {"int8", SD_I8},       {"int16", SD_I16},     {"int32", SD_I32},
+    {"int64", SD_I64},     {"uint8", SD_U8},      {"uint16", SD_U16},    {"uint32", SD_U32},
+    {"uint64", SD_U64},    {"float16", SD_FP16},  {"bfloat16", SD_BF16}, {"float32", SD_FP32},
+    {"float64", SD_FP64},  {"bool", SD_I1},       {"half", SD_FP16},     {"float", SD_FP32},
+    {"double", SD_FP64},   {"float8e4nv", SD_FP8E4NV}, {"float8e5", SD_FP8E5},
+};
+
 bool sema_dt_from_tl_name(const char *name, sema_dtype *out) {
-  static const struct { const char *n; sema_dkind k; } tab[] = {
-      {"int1", SD_I1},       {"int8", SD_I8},       {"int16", SD_I16},     {"int32", SD_I32},
-      {"int64", SD_I64},     {"uint8", SD_U8},      {"uint16", SD_U16},    {"uint32", SD_U32},
-      {"uint64", SD_U64},    {"float16", SD_FP16},  {"bfloat16", SD_BF16}, {"float32", SD_FP32},
-      {"float64", SD_FP64},  {"bool", SD_I1},       {"half", SD_FP16},     {"float", SD_FP32},
-      {"double", SD_FP64},   {"float8e4nv", SD_FP8E4NV}, {"float8e5", SD_FP8E5},
-  };
-  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++) {
-    if (strcmp(tab[i].n, name) == 0) {
-      *out = sema_dt(tab[i].k);
+  for (size_t i = 0; i < sizeof tl_names / sizeof tl_names[0]; i++) {
+    if (strcmp(tl_names[i].n, name) == 0) {
+      *out = sema_dt(tl_names[i].k);
       return true;
     }
   }
   return false;
+}
+
+const char *sema_dt_tl_name(sema_dtype d) {
+  for (size_t i = 0; i < sizeof tl_names / sizeof tl_names[0]; i++)
+    if (d.kind != SD_PTR && tl_names[i].k == d.kind) return tl_names[i].n;
+  return NULL;
 }
 
 static const ir_type *scalar_ir(ir_context *ctx, sema_dkind k) {

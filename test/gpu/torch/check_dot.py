@@ -187,6 +187,53 @@ def transposed(h):
                     atol=1e-2 * max(1, math.sqrt(K)), rtol=1e-2)
 
 
+def int8(h):
+    """int8 x int8 -> int32 on wgmma (s8, K-major operands): B given K x N (stored K-major by
+    its local_alloc; mm_i8_w8), W given N x K and transposed (tl.trans: both loads pipelined;
+    mm_i8_bt, unhinted too), the W8A8 epilogue (int32 times a per-row and a per-column f32
+    scale, bf16 out; mm_i8_bt_scaled), and mma.sync (mm_i8_mma). Exact int32 (bf16 within
+    its rounding): aligned sizes, one K block, a K tail, fewer K blocks than stages, K = 0,
+    ragged M and N (unhinted), the extreme values -128 and 127 (sums of 128 * 128 * K)."""
+    def ints(*shape):
+        return torch.randint(-128, 128, shape, device=DEV, dtype=torch.int8)
+
+    def exact(a, b):  # |sums| < 2^53: exact in double; CUDA has no general integer matmul
+        return (a.double() @ b.double()).round().long()
+
+    hinted = ((256, 512, 1024), (128, 256, 128), (256, 256, 96), (256, 512, 256), (128, 256, 0))
+    for name, bm, bn in (("mm_i8_w8", 128, 128), ("mm_i8_mma", 64, 64)):
+        k = h.kernel(name)
+        for M, N, K in hinted + (((100, 70, 200), (65, 130, 33)) if name == "mm_i8_mma" else ()):
+            a, b = ints(M, K), ints(K, N)
+            c = torch.full((M, N), 7, device=DEV, dtype=torch.int32)
+            k((cdiv(M, bm), cdiv(N, bn)), a, b, c, M, N, K)
+            h.check_equal("%s %dx%dx%d" % (name, M, N, K), c.long(), exact(a, b))
+    unused = torch.empty(1, device=DEV)  # the scales of SCALED = 0
+    for name, bm, bn in (("mm_i8_bt", 128, 256), ("mm_i8_bt_unhinted", 64, 64)):
+        k = h.kernel(name)
+        sizes = hinted + (((100, 70, 200), (65, 130, 33)) if "unhinted" in name else ())
+        for M, N, K in sizes:
+            a, w = ints(M, K), ints(N, K)
+            c = torch.full((M, N), 7, device=DEV, dtype=torch.int32)
+            k((cdiv(M, bm), cdiv(N, bn)), a, w, c, unused, unused, M, N, K)
+            h.check_equal("%s %dx%dx%d" % (name, M, N, K), c.long(), exact(a, w.t()))
+    M, N, K = 256, 512, 2048  # extremes: every product 128 * 128 or -128 * 127
+    a = torch.full((M, K), -128, device=DEV, dtype=torch.int8)
+    a[:, 1::2] = 127
+    w = torch.full((N, K), -128, device=DEV, dtype=torch.int8)
+    c = torch.empty(M, N, device=DEV, dtype=torch.int32)
+    h.kernel("mm_i8_bt")((cdiv(M, 128), cdiv(N, 256)), a, w, c, unused, unused, M, N, K)
+    h.check_equal("mm_i8_bt %dx%dx%d extremes" % (M, N, K), c.long(), exact(a, w.t()))
+    k = h.kernel("mm_i8_bt_scaled")
+    for M, N, K in ((256, 512, 1024), (128, 256, 96), (256, 256, 0)):
+        a, w = ints(M, K), ints(N, K)
+        sa, sw = torch.rand(M, device=DEV) / 64, torch.rand(N, device=DEV) / 64
+        c = torch.empty(M, N, device=DEV, dtype=torch.bfloat16)
+        k((cdiv(M, 128), cdiv(N, 128)), a, w, c, sa, sw, M, N, K)
+        want = (exact(a, w.t()).double() * sa.double()[:, None] * sw.double()[None, :])
+        h.check("mm_i8_bt_scaled %dx%dx%d" % (M, N, K), c.double(), want, atol=1e-6, rtol=8e-3)
+
+
 def seeds(h):
     M, N, K = 100, 130, 64
     a, b = torch.randn(M, K, device=DEV), torch.randn(K, N, device=DEV)
@@ -298,6 +345,7 @@ def run(h):
     h.part("tutorial file", tutorial_file, h)
     h.part("precisions", precisions, h)
     h.part("transposed operands", transposed, h)
+    h.part("int8", int8, h)
     h.part("seed kernels", seeds, h)
     h.part("attention", attention, h)
     h.part("attention, pipelined", attention_pipelined, h)
