@@ -1,6 +1,7 @@
 # int8 x int8 -> int32 matmuls (test/gpu/torch/dot_kernels.tir mm_i8_bt and mm_i8, the
-# bench_mm_i8_* lines of kernels_dot.txt): tilec on wgmma and on mma.sync (the `_mma` lines,
-# --no-wgmma: the path int8 dots took before wgmma did) beside Triton's JIT on the same text,
+# bench_mm_i8_* lines of kernels_dot.txt): tilec as compiled (wgmma for K-major operands;
+# B given K x N stays on mma.sync) and with --no-wgmma (the `_mma` lines: mma.sync, the
+# path int8 dots took before wgmma did) beside Triton's JIT on the same text,
 # config and num_stages, and torch._int_mm (cuBLAS) on the same operands. Forms: W given
 # N x K and transposed in the kernel (bt), the same with the W8A8 epilogue (a per-row and a
 # per-column f32 scale, bf16 out; bt_scaled), and B given K x N (kn). Each result is checked
@@ -51,7 +52,7 @@ for S in sizes:
         cfg = "%dx%dx%d w%d s%d" % (bm, bn, bk, nw, ns)
         for form, out, want in (("bt", c, ref), ("bt_scaled", cs, ref_scaled), ("kn", c, ref)):
             case = "int8 %d^3 %s %s" % (S, form, cfg)
-            for tag, label in (("", "tilec (wgmma)"), ("_mma", "tilec (mma.sync)")):
+            for tag, label in (("", "tilec"), ("_mma", "tilec --no-wgmma")):
                 k = h.kernel("bench_mm_i8_%s_%dx%dx%d_w%d_s%d%s" % (form, bm, bn, bk, nw, ns, tag))
                 if form == "kn":
                     fn = lambda k=k: k(grid, a, b, c, M, N, K)  # noqa: E731

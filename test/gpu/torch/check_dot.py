@@ -188,10 +188,10 @@ def transposed(h):
 
 
 def int8(h):
-    """int8 x int8 -> int32 on wgmma (s8, K-major operands): B given K x N (stored K-major by
-    its local_alloc; mm_i8_w8), W given N x K and transposed (tl.trans: both loads pipelined;
-    mm_i8_bt, unhinted too), the W8A8 epilogue (int32 times a per-row and a per-column f32
-    scale, bf16 out; mm_i8_bt_scaled), and mma.sync (mm_i8_mma). Exact int32 (bf16 within
+    """int8 x int8 -> int32: on wgmma (s8, K-major operands) W given N x K and transposed
+    (tl.trans: both loads pipelined; mm_i8_bt, unhinted too), the W8A8 epilogue (int32 times a per-row and a per-column f32
+    scale, bf16 out; mm_i8_bt_scaled); on mma.sync B given K x N (an N-contiguous 8-bit
+    operand keeps mma.sync on sm_90a; mm_i8_w8) and --no-wgmma (mm_i8_mma). Exact int32 (bf16 within
     its rounding): aligned sizes, one K block, a K tail, fewer K blocks than stages, K = 0,
     ragged M and N (unhinted), the extreme values -128 and 127 (sums of 128 * 128 * K)."""
     def ints(*shape):
