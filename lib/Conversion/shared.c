@@ -253,12 +253,66 @@ bool cg_memdesc_of(cg_state *st, ir_op *op, const ir_type *t, tgpu_memdesc *out)
   return false;
 }
 
-/* Stores registers i .. i+n-1 of v (n > 1: one vector store) at the address of register i. */
-static void store_run(cg_state *st, const cg_val *v, unsigned i, unsigned n, LLVMValueRef addr,
+/* The register bits of a gathered store: bits[i] (i < k) is a register input bit that steps
+ * the fastest shared dim f by exactly 2^i, any bit, not only the lowest (a tile loaded
+ * contiguous along another dim, stored transposed: each thread holds runs along f whose
+ * registers are strided); every other input bit (registers, lanes, warps) leaves f's low k
+ * bits alone, so the 2^k registers r | (a subset of the bits) are consecutive along f from
+ * a multiple of 2^k. Capped as vector_width is; returns k. When the lowest register bits
+ * step f, bits[i] = i and the runs are vector_width's. */
+static unsigned gather_bits(const cg_layout *l, const tgpu_memdesc *md, int64_t offset, unsigned *bits) {
+  const tgpu_ll_layout *ll = &l->ll;
+  unsigned f = md->layout.order[0], eb = ir_type_byte_size(md->elem), shift = 0, k = 0;
+  if (offset < 0 || !eb) return 0;
+  for (unsigned d = f + 1; d < ll->rank; d++) shift += ll->dim_bits[d];
+  unsigned limit = 16 / eb;
+  if (md->layout.max_phase > 1 && md->layout.vec < limit) limit = md->layout.vec;
+  while (k < ll->dim_bits[f] && (2u << k) <= limit) {
+    unsigned r = 0;
+    while (r < ll->nreg && tgpu_ll_layout_basis(ll, 0, r) != (1u << (shift + k))) r++;
+    if (r == ll->nreg) break;
+    bits[k++] = r;
+  }
+  for (; k > 0; k--) { /* the other bits must leave f's low k bits alone */
+    uint32_t low = ((1u << k) - 1) << shift, used = 0;
+    for (unsigned i = 0; i < k; i++) used |= 1u << bits[i];
+    bool clean = true;
+    for (unsigned w = 0; w < 3 && clean; w++) {
+      unsigned n = w == 0 ? ll->nreg : w == 1 ? ll->nlane : ll->nwarp;
+      for (unsigned i = 0; i < n && clean; i++)
+        clean = (w == 0 && (used >> i & 1)) || (tgpu_ll_layout_basis(ll, w, i) & low) == 0;
+    }
+    if (clean && offset % ((int64_t)eb << k) == 0) break;
+  }
+  return k;
+}
+
+/* Register j (0 .. 2^k - 1) of the gathered run that starts at register r. */
+static unsigned gather_reg(unsigned r, unsigned j, const unsigned *bits, unsigned k) {
+  for (unsigned i = 0; i < k; i++)
+    if (j >> i & 1) r |= 1u << bits[i];
+  return r;
+}
+
+/* Whether the registers idx[0..n-1] are consecutive along dim f (same on the others). */
+static bool is_gathered_run(const cg_layout *l, const unsigned *idx, unsigned n, unsigned f) {
+  const int64_t *c0 = cg_layout_reg_coords(l, idx[0]);
+  for (unsigned j = 1; j < n; j++) {
+    if (idx[j] >= l->nregs) return false;
+    const int64_t *c = cg_layout_reg_coords(l, idx[j]);
+    for (unsigned d = 0; d < l->rank; d++)
+      if (c[d] != c0[d] + (d == f ? (int64_t)j : 0)) return false;
+  }
+  return true;
+}
+
+/* Stores the registers idx[0..n-1] of v (n > 1: one vector store) at the address of
+ * register idx[0]. */
+static void store_run(cg_state *st, const cg_val *v, const unsigned *idx, unsigned n, LLVMValueRef addr,
                       LLVMTypeRef ty, LLVMTypeRef mt) {
   LLVMValueRef x = NULL;
   for (unsigned j = 0; j < n; j++) {
-    LLVMValueRef r = ty == mt ? v->regs[i + j] : LLVMBuildZExt(st->b, v->regs[i + j], mt, "");
+    LLVMValueRef r = ty == mt ? v->regs[idx[j]] : LLVMBuildZExt(st->b, v->regs[idx[j]], mt, "");
     if (n == 1) x = r;
     else x = LLVMBuildInsertElement(st->b, x ? x : LLVMGetUndef(LLVMVectorType(mt, n)), r, cg_i32(st, j), "");
   }
@@ -267,20 +321,29 @@ static void store_run(cg_state *st, const cg_val *v, unsigned i, unsigned n, LLV
 }
 
 /* Every thread writes the registers of `tensor` into the buffer at `base`; `offset` is the
- * buffer's allocation offset (-1: unknown). */
+ * buffer's allocation offset (-1: unknown). Runs along the fastest shared dim go out as
+ * vector stores (gather_bits: consecutive or strided registers); a run that fails the
+ * check, one register at a time. */
 static bool store_tile(cg_state *st, ir_op *op, ir_value *tensor, LLVMValueRef base,
                        const tgpu_memdesc *md, int64_t offset) {
   cg_layout l;
   cg_val *v = cg_get(st, tensor);
   if (!v || !cg_layout_get(st, tensor->type, op->loc, &l) || v->n < l.nregs) return false;
   LLVMTypeRef ty = cg_scalar_type(st, md->elem), mt = cg_mem_type(st, md->elem);
-  unsigned w = vector_width(&l, md, offset);
+  unsigned bits[8], k = gather_bits(&l, md, offset, bits), w = 1u << k, f = md->layout.order[0], idx[16];
+  uint32_t starts_mask = 0;
+  for (unsigned i = 0; i < k; i++) starts_mask |= 1u << bits[i];
   cg_shared_addr a;
   cg_shared_addr_init(st, &a, base, md, &l);
-  for (unsigned i = 0; i < l.nregs;) {
-    unsigned n = w > 1 && cg_layout_is_run(&l, i, w, md->layout.order[0]) ? w : 1;
-    store_run(st, v, i, n, cg_shared_addr_at(st, &a, i, mt), ty, mt);
-    i += n;
+  for (unsigned i = 0; i < l.nregs; i++) {
+    if (i & starts_mask) continue; /* inside another register's run */
+    for (unsigned j = 0; j < w; j++) idx[j] = gather_reg(i, j, bits, k);
+    if (w > 1 && is_gathered_run(&l, idx, w, f)) {
+      store_run(st, v, idx, w, cg_shared_addr_at(st, &a, i, mt), ty, mt);
+      continue;
+    }
+    for (unsigned j = 0; j < w; j++)
+      if (idx[j] < l.nregs) store_run(st, v, &idx[j], 1, cg_shared_addr_at(st, &a, idx[j], mt), ty, mt);
   }
   return true;
 }

@@ -241,12 +241,6 @@ static bool wgmma_fits(accel_state *s, ir_op *dot, unsigned num_warps, tgpu_shar
   unsigned kstep = tgpu_wgmma_k_step(dot, ab); /* the verifier's rule: f16, bf16, fp8, tf32 -> f32; i8 -> i32 */
   int64_t M = c->shape[0], N = c->shape[1];
   if (!kstep || M % (16 * (int64_t)num_warps) || !tgpu_wgmma_n_ok(ab, N) || a->shape[1] % kstep) return false;
-  /* An MN-contiguous i8 operand would be stored K-major (8-bit operands have no MN-major
-   * layout) one byte a thread at a time, every iteration: B given K x N ran at 111 TOPS
-   * on wgmma against 281 on mma.sync (H200, 4096^3, 128x256x128), so such dots stay there. */
-  if (ir_type_is_int(ab) && (operand_contig_dim(s, ir_op_operand(dot, 0), 0) != 1 ||
-                             operand_contig_dim(s, ir_op_operand(dot, 1), 1) != 0))
-    return false;
   bool a_ok = a_in_registers(dot) || operand_layout(s, dot, 0, &out_layouts[0]);
   return a_ok && operand_layout(s, dot, 1, &out_layouts[1]);
 }

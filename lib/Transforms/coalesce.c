@@ -10,6 +10,14 @@
  *   blocked layout with sizePerThread[order[0]] = vec, through tgpu.convert_layout ops
  *   around it, and the attribute tgpu.vec = vec : i32 (read by the LLVM conversion; it
  *   divides sizePerThread[order[0]] and is at most 16 bytes).
+ *   A 2-D load whose only use (through layout conversions) is a tgpu.local_alloc into a
+ *   buffer whose fastest dim f is not the load's contiguous dim (an operand wgmma reads
+ *   K-major that memory holds M- or N-contiguous: 8-bit and tf32 operands) also gets
+ *   sizePerThread[f] = kv (up to 16 bytes, the buffer's swizzle vector, and what the thread
+ *   holds), lanes along f first: each thread then writes kv elements consecutive in the
+ *   buffer with one vector store (shared.c gathers them from its strided registers), and a
+ *   warp's stores cover whole rows of the buffer (no bank conflicts), where one element a
+ *   store from 16 rows of the same swizzle phase conflicted 16 ways.
  * Invalidates: layouts of load results; adds converts that remove-layout-conversions
  *   folds away.
  */
@@ -18,6 +26,7 @@
 
 #include "Analysis/axisinfo.h"
 #include "Dialect/TileGPU/tgpu_rules.h"
+#include "Dialect/TileGPU/tgpu_types.h"
 #include "Transforms/passes.h"
 
 typedef struct access_plan {
@@ -55,6 +64,25 @@ static int64_t limit_by_constancy(axis_analysis *a, ir_op *op, unsigned i, unsig
   return min64(vec, axis_analysis_get(a, v)->constancy[dim]);
 }
 
+/* The fastest dim of the shared buffer a load's result is stored into, when that store (a
+ * tgpu.local_alloc, through layout conversions) is the result's only use. */
+static bool staged_fastest_dim(ir_op *load, unsigned *out) {
+  ir_value *v = ir_op_result(load, 0);
+  for (unsigned depth = 0; depth < 4 && ir_value_num_uses(v) == 1; depth++) {
+    ir_op *u = v->first_use->user;
+    if (ir_op_code(u) == IR_OP_CONVERT_LAYOUT) {
+      v = ir_op_result(u, 0);
+      continue;
+    }
+    tgpu_memdesc md;
+    if (ir_op_code(u) != IR_OP_LOCAL_ALLOC || !tgpu_memdesc_get(ir_op_result(u, 0)->type, &md) || md.rank != 2)
+      return false;
+    *out = md.layout.order[0];
+    return true;
+  }
+  return false;
+}
+
 static bool plan_access(axis_analysis *a, ir_op *op, unsigned num_warps, access_plan *out) {
   ir_value *ptr = ir_op_operand(op, 0);
   const ir_type *t = ptr->type;
@@ -75,6 +103,17 @@ static bool plan_access(axis_analysis *a, ir_op *op, unsigned num_warps, access_
   vec = floor_pow2(vec < 1 ? 1 : vec);
   for (unsigned d = 0; d < t->rank; d++) spt[d] = d == d0 ? (unsigned)vec : 1;
   tgpu_blocked b = tgpu_blocked_for_order(t->rank, t->shape, spt, order, num_warps);
+  unsigned f;
+  if (is_load && vec > 1 && t->rank == 2 && staged_fastest_dim(op, &f) && f != d0) {
+    int64_t kv = min64(per_thread / vec, TGPU_MAX_ACCESS_BYTES / elem);
+    kv = floor_pow2(min64(kv, t->shape[f]));
+    if (kv > 1) {
+      unsigned lanes_first[2] = {f, d0};
+      spt[f] = (unsigned)kv;
+      b = tgpu_blocked_for_order(2, t->shape, spt, lanes_first, num_warps);
+      b.order[0] = d0, b.order[1] = f; /* registers still run along d0 first (the load's vectors) */
+    }
+  }
   out->op = op;
   out->layout = tgpu_blocked_attr(ir_op_context(op), &b);
   out->vec = (unsigned)vec;

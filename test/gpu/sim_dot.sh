@@ -72,7 +72,7 @@ wgmma_tf32_64x64x128_transb_s3|dot2d|sm_90a+s3|f32 f32|1 64 64 128 1 1 1 0.004|6
 control_wgmma_tf32_misses_1e-6|dot2d|sm_90a|f32 f32|1 64 64 64 1 0 1 0.000001|64,64,64,32,\"tf32\",0,1,0|wgmma!
 wgmma_tf32_64x32x64_kn|dot2d|sm_90a|f32 f32|1 64 32 64 0 0 1 0.004|64,32,64,32,\"tf32\",0,0,0|wgmma
 wgmma_i8_64x64x64_loop|dot2d|sm_90a|i8 i32|1 64 64 64 1 1 0 0|64,64,64,32,\"ieee\",2,1,1|wgmma
-nmajor_i8_stays_mma|dot2d|sm_90a|i8 i32|1 64 64 64 0 1 0 0|64,64,64,32,\"ieee\",2,0,1|mma
+wgmma_i8_64x64x128_nmajor_b_s3|dot2d|sm_90a+s3|i8 i32|1 64 64 128 0 1 0 0|64,64,128,64,\"ieee\",2,0,1|wgmma
 wgmma_i8_64x128x256_transb_s3|dot2d|sm_90a+s3|i8 i32|1 64 128 256 1 1 0 0|64,128,256,64,\"ieee\",2,1,1|wgmma
 wgmma_i8_64x256x256_kslab_s1|dot2d|sm_90a+s1|i8 i32|1 64 256 256 1 0 0 0|64,256,256,256,\"ieee\",2,1,0|wgmma
 fp8e5m2_32x32x32_f16out|dot2d|sm_80|e5m2 f16|1 32 32 32 0 0 0 0.002|32,32,32,32,\"ieee\",1,0,0|fma
