@@ -19,7 +19,7 @@ h = sbs.open_carry()
 sizes = [int(x) for x in sys.argv[2:]] or [4096]
 jit_bt = h.triton("test/gpu/torch/dot_kernels.tir", "mm_i8_bt")
 jit_kn = h.triton("test/gpu/torch/dot_kernels.tir", "mm_i8")
-CONFIGS = ((128, 256, 128, 8, 3), (128, 128, 128, 8, 4))
+CONFIGS = ((128, 256, 128, 8, 3), (128, 128, 128, 8, 4), (256, 128, 128, 8, 3), (128, 256, 64, 8, 4), (128, 128, 64, 4, 4))
 
 
 def row(impl, case, fn, out, ref, flops):
