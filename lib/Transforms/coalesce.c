@@ -13,8 +13,8 @@
  *   A 2-D load whose only use (through layout conversions) is a tgpu.local_alloc into a
  *   buffer whose fastest dim f is not the load's contiguous dim (an operand wgmma reads
  *   K-major that memory holds M- or N-contiguous: 8-bit and tf32 operands) also gets
- *   sizePerThread[f] = kv (up to 16 bytes, the buffer's swizzle vector, and what the thread
- *   holds), lanes along f first: each thread then writes kv elements consecutive in the
+ *   sizePerThread[f] = kv (up to 16 bytes, the dim, and what the thread holds beside its
+ *   vectors), lanes along f first: each thread then writes kv elements consecutive in the
  *   buffer with one vector store (shared.c gathers them from its strided registers), and a
  *   warp's stores cover whole rows of the buffer (no bank conflicts), where one element a
  *   store from 16 rows of the same swizzle phase conflicted 16 ways.
