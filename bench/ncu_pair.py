@@ -2,7 +2,7 @@
 # inputs, for Nsight Compute to profile side by side (bench/results/*-notes.md quote it):
 #
 #   ncu --section SpeedOfLight --section Occupancy --section WarpStateStats \
-#       python3 bench/ncu_pair.py CASE [.carry/torch]        # CASE: ln | rms | argmax | desc | desc_ws | desc_noflat | mm
+#       python3 bench/ncu_pair.py CASE [.carry/torch]        # CASE: ln | rms | argmax | i8w4 | desc | desc_ws | desc_noflat | mm
 #
 # tilec's kernel comes from .carry/torch (test/gpu/torch/prepare.sh), launched through the
 # torch harness; Triton's is its JIT on the same .tir file with the same constexprs and
@@ -34,6 +34,14 @@ CASES = {
     "argmax": ("bench_argmax_f32_w8", "examples/argmax.tir", "argmax_kernel", {"BLOCK_M": 4, "BLOCK_N": 1024}, 8,
                (1024,), lambda: [torch.randn(4096, 32768, device="cuda"),
                                  torch.empty(4096, device="cuda", dtype=torch.int64), 4096, 32768]),
+    # int8 C = A @ W^T (test/gpu/torch/dot_kernels.tir mm_i8_bt), 4096^3, 128x128x64, 4 warps,
+    # 4 stages: the config where Triton's is faster (bench/results/2026-11-25-h200-s23.md)
+    "i8w4": ("bench_mm_i8_bt_128x128x64_w4_s4", "test/gpu/torch/dot_kernels.tir", "mm_i8_bt",
+             {"BM": 128, "BN": 128, "BK": 64, "SCALED": False, "num_stages": 4}, 4, (32, 32),
+             lambda: [torch.randint(-128, 128, (4096, 4096), device="cuda", dtype=torch.int8),
+                      torch.randint(-128, 128, (4096, 4096), device="cuda", dtype=torch.int8),
+                      torch.empty(4096, 4096, device="cuda", dtype=torch.int32),
+                      torch.empty(1, device="cuda"), torch.empty(1, device="cuda"), 4096, 4096, 4096]),
 }
 
 # Tutorial 09's in-kernel descriptor persistent matmul, f16 4096^3, 128x256x64, 8 warps, 3
