@@ -6,7 +6,8 @@
 # N x K and transposed in the kernel (bt), the same with the W8A8 epilogue (a per-row and a
 # per-column f32 scale, bf16 out; bt_scaled), and B given K x N (kn). Each result is checked
 # (int32 exactly against torch._int_mm; bf16 within its rounding), then timed (do_bench
-# median). One JSON line a row; TOPS = 2 M N K / time.
+# median). One JSON line a row; TOPS = 2 M N K / time. Last, examples/matmul_int8.tir's four
+# configs beside Triton's JIT of the same file.
 #
 #   python3 bench/int8.py CARRY [SIZE ...]
 import json
@@ -19,6 +20,8 @@ h = sbs.open_carry()
 sizes = [int(x) for x in sys.argv[2:]] or [4096]
 jit_bt = h.triton("test/gpu/torch/dot_kernels.tir", "mm_i8_bt")
 jit_kn = h.triton("test/gpu/torch/dot_kernels.tir", "mm_i8")
+jit_ex = h.triton("examples/matmul_int8.tir", "w8a8_linear_kernel")
+jit_ex = getattr(jit_ex, "fn", jit_ex)  # the autotuned kernel, run with the config given
 CONFIGS = ((128, 256, 128, 8, 3), (128, 128, 128, 8, 4), (256, 128, 128, 8, 3), (128, 256, 64, 8, 4), (128, 128, 64, 4, 4))
 
 
@@ -68,3 +71,16 @@ for S in sizes:
             row("triton", case, fn, out, want, flops)
     for label, form, bb in (("torch._int_mm(a, w.t()) (cuBLAS)", "bt", w.t()), ("torch._int_mm(a, b) (cuBLAS)", "kn", b)):
         row(label, "int8 %d^3 %s" % (S, form), lambda bb=bb: c.copy_(torch._int_mm(a, bb)), c, ref, flops)
+    # examples/matmul_int8.tir (W8A8, w's pointers advanced each iteration): its four autotune
+    # configs, tilec beside Triton's JIT of the same file run with that config (its .fn)
+    for name, (bm, bn, bk, nw, ns) in (("w8a8_ex_128x256x128", (128, 256, 128, 8, 3)),
+                                       ("bench_w8a8_ex_256x128x128_w8_s3", (256, 128, 128, 8, 3)),
+                                       ("bench_w8a8_ex_128x128x128_w8_s4", (128, 128, 128, 8, 4)),
+                                       ("w8a8_ex_64x128x128_w4", (64, 128, 128, 4, 4))):
+        case = "int8 %d^3 examples/matmul_int8.tir %dx%dx%d w%d s%d" % (S, bm, bn, bk, nw, ns)
+        g = (M // bm * (N // bn),)
+        k = h.kernel(name)
+        row("tilec", case, lambda k=k: k(g, a, w, cs, sa, sw, M, N, K, K, K, N), cs, ref_scaled, flops)
+        row("triton", case, lambda bm=bm, bn=bn, bk=bk, nw=nw, ns=ns: jit_ex[g](
+            a, w, cs, sa, sw, M, N, K, K, K, N, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=8, num_warps=nw,
+            num_stages=ns), cs, ref_scaled, flops)

@@ -87,16 +87,28 @@ static void push_loop_carried(prop_state *s, ir_op *yield, unsigned i, const ir_
 
 /* A load whose pointers are a loop-carried tensor converted to the load's layout: the
  * carried pointers (block argument and loop result) take the load's layout, so that the
- * conversion happens once before the loop instead of at every iteration. */
+ * conversion happens once before the loop instead of at every iteration. Through a tt.trans
+ * too (a transposed load, `tl.trans(w)` with w's pointers advanced each iteration: the
+ * transpose accelerate-matmul moved onto them): the carried pointers take the layout the
+ * transpose maps onto the load's, and the conversion of the pointers (8 bytes an element,
+ * through shared memory) at every iteration is gone. */
 static ir_walk_result seed_carried_pointers(ir_op *op, void *user) {
   if (ir_op_code(op) != IR_OP_LOAD || !ir_type_is_tensor(op->results[0].type)) return IR_WALK_ADVANCE;
   ir_op *cvt = ir_op_operand(op, 0)->def;
   if (!cvt || ir_op_code(cvt) != IR_OP_CONVERT_LAYOUT) return IR_WALK_ADVANCE;
   ir_value *src = ir_op_operand(cvt, 0);
+  const ir_attr *enc = cvt->results[0].type->encoding;
+  ir_op *tr = src->def;
+  if (tr && ir_op_code(tr) == IR_OP_TRANS && ir_value_num_uses(src) == 1) {
+    const tgpu_layout_rule *rule = tgpu_layout_rule_of(tr);
+    enc = rule->remat_operand ? rule->remat_operand(tr, enc) : NULL;
+    src = ir_op_operand(tr, 0);
+    if (!enc) return IR_WALK_ADVANCE;
+  }
   ir_op *loop = src->block ? ir_block_parent_op(src->block) : NULL;
   if (!loop || ir_op_code(loop) != IR_OP_FOR || src->index == 0) return IR_WALK_ADVANCE;
-  push(user, src, cvt->results[0].type->encoding);
-  push(user, &loop->results[src->index - 1], cvt->results[0].type->encoding);
+  push(user, src, enc);
+  push(user, &loop->results[src->index - 1], enc);
   return IR_WALK_ADVANCE;
 }
 

@@ -234,6 +234,25 @@ def int8(h):
         h.check("mm_i8_bt_scaled %dx%dx%d" % (M, N, K), c.double(), want, atol=1e-6, rtol=8e-3)
 
 
+def w8a8_example(h):
+    """examples/matmul_int8.tir (a W8A8 linear layer: int8 x int8 -> int32 on wgmma, w's
+    pointers advanced each iteration and transposed, per-token and per-channel scales, bf16
+    out, grouped program order): two of its autotune configs and unhinted sizes, against the
+    exact int32 product scaled in double."""
+    for name, bm, bn, sizes in (("w8a8_ex_128x256x128", 128, 256, ((256, 512, 1024), (384, 768, 256), (128, 256, 0))),
+                                ("w8a8_ex_64x128x128_w4", 64, 128, ((256, 512, 1024), (128, 384, 128))),
+                                ("w8a8_ex_unhinted", 128, 128, ((100, 70, 200), (65, 130, 33), (300, 257, 1000)))):
+        k = h.kernel(name)
+        for M, N, K in sizes:
+            x = torch.randint(-128, 128, (M, K), device=DEV, dtype=torch.int8)
+            w = torch.randint(-128, 128, (N, K), device=DEV, dtype=torch.int8)
+            xs, ws = torch.rand(M, device=DEV) / 64, torch.rand(N, device=DEV) / 64
+            y = torch.full((M, N), 7.0, device=DEV, dtype=torch.bfloat16)
+            k((cdiv(M, bm) * cdiv(N, bn),), x, w, y, xs, ws, M, N, K, K, K, N)
+            want = (x.double() @ w.double().t()).round() * xs.double()[:, None] * ws.double()[None, :]
+            h.check("%s %dx%dx%d" % (name, M, N, K), y.double(), want, atol=1e-6, rtol=8e-3)
+
+
 def seeds(h):
     M, N, K = 100, 130, 64
     a, b = torch.randn(M, K, device=DEV), torch.randn(K, N, device=DEV)
@@ -346,6 +365,7 @@ def run(h):
     h.part("precisions", precisions, h)
     h.part("transposed operands", transposed, h)
     h.part("int8", int8, h)
+    h.part("int8 example", w8a8_example, h)
     h.part("seed kernels", seeds, h)
     h.part("attention", attention, h)
     h.part("attention, pipelined", attention_pipelined, h)
