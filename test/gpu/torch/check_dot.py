@@ -164,7 +164,9 @@ def precisions(h):
 def transposed(h):
     """mm_bt: C = A @ B^T with B given N x K and transposed after its load (tl.trans), and
     with A given K x M and transposed too (`.T`, mm_btat); on wgmma both loads pipelined
-    (accelerate-matmul moves the transposes above them); fp32 as tf32 wgmma (mm_bt_f32).
+    (accelerate-matmul moves the transposes above them); fp32 as tf32 wgmma (mm_bt_f32);
+    pointers advanced each iteration (mm_bt_carried: the transpose lands on the carried
+    pointers).
     Aligned sizes, a K tail, ragged M and N, fewer K blocks than stages, K = 0."""
     for name, dt, bm, bn, ta in (("mm_bt_f16", torch.float16, 128, 128, False),
                                  ("mm_bt_bf16_s4", torch.bfloat16, 128, 256, False),
@@ -172,7 +174,9 @@ def transposed(h):
                                  ("mm_bt_f16_mma", torch.float16, 128, 128, False),
                                  ("mm_btat_f16", torch.float16, 128, 128, True),
                                  ("mm_bt_f32", torch.float32, 128, 128, False),
-                                 ("mm_bt_f32_unhinted", torch.float32, 64, 64, False)):
+                                 ("mm_bt_f32_unhinted", torch.float32, 64, 64, False),
+                                 ("mm_bt_carried_f16", torch.float16, 128, 256, False),
+                                 ("mm_bt_carried_bf16_unhinted", torch.bfloat16, 64, 64, False)):
         k = h.kernel(name)
         sizes = ((256, 512, 1024), (128, 256, 64), (256, 256, 96), (128, 256, 0))
         if "unhinted" in name:
