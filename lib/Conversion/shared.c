@@ -205,61 +205,14 @@ static int64_t buffer_offset(ir_value *md) {
   return a && a->kind == IR_ATTR_INT ? a->ival : -1;
 }
 
-/* Elements per access, read from the distributed layout's linear map: the largest power of
- * 2, v = 2^k, such that register bits 0..k-1 step the fastest shared dim f by 1, 2, ..,
- * 2^(k-1) and no other input bit (higher registers, lanes, warps) touches those low bits of
- * f, so that every run of v registers starts at a multiple of v along f. It is capped by
- * 16 bytes, by the swizzle's vector (a run must not cross a swizzle group) and by the
- * buffer's alignment. 1 when the registers do not run along f. */
-static unsigned vector_width(const cg_layout *l, const tgpu_memdesc *md, int64_t offset) {
-  const tgpu_ll_layout *ll = &l->ll;
-  unsigned f = md->layout.order[0], eb = ir_type_byte_size(md->elem), shift = 0;
-  if (offset < 0 || !eb) return 1;
-  for (unsigned d = f + 1; d < ll->rank; d++) shift += ll->dim_bits[d];
-  unsigned limit = 16 / eb;
-  if (md->layout.max_phase > 1 && md->layout.vec < limit) limit = md->layout.vec;
-  unsigned k = 0;
-  while (k < ll->nreg && k < ll->dim_bits[f] && (2u << k) <= limit &&
-         tgpu_ll_layout_basis(ll, 0, k) == (1u << (shift + k)))
-    k++;
-  for (; k > 0; k--) { /* the other bits must leave f's low k bits alone */
-    uint32_t low = ((1u << k) - 1) << shift;
-    bool clean = true;
-    for (unsigned w = 0; w < 3 && clean; w++) {
-      unsigned n = w == 0 ? ll->nreg : w == 1 ? ll->nlane : ll->nwarp;
-      for (unsigned i = w == 0 ? k : 0; i < n && clean; i++)
-        clean = (tgpu_ll_layout_basis(ll, w, i) & low) == 0;
-    }
-    if (clean && offset % ((int64_t)eb << k) == 0) break;
-  }
-  return 1u << k;
-}
-
-/* Whether registers reg .. reg+v-1 are consecutive along dim f (same on the others). */
-bool cg_layout_is_run(const cg_layout *l, unsigned reg, unsigned v, unsigned f) {
-  if (reg + v > l->nregs) return false;
-  const int64_t *c0 = cg_layout_reg_coords(l, reg);
-  for (unsigned j = 1; j < v; j++) {
-    const int64_t *c = cg_layout_reg_coords(l, reg + j);
-    for (unsigned d = 0; d < l->rank; d++)
-      if (c[d] != c0[d] + (d == f ? (int64_t)j : 0)) return false;
-  }
-  return true;
-}
-
-bool cg_memdesc_of(cg_state *st, ir_op *op, const ir_type *t, tgpu_memdesc *out) {
-  if (tgpu_memdesc_get(t, out)) return true;
-  ir_emit_error(st->ictx, op->loc, "internal: '%s' without a valid !tgpu.memdesc", ir_op_name(op));
-  return false;
-}
-
 /* The register bits of a gathered store: bits[i] (i < k) is a register input bit that steps
  * the fastest shared dim f by exactly 2^i, any bit, not only the lowest (a tile loaded
  * contiguous along another dim, stored transposed: each thread holds runs along f whose
  * registers are strided); every other input bit (registers, lanes, warps) leaves f's low k
  * bits alone, so the 2^k registers r | (a subset of the bits) are consecutive along f from
- * a multiple of 2^k. Capped as vector_width is; returns k. When the lowest register bits
- * step f, bits[i] = i and the runs are vector_width's. */
+ * a multiple of 2^k. Capped by 16 bytes, by the swizzle's vector (a run must not cross a
+ * swizzle group) and by the buffer's alignment; returns k (0 when the registers do not run
+ * along f or the offset is unknown). */
 static unsigned gather_bits(const cg_layout *l, const tgpu_memdesc *md, int64_t offset, unsigned *bits) {
   const tgpu_ll_layout *ll = &l->ll;
   unsigned f = md->layout.order[0], eb = ir_type_byte_size(md->elem), shift = 0, k = 0;
@@ -295,7 +248,7 @@ static unsigned gather_reg(unsigned r, unsigned j, const unsigned *bits, unsigne
 }
 
 /* Whether the registers idx[0..n-1] are consecutive along dim f (same on the others). */
-static bool is_gathered_run(const cg_layout *l, const unsigned *idx, unsigned n, unsigned f) {
+static bool regs_run(const cg_layout *l, const unsigned *idx, unsigned n, unsigned f) {
   const int64_t *c0 = cg_layout_reg_coords(l, idx[0]);
   for (unsigned j = 1; j < n; j++) {
     if (idx[j] >= l->nregs) return false;
@@ -304,6 +257,28 @@ static bool is_gathered_run(const cg_layout *l, const unsigned *idx, unsigned n,
       if (c[d] != c0[d] + (d == f ? (int64_t)j : 0)) return false;
   }
   return true;
+}
+
+/* Elements per access of a run of consecutive registers (a local_load's): gather_bits's
+ * run while its bits are the lowest register bits, in order. */
+static unsigned vector_width(const cg_layout *l, const tgpu_memdesc *md, int64_t offset) {
+  unsigned bits[8], k = gather_bits(l, md, offset, bits), n = 0;
+  while (n < k && bits[n] == n) n++;
+  return 1u << n;
+}
+
+/* Whether registers reg .. reg+v-1 are consecutive along dim f (same on the others). */
+bool cg_layout_is_run(const cg_layout *l, unsigned reg, unsigned v, unsigned f) {
+  unsigned idx[16] = {reg};
+  if (v > 16 || reg + v > l->nregs) return false; /* a run is at most 16 one-byte elements */
+  for (unsigned j = 0; j < v; j++) idx[j] = reg + j;
+  return regs_run(l, idx, v, f);
+}
+
+bool cg_memdesc_of(cg_state *st, ir_op *op, const ir_type *t, tgpu_memdesc *out) {
+  if (tgpu_memdesc_get(t, out)) return true;
+  ir_emit_error(st->ictx, op->loc, "internal: '%s' without a valid !tgpu.memdesc", ir_op_name(op));
+  return false;
 }
 
 /* Stores the registers idx[0..n-1] of v (n > 1: one vector store) at the address of
@@ -338,7 +313,7 @@ static bool store_tile(cg_state *st, ir_op *op, ir_value *tensor, LLVMValueRef b
   for (unsigned i = 0; i < l.nregs; i++) {
     if (i & starts_mask) continue; /* inside another register's run */
     for (unsigned j = 0; j < w; j++) idx[j] = gather_reg(i, j, bits, k);
-    if (w > 1 && is_gathered_run(&l, idx, w, f)) {
+    if (w > 1 && regs_run(&l, idx, w, f)) {
       store_run(st, v, idx, w, cg_shared_addr_at(st, &a, i, mt), ty, mt);
       continue;
     }
