@@ -104,8 +104,9 @@ static bool accumulator(sema *S, const sema_dot_call *c, sema_dtype rd, unsigned
   sema_dtype od = c->out_dtype ? *c->out_dtype : sema_dt(SD_FP32);
   if (!sema_dt_eq(acc->dt, od)) {
     const char *an = sema_dt_tl_name(acc->dt), *on = sema_dt_tl_name(od);
-    sema_error(S, c->loc, "%s: acc is %s but out_dtype is %s: pass out_dtype=tl.%s to accumulate in %s", c->disp,
-               an ? an : "?", on ? on : "?", an ? an : "?", an ? an : "?");
+    if (!an) an = "?";
+    sema_error(S, c->loc, "%s: acc is %s but out_dtype is %s: pass out_dtype=tl.%s to accumulate in %s", c->disp, an,
+               on ? on : "?", an, an);
     return false;
   }
   *out = *acc;

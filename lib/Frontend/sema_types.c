@@ -109,8 +109,9 @@ bool sema_dt_from_tl_name(const char *name, sema_dtype *out) {
 }
 
 const char *sema_dt_tl_name(sema_dtype d) {
+  if (d.kind == SD_PTR) return NULL;
   for (size_t i = 0; i < sizeof tl_names / sizeof tl_names[0]; i++)
-    if (d.kind != SD_PTR && tl_names[i].k == d.kind) return tl_names[i].n;
+    if (tl_names[i].k == d.kind) return tl_names[i].n;
   return NULL;
 }
 
