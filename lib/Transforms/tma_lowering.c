@@ -20,8 +20,14 @@
  *   reads, and the local_alloc's writes before the store (its barrier comes after the fence).
  *   Each descriptor's box and swizzle are recorded on the kernel for the metadata.
  *   Then a tgpu.fence_async_shared right before a warp_group_dot whose shared operands are
- *   all written by TMA copies only (these and the pipeline's stages) is removed: TMA writes
- *   and wgmma reads are both in the async proxy, and the mbarrier wait orders them.
+ *   all written by copies only (TMA copies, these and the pipeline's stages, and the
+ *   pipeline's cp.async stages) is removed: TMA writes and wgmma reads are both in the async
+ *   proxy, and the mbarrier wait orders them; cp.async stages are read once the copies'
+ *   group has landed (tgpu.async_wait) and after the CTA barrier membar puts there, the
+ *   ordering that NVIDIA's CUTLASS cp.async-fed GMMA mainloops and Triton use with no proxy
+ *   fence (the fence per K step cost the 128x128 matmuls 5-12% on the H200,
+ *   bench/results/2026-11-25-h200-s24.md). A local_alloc or local_store from registers
+ *   (generic-proxy stores) keeps the fence.
  * Invalidates: nothing else (the ops are replaced in place). */
 #include <string.h>
 
@@ -124,16 +130,16 @@ static bool lower_store(ir_module *m, ir_op *op) {
   return true;
 }
 
-/* ---- proxy fences that TMA makes unnecessary ------------------------------------------ */
+/* ---- proxy fences that copies make unnecessary ------------------------------------------ */
 
-/* Whether every op writing memdesc v, directly or through its stages, is a TMA copy; sets
- * *any when there is one. */
-static bool only_tma_writes(ir_value *v, bool *any) {
+/* Whether every op writing memdesc v, directly or through its stages, is a copy from global
+ * memory (a TMA copy or a cp.async); sets *any when there is one. */
+static bool only_copy_writes(ir_value *v, bool *any) {
   for (ir_use *u = v->first_use; u; u = u->next_use) {
     ir_op *x = u->user;
     if (ir_op_code(x) == IR_OP_MEMDESC_INDEX) {
-      if (!only_tma_writes(ir_op_result(x, 0), any)) return false;
-    } else if (ir_op_code(x) == IR_OP_TMA_LOAD) {
+      if (!only_copy_writes(ir_op_result(x, 0), any)) return false;
+    } else if (ir_op_code(x) == IR_OP_TMA_LOAD || ir_op_code(x) == IR_OP_ASYNC_COPY) {
       *any = true;
     } else if (ir_op_effects(x) & IR_EFFECT_WRITE_SHARED) {
       return false;
@@ -142,17 +148,16 @@ static bool only_tma_writes(ir_value *v, bool *any) {
   return true;
 }
 
-/* Whether memdesc v (a buffer, or a stage of one) is written by TMA copies only: TMA writes
- * and wgmma reads are both in the async proxy, ordered by the mbarrier wait. */
-static bool tma_written(ir_value *v) {
+/* Whether memdesc v (a buffer, or a stage of one) is written by those copies only. */
+static bool copy_written(ir_value *v) {
   ir_op *d = ir_value_def(v);
   if (d && ir_op_code(d) == IR_OP_MEMDESC_INDEX) v = ir_op_operand(d, 0), d = ir_value_def(v);
   bool any = false;
-  return d && ir_op_code(d) == IR_OP_LOCAL_ALLOC && !d->noperands && only_tma_writes(v, &any) && any;
+  return d && ir_op_code(d) == IR_OP_LOCAL_ALLOC && !d->noperands && only_copy_writes(v, &any) && any;
 }
 
 /* accelerate-matmul puts a tgpu.fence_async_shared before each warp_group_dot for the
- * local_allocs that wrote its operands; when every shared operand is now TMA-written, the
+ * local_allocs that wrote its operands; when every shared operand is now copy-written, the
  * first op after the fence that touches shared memory is that dot, and the fence goes. */
 static void drop_fences(ir_module *m) {
   ir_oplist fences = ir_collect_ops(m->op, true, is_fence);
@@ -163,7 +168,7 @@ static void drop_fences(ir_module *m) {
     bool all = true;
     for (unsigned k = 0; k < 2 && all; k++) {
       ir_value *v = ir_op_operand(x, k);
-      all = ir_type_is_tensor(v->type) || tma_written(v);
+      all = ir_type_is_tensor(v->type) || copy_written(v);
     }
     if (all) ir_op_erase(f);
   }
