@@ -12,6 +12,7 @@
 #include <llvm-c/TargetMachine.h>
 
 #include "Dialect/TileGPU/target_info.h"
+#include "Target/NVPTX/ptx_offsets.h"
 #include "IR/ir.h"
 
 #define NVPTX_TRIPLE "nvptx64-nvidia-cuda"

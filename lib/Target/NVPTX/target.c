@@ -2,7 +2,8 @@
  *
  * nvptx_optimize: link libdevice (or the fallback math) when the module calls __nv_*,
  * internalize every non-kernel definition and run `default<O3>` through the new pass
- * manager. nvptx_emit_ptx prints PTX with the target machine. LLVM's diagnostics and error
+ * manager. nvptx_emit_ptx prints PTX with the target machine (then, optimizing, keeps loops'
+ * wide offsets 64-bit: ptx_offsets.c). LLVM's diagnostics and error
  * strings become tilec diagnostics here. The archs and their facts come from the target
  * record (Dialect/TileGPU/target_info.h). */
 #include <pthread.h>
@@ -174,6 +175,13 @@ static bool do_emit(nvptx_step *s, LLVMTargetMachineRef tm, diag_capture *cap) {
   if (s->ptx && cap->errors) {
     free(s->ptx);
     s->ptx = NULL;
+  }
+  if (s->ptx && s->opt_level) {
+    unsigned n;
+    char *kept = nvptx_keep_wide_offsets(s->ptx, &n);
+    free(s->ptx);
+    s->ptx = kept;
+    if (!kept) ir_emit_error(s->ictx, (ir_loc){0}, "out of memory");
   }
   return s->ptx != NULL;
 }
