@@ -3,7 +3,6 @@
 # driver's JIT for every one) and timed in interleaved rounds on the same operands, each
 # checked first. Variants of tilec's PTX:
 #   nofence        every fence.proxy.async.shared::cta removed (Triton emits none after cp.async)
-#   nofence-lbo0   and wgmma descriptors' leading byte offset 1 made 0 (Triton's K-major A)
 # and with TRITON_TILEC_SMEM=1, Triton's kernel launched with tilec's dynamic shared memory.
 #
 # and any other PTX of the same kernel (a scratch build), named after its case as
@@ -25,18 +24,8 @@ def _nofence(p):
     return re.sub(r"^\s*fence\.proxy\.async\.shared::cta;\n", "", p, flags=re.M)
 
 
-def _lbo0(p):
-    """wgmma descriptors (64-bit literals with the 128B-swizzle mode, bits 62-63 = 1) with a
-    leading byte offset of 1 (16 bytes) get 0, as Triton's K-major A has."""
-    def f(m):
-        v = int(m.group(0))
-        return str(v - (1 << 16)) if v >> 62 == 1 and (v >> 16) & 0x3FFF == 1 else m.group(0)
-    return re.sub(r"\b46116\d{14}\b", f, p)
-
-
 VARIANTS = {
     "nofence": _nofence,
-    "nofence-lbo0": lambda p: _lbo0(_nofence(p)),
 }
 
 
