@@ -11,7 +11,19 @@
 #include "unit_test.h"
 #include "Target/NVPTX/ptx_offsets.h"
 
-static char *run(const char *ptx, unsigned *n) { return nvptx_keep_wide_offsets(ptx, n); }
+/* Whether the step turns `in` into `want` (byte for byte) with `count` definitions rewritten;
+ * prints what it got when not. */
+static bool gives(const char *in, const char *want, unsigned count) {
+  unsigned n;
+  char *out = nvptx_keep_wide_offsets(in, &n);
+  CHECK(out);
+  bool same = !strcmp(out, want);
+  if (!same) printf("got:\n%s\n", out);
+  free(out);
+  CHECK(same);
+  CHECK(n == count);
+  return true;
+}
 
 #define HEAD ".visible .entry k(\n\t.param .u64 k_param_0\n)\n{\n"
 
@@ -30,15 +42,7 @@ static bool rewrites_loop_offset(void) {
                           "\tadd.s64 \t%rd49, %rd96, %rd9;\n"
                           "\t@%p28 bra \t$L__BB0_2;\n"
                           "\tret;\n}\n";
-  unsigned n;
-  char *out = run(in, &n);
-  CHECK(out);
-  bool same = !strcmp(out, want);
-  if (!same) printf("got:\n%s\n", out);
-  free(out);
-  CHECK(same);
-  CHECK(n == 2);
-  return true;
+  return gives(in, want, 2);
 }
 
 static bool leaves_the_rest(void) {
@@ -63,15 +67,7 @@ static bool leaves_the_rest(void) {
                         "$L__BB1_1:\n"
                         "\tadd.s64 \t%rd2, %rd1, 1;\n"
                         "\tret;\n}";
-  unsigned n;
-  char *out = run(in, &n);
-  CHECK(out);
-  bool same = !strcmp(out, in);
-  if (!same) printf("got:\n%s\n", out);
-  free(out);
-  CHECK(same);
-  CHECK(n == 0);
-  return true;
+  return gives(in, in, 0);
 }
 
 /* A loop of one function does not make another function's definition "before a loop". */
@@ -79,17 +75,7 @@ static bool per_function(void) {
   const char *in = HEAD "\tmul.wide.s32 \t%rd1, %r1, 2;\n\tret;\n}\n"
                         ".visible .entry j(\n)\n{\n"
                         "$L__BB1_1:\n\tadd.s64 \t%rd2, %rd1, 1;\n\t@%p1 bra \t$L__BB1_1;\n\tret;\n}\n";
-  unsigned n;
-  char *out = run(in, &n);
-  CHECK(out);
-  bool same = !strcmp(out, in);
-  free(out);
-  CHECK(same);
-  CHECK(n == 0);
-  char *empty = run("", &n);
-  CHECK(empty && !strcmp(empty, "") && n == 0);
-  free(empty);
-  return true;
+  return gives(in, in, 0) && gives("", "", 0);
 }
 
 /* More than 8 candidates in a function: ptxas's recomputation keeps the registers in bounds
@@ -106,17 +92,13 @@ static bool too_many(void) {
     strcat(in, line);
   }
   strcat(in, "\t@%p1 bra \t$L__BB0_1;\n\tret;\n}\n");
-  unsigned n;
-  char *out = run(in, &n);
-  CHECK(out);
-  bool same = !strcmp(out, in);
-  free(out);
-  CHECK(same && n == 0);
+  CHECK(gives(in, in, 0));
   /* eight are rewritten */
   char *eight = strstr(in, "\tmul.wide.s32 \t%rd9,");
   CHECK(eight);
   memmove(eight, strchr(eight, '\n') + 1, strlen(strchr(eight, '\n') + 1) + 1);
-  out = run(in, &n);
+  unsigned n;
+  char *out = nvptx_keep_wide_offsets(in, &n);
   CHECK(out);
   free(out);
   CHECK(n == 8);
