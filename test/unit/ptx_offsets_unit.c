@@ -45,6 +45,21 @@ static bool rewrites_loop_offset(void) {
   return gives(in, want, 2);
 }
 
+/* A loop closed by a negated guard ("@!%p bra") is a loop too. */
+static bool negated_guard(void) {
+  const char *in = HEAD "\tmul.wide.s32 \t%rd8, %r107, 8;\n"
+                        "$L__BB0_2:\n"
+                        "\tadd.s64 \t%rd48, %rd96, %rd8;\n"
+                        "\t@!%p28 bra \t$L__BB0_2;\n"
+                        "\tret;\n}\n";
+  const char *want = HEAD "\tcvt.s64.s32 \t%rd8, %r107;\n\tshl.b64 \t%rd8, %rd8, 3;\n"
+                          "$L__BB0_2:\n"
+                          "\tadd.s64 \t%rd48, %rd96, %rd8;\n"
+                          "\t@!%p28 bra \t$L__BB0_2;\n"
+                          "\tret;\n}\n";
+  return gives(in, want, 1);
+}
+
 static bool leaves_the_rest(void) {
   const char *in = HEAD "\tmul.wide.s32 \t%rd1, %r1, 2;\n"         /* read after the loop only */
                         "\tmul.wide.s32 \t%rd2, %r2, 6;\n"         /* not a power of two */
@@ -108,6 +123,7 @@ static bool too_many(void) {
 int main(void) {
   static const unit_case cases[] = {
       {"rewrites_loop_offset", rewrites_loop_offset},
+      {"negated_guard", negated_guard},
       {"leaves_the_rest", leaves_the_rest},
       {"per_function", per_function},
       {"too_many", too_many},

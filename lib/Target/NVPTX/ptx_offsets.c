@@ -77,9 +77,11 @@ static const char *label_def(const pl_line *l, size_t *len) {
 /* The target of a branch on this line ("[@%p] bra[.uni] $L;"), or NULL. */
 static const char *branch_target(const pl_line *l, size_t *len) {
   const char *s = skip_ws(l->s, l->s + l->n), *e = l->s + l->n;
-  if (s < e && *s == '@') {
-    s += name_len(s + 1, e) + 2; /* '@' and an optional '!' before the predicate */
-    s = skip_ws(s, e);
+  if (s < e && *s == '@') { /* a guard: '@', an optional '!', the predicate */
+    s++;
+    if (s < e && *s == '!') s++;
+    if (s >= e || *s != '%') return NULL;
+    s = skip_ws(s + name_len(s, e), e);
   }
   if (!starts(s, (size_t)(e - s), "bra")) return NULL;
   s += 3;
