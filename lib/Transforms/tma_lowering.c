@@ -25,7 +25,7 @@
  *   proxy, and the mbarrier wait orders them; cp.async stages are read once the copies'
  *   group has landed (tgpu.async_wait) and after the CTA barrier membar puts there, the
  *   ordering that NVIDIA's CUTLASS cp.async-fed GMMA mainloops and Triton use with no proxy
- *   fence (the fence per K step cost the 128x128 matmuls 5-12% on the H200,
+ *   fence (the fence per K step cost the 128x128 wgmma matmuls 1-9% on the H200,
  *   bench/results/2026-11-25-h200-s24.md). A local_alloc or local_store from registers
  *   (generic-proxy stores) keeps the fence.
  * Invalidates: nothing else (the ops are replaced in place). */
