@@ -56,8 +56,9 @@ static void sb_field(strbuf *b, const char *name, const char *v) {
 static char *options_text(const tilec_options *o, const char *arch) {
   strbuf b = {0};
   sb_field(&b, "arch", arch);
-  sb_add(&b, "num_warps=%u;opt=%d;no_opt=%d;num_stages=%u;wgmma=%d;maxnreg=%u;desc_tma=%d;", o->num_warps,
-         o->opt_level, o->no_opt, o->num_stages, o->wgmma < 0 ? -1 : 0, o->maxnreg, o->desc_tma < 0 ? -1 : 0);
+  sb_add(&b, "num_warps=%u;opt=%d;no_opt=%d;num_stages=%u;wgmma=%d;maxnreg=%u;desc_tma=%d;cp_async_fence=%d;",
+         o->num_warps, o->opt_level, o->no_opt, o->num_stages, o->wgmma < 0 ? -1 : 0, o->maxnreg,
+         o->desc_tma < 0 ? -1 : 0, o->cp_async_fence > 0);
   sb_field(&b, "signature", o->signature);
   sb_field(&b, "libdevice", o->libdevice_path);
   for (size_t i = 0; i < o->ndefines; i++) {

@@ -66,6 +66,8 @@ static const char usage[] =
     "  --no-desc-tma           in-kernel tensor descriptors and block pointers are read through pointers,\n"
     "                          not TMA (default on sm_90a: TMA where allowed; descriptors then need\n"
     "                          16-byte aligned bases and strides, docs/pipelining.md)\n"
+    "  --cp-async-fence        keep fence.proxy.async before a wgmma that reads cp.async stages (the\n"
+    "                          PTX ISA's strict proxy rule; default: none, as CUTLASS and Triton)\n"
     "  --warn-skipped          warn for each module-level statement tilec does not run (torch code,\n"
     "                          classes, tests: skipped; using a name one binds is an error)\n"
     "  --no-skip               skip none: such a statement is an error\n"
@@ -204,6 +206,8 @@ static int parse_args(cli *c, int argc, char **argv) {
       c->opts.wgmma = 1;
     } else if (!strcmp(argv[i], "--no-desc-tma")) {
       c->opts.desc_tma = -1;
+    } else if (!strcmp(argv[i], "--cp-async-fence")) {
+      c->opts.cp_async_fence = 1;
     } else if (!strcmp(argv[i], "--warn-skipped")) {
       c->opts.warn_skipped = 1;
     } else if (!strcmp(argv[i], "--no-skip")) {

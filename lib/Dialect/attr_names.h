@@ -47,6 +47,9 @@
 /* On the module: i1; false keeps accelerate-matmul on mma.sync on targets that have wgmma
  * (docs/dot.md; set by `tilec --no-wgmma`); absent or true: wgmma where the target has it. */
 #define TGPU_ATTR_WGMMA "tgpu.wgmma"
+/* On the module: i1; true keeps the proxy fence before a wgmma whose shared operands only
+ * cp.async wrote (tma-lowering drops it otherwise; set by `tilec --cp-async-fence`). */
+#define TGPU_ATTR_CP_ASYNC_FENCE "tgpu.cp_async_fence"
 /* The shared-memory allocation contract: the allocate-shared-memory pass sets
  * `tgpu.allocation.offset = N : i64` (bytes from the start of the kernel's dynamic shared
  * memory) on every op that owns shared memory (tgpu.local_alloc, ops that need scratch such

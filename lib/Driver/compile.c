@@ -295,6 +295,7 @@ ir_module *drv_frontend(ir_context *ctx, const char *filename, const char *src, 
     ir_op_set_attr(m->op, TGPU_ATTR_TARGET, ir_string_attr(ctx, target->name));
     if (o->num_stages) set_num_stages(m, o->num_stages);
     if (o->wgmma < 0) ir_op_set_attr(m->op, TGPU_ATTR_WGMMA, ir_bool_attr(ctx, false));
+    if (o->cp_async_fence > 0) ir_op_set_attr(m->op, TGPU_ATTR_CP_ASYNC_FENCE, ir_bool_attr(ctx, true));
     report_ir(o, 0, "frontend", "after", m);
   }
   return m;

@@ -27,7 +27,8 @@
  *   ordering that NVIDIA's CUTLASS cp.async-fed GMMA mainloops and Triton use with no proxy
  *   fence (the fence per K step cost the 128x128 wgmma matmuls 1-9% on the H200,
  *   bench/results/2026-11-25-h200-s24.md). A local_alloc or local_store from registers
- *   (generic-proxy stores) keeps the fence.
+ *   (generic-proxy stores) keeps the fence, and so do cp.async stages when the module says
+ *   tgpu.cp_async_fence (`tilec --cp-async-fence`, the PTX ISA's proxy rules read strictly).
  * Invalidates: nothing else (the ops are replaced in place). */
 #include <string.h>
 
@@ -133,13 +134,13 @@ static bool lower_store(ir_module *m, ir_op *op) {
 /* ---- proxy fences that copies make unnecessary ------------------------------------------ */
 
 /* Whether every op writing memdesc v, directly or through its stages, is a copy from global
- * memory (a TMA copy or a cp.async); sets *any when there is one. */
-static bool only_copy_writes(ir_value *v, bool *any) {
+ * memory (a TMA copy, or a cp.async unless cp_async_fenced); sets *any when there is one. */
+static bool only_copy_writes(ir_value *v, bool cp_async_fenced, bool *any) {
   for (ir_use *u = v->first_use; u; u = u->next_use) {
     ir_op *x = u->user;
     if (ir_op_code(x) == IR_OP_MEMDESC_INDEX) {
-      if (!only_copy_writes(ir_op_result(x, 0), any)) return false;
-    } else if (ir_op_code(x) == IR_OP_TMA_LOAD || ir_op_code(x) == IR_OP_ASYNC_COPY) {
+      if (!only_copy_writes(ir_op_result(x, 0), cp_async_fenced, any)) return false;
+    } else if (ir_op_code(x) == IR_OP_TMA_LOAD || (ir_op_code(x) == IR_OP_ASYNC_COPY && !cp_async_fenced)) {
       *any = true;
     } else if (ir_op_effects(x) & IR_EFFECT_WRITE_SHARED) {
       return false;
@@ -149,17 +150,20 @@ static bool only_copy_writes(ir_value *v, bool *any) {
 }
 
 /* Whether memdesc v (a buffer, or a stage of one) is written by those copies only. */
-static bool copy_written(ir_value *v) {
+static bool copy_written(ir_value *v, bool cp_async_fenced) {
   ir_op *d = ir_value_def(v);
   if (d && ir_op_code(d) == IR_OP_MEMDESC_INDEX) v = ir_op_operand(d, 0), d = ir_value_def(v);
   bool any = false;
-  return d && ir_op_code(d) == IR_OP_LOCAL_ALLOC && !d->noperands && only_copy_writes(v, &any) && any;
+  return d && ir_op_code(d) == IR_OP_LOCAL_ALLOC && !d->noperands && only_copy_writes(v, cp_async_fenced, &any) &&
+         any;
 }
 
 /* accelerate-matmul puts a tgpu.fence_async_shared before each warp_group_dot for the
  * local_allocs that wrote its operands; when every shared operand is now copy-written, the
  * first op after the fence that touches shared memory is that dot, and the fence goes. */
 static void drop_fences(ir_module *m) {
+  const ir_attr *keep = ir_op_get_attr(m->op, TGPU_ATTR_CP_ASYNC_FENCE);
+  bool cp_async_fenced = keep && keep->kind == IR_ATTR_INT && keep->ival;
   ir_oplist fences = ir_collect_ops(m->op, true, is_fence);
   for (size_t i = 0; i < fences.count; i++) {
     ir_op *f = fences.ops[i], *x = f->next;
@@ -168,7 +172,7 @@ static void drop_fences(ir_module *m) {
     bool all = true;
     for (unsigned k = 0; k < 2 && all; k++) {
       ir_value *v = ir_op_operand(x, k);
-      all = ir_type_is_tensor(v->type) || copy_written(v);
+      all = ir_type_is_tensor(v->type) || copy_written(v, cp_async_fenced);
     }
     if (all) ir_op_erase(f);
   }
