@@ -160,23 +160,32 @@ static bool read_in_later_loop(const pl_line *lines, const pl_loop *loops, size_
   return false;
 }
 
-/* The loops of the function [f0, f1): each backward branch to a label of it. */
-static size_t find_loops(const pl_line *lines, size_t f0, size_t f1, pl_loop *loops) {
-  size_t n = 0;
+/* The loops of the function [f0, f1): each backward branch to a label of it. labels: room
+ * for the function's label lines (scratch). */
+static size_t find_loops(const pl_line *lines, size_t f0, size_t f1, pl_loop *loops, size_t *labels) {
+  size_t n = 0, nlab = 0;
   for (size_t i = f0; i < f1; i++) {
-    size_t tn;
+    size_t ln = 0, tn = 0;
+    if (label_def(&lines[i], &ln)) {
+      labels[nlab++] = i;
+      continue;
+    }
     const char *t = branch_target(&lines[i], &tn);
-    if (!t) continue;
-    for (size_t h = f0; h < i; h++) {
-      size_t ln;
-      const char *lab = label_def(&lines[h], &ln);
+    for (size_t j = 0; t && j < nlab; j++) {
+      const char *lab = label_def(&lines[labels[j]], &ln);
       if (lab && ln == tn && !memcmp(lab, t, tn)) {
-        loops[n++] = (pl_loop){h, i};
+        loops[n++] = (pl_loop){labels[j], i};
         break;
       }
     }
   }
   return n;
+}
+
+/* Whether line i is a definition to rewrite: a wide multiply by 2^k read in a later loop. */
+static bool candidate(const pl_line *lines, const pl_loop *loops, size_t nloops, size_t i, const char **d, size_t *dn,
+                      const char **src, size_t *sn, unsigned *k) {
+  return nloops && wide_mul(&lines[i], d, dn, src, sn, k) && read_in_later_loop(lines, loops, nloops, i, *d, *dn);
 }
 
 char *nvptx_keep_wide_offsets(const char *ptx, unsigned *rewritten) {
@@ -185,8 +194,9 @@ char *nvptx_keep_wide_offsets(const char *ptx, unsigned *rewritten) {
   for (const char *p = ptx; *p; p++) nlines += *p == '\n';
   pl_line *lines = malloc(nlines * sizeof *lines);
   pl_loop *loops = malloc(nlines * sizeof *loops);
+  size_t *labels = malloc(nlines * sizeof *labels);
   pl_out o = {0};
-  if (!lines || !loops) goto fail;
+  if (!lines || !loops || !labels) goto fail;
   size_t n = 0;
   for (const char *p = ptx;;) {
     const char *e = strchr(p, '\n');
@@ -197,20 +207,15 @@ char *nvptx_keep_wide_offsets(const char *ptx, unsigned *rewritten) {
   for (size_t f0 = 0; f0 < n;) {
     size_t f1 = f0 + 1;
     while (f1 < n && !is_function_start(&lines[f1])) f1++;
-    size_t nl = find_loops(lines, f0, f1, loops);
-    unsigned found = 0;
-    for (size_t i = f0; i < f1 && nl; i++) {
-      const char *d, *src;
-      size_t dn, sn;
-      unsigned k;
-      found += wide_mul(&lines[i], &d, &dn, &src, &sn, &k) && read_in_later_loop(lines, loops, nl, i, d, dn);
-    }
+    size_t nl = find_loops(lines, f0, f1, loops, labels);
+    const char *d, *src;
+    size_t dn, sn;
+    unsigned k, found = 0;
+    for (size_t i = f0; i < f1 && nl && found <= PO_MAX_KEPT; i++)
+      found += candidate(lines, loops, nl, i, &d, &dn, &src, &sn, &k);
     bool keep = found && found <= PO_MAX_KEPT;
     for (size_t i = f0; i < f1; i++) {
-      const char *d, *src;
-      size_t dn, sn;
-      unsigned k;
-      if (keep && wide_mul(&lines[i], &d, &dn, &src, &sn, &k) && read_in_later_loop(lines, loops, nl, i, d, dn)) {
+      if (keep && candidate(lines, loops, nl, i, &d, &dn, &src, &sn, &k)) {
         const char *ind = lines[i].s, *ie = skip_ws(ind, ind + lines[i].n);
         char sh[16];
         int shn = snprintf(sh, sizeof sh, ", %u;\n", k);
@@ -229,10 +234,12 @@ char *nvptx_keep_wide_offsets(const char *ptx, unsigned *rewritten) {
   if (o.oom || !o.buf) goto fail;
   free(lines);
   free(loops);
+  free(labels);
   return o.buf;
 fail:
   free(lines);
   free(loops);
+  free(labels);
   free(o.buf);
   return NULL;
 }
