@@ -162,8 +162,7 @@ static bool copy_written(ir_value *v, bool cp_async_fenced) {
  * local_allocs that wrote its operands; when every shared operand is now copy-written, the
  * first op after the fence that touches shared memory is that dot, and the fence goes. */
 static void drop_fences(ir_module *m) {
-  const ir_attr *keep = ir_op_get_attr(m->op, TGPU_ATTR_CP_ASYNC_FENCE);
-  bool cp_async_fenced = keep && keep->kind == IR_ATTR_INT && keep->ival;
+  bool cp_async_fenced = ir_op_get_int_attr(m->op, TGPU_ATTR_CP_ASYNC_FENCE, 0) != 0;
   ir_oplist fences = ir_collect_ops(m->op, true, is_fence);
   for (size_t i = 0; i < fences.count; i++) {
     ir_op *f = fences.ops[i], *x = f->next;

@@ -7,8 +7,8 @@
  * recomputes that one instruction inside the loop from the 32-bit register (it saves a
  * register), and on sm_90 the recomputation runs through a register pair that the previous
  * cp.async still reads: every iteration waits for that copy to take its address (long
- * scoreboard) and the copies issue one by one (the 128x128 wgmma matmuls lost 10-20% to
- * it, bench/results/2026-11-25-h200-s24.md).
+ * scoreboard) and the copies issue one by one (the 128x128 wgmma matmuls lost 5-11% to it,
+ * bench/results/2026-11-25-h200-s24.md).
  *
  * nvptx_keep_wide_offsets writes each such definition as the two instructions it stands
  * for, `cvt.s64.s32 %rd, %r; shl.b64 %rd, %rd, k` (the same value: the product of a signed
@@ -58,6 +58,9 @@ static size_t name_len(const char *s, const char *end) {
   return k;
 }
 
+/* Where a function begins (its .entry/.func line with its linkage). A module-level
+ * `.visible .global` declaration matches too, which only ends the range before it: such a
+ * range has no loops, so nothing in it is rewritten. */
 static bool is_function_start(const pl_line *l) {
   const char *s = skip_ws(l->s, l->s + l->n), *e = l->s + l->n;
   size_t n = (size_t)(e - s);
@@ -182,10 +185,18 @@ static size_t find_loops(const pl_line *lines, size_t f0, size_t f1, pl_loop *lo
   return n;
 }
 
-/* Whether line i is a definition to rewrite: a wide multiply by 2^k read in a later loop. */
-static bool candidate(const pl_line *lines, const pl_loop *loops, size_t nloops, size_t i, const char **d, size_t *dn,
-                      const char **src, size_t *sn, unsigned *k) {
-  return nloops && wide_mul(&lines[i], d, dn, src, sn, k) && read_in_later_loop(lines, loops, nloops, i, *d, *dn);
+/* The lines of the function [f0, f1) to rewrite (a wide multiply by 2^k read in a later
+ * loop) into at[], at most PO_MAX_KEPT + 1 of them (the scan stops there); how many. */
+static size_t find_candidates(const pl_line *lines, size_t f0, size_t f1, const pl_loop *loops, size_t nloops,
+                              size_t *at) {
+  size_t n = 0;
+  for (size_t i = f0; i < f1 && nloops && n <= PO_MAX_KEPT; i++) {
+    const char *d, *src;
+    size_t dn, sn;
+    unsigned k;
+    if (wide_mul(&lines[i], &d, &dn, &src, &sn, &k) && read_in_later_loop(lines, loops, nloops, i, d, dn)) at[n++] = i;
+  }
+  return n;
 }
 
 char *nvptx_keep_wide_offsets(const char *ptx, unsigned *rewritten) {
@@ -207,15 +218,15 @@ char *nvptx_keep_wide_offsets(const char *ptx, unsigned *rewritten) {
   for (size_t f0 = 0; f0 < n;) {
     size_t f1 = f0 + 1;
     while (f1 < n && !is_function_start(&lines[f1])) f1++;
-    size_t nl = find_loops(lines, f0, f1, loops, labels);
-    const char *d, *src;
-    size_t dn, sn;
-    unsigned k, found = 0;
-    for (size_t i = f0; i < f1 && nl && found <= PO_MAX_KEPT; i++)
-      found += candidate(lines, loops, nl, i, &d, &dn, &src, &sn, &k);
-    bool keep = found && found <= PO_MAX_KEPT;
+    size_t nl = find_loops(lines, f0, f1, loops, labels), at[PO_MAX_KEPT + 1];
+    size_t found = find_candidates(lines, f0, f1, loops, nl, at), next = 0;
+    if (found > PO_MAX_KEPT) found = 0; /* too many: the function stays as printed */
     for (size_t i = f0; i < f1; i++) {
-      if (keep && candidate(lines, loops, nl, i, &d, &dn, &src, &sn, &k)) {
+      const char *d, *src;
+      size_t dn, sn;
+      unsigned k;
+      if (next < found && at[next] == i && wide_mul(&lines[i], &d, &dn, &src, &sn, &k)) {
+        next++;
         const char *ind = lines[i].s, *ie = skip_ws(ind, ind + lines[i].n);
         char sh[16];
         int shn = snprintf(sh, sizeof sh, ", %u;\n", k);
